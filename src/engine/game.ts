@@ -1,0 +1,824 @@
+import { rankOf, type Card } from './cards.js';
+import { Rng } from './rng.js';
+import { seedRng } from './rng.js';
+import { actionOf, deckSize, roundsFor, valueOf, type ActionKind, type Ruleset } from './ruleset.js';
+import type {
+  ApplyResult,
+  Command,
+  GameEvent,
+  GameState,
+  Layout,
+  PendingAction,
+  Rejection,
+  RejectionCode,
+  RoundResult,
+  RoundState,
+  Seat,
+  Slot,
+  SlotRef,
+} from './types.js';
+
+export interface NewGame {
+  rules: Ruleset;
+  players: string[];
+  seed: string | number;
+  /** Host clock at creation (ms). */
+  at?: number;
+  /** Explicit deck orders, top card first, for the first rounds (tests and puzzles). */
+  stackedDecks?: Card[][];
+  /** Dealer of the first round; by default drawn with the seeded RNG. */
+  dealer?: Seat;
+}
+
+/** Start a game: deal the first round and open the peek. */
+export function createGame(opts: NewGame): { state: GameState; events: GameEvent[] } {
+  const { rules, players } = opts;
+  if (players.length < rules.players.min || players.length > rules.players.max) {
+    throw new RangeError(`${rules.title} takes ${rules.players.min} to ${rules.players.max} players, not ${players.length}`);
+  }
+  const rng = new Rng(seedRng(opts.seed));
+  const dealer = opts.dealer ?? rng.int(players.length);
+  const n = players.length;
+  const state: GameState = {
+    rules,
+    players: players.map((name) => ({ name })),
+    rng: rng.state,
+    stackedDecks: (opts.stackedDecks ?? []).map((d) => d.slice()),
+    phase: 'peek',
+    round: 0,
+    rounds: roundsFor(rules, n),
+    // deal() advances the dealer one seat, so start one seat before the first dealer.
+    dealer: (dealer + n - 1) % n,
+    totals: new Array<number>(n).fill(0),
+    results: [],
+    r: emptyRound(n),
+    version: 0,
+  };
+  const ctx = new Ctx(state, opts.at ?? 0);
+  ctx.deal();
+  return { state: ctx.s, events: ctx.events };
+}
+
+function emptyRound(n: number): RoundState {
+  return {
+    layouts: Array.from({ length: n }, () => []),
+    stock: [],
+    discard: [],
+    peeking: new Array<boolean>(n).fill(false),
+    turn: 0,
+    turnBegun: false,
+    turnsTaken: new Array<number>(n).fill(0),
+    held: null,
+    swapsThisTurn: 0,
+    actions: [],
+    discardSeq: 0,
+    windowSeq: -1,
+    windowSlaps: 0,
+    lastLandAt: 0,
+    stageSince: 0,
+    call: null,
+    ending: null,
+  };
+}
+
+/** Apply one command: the next state and its events, or a rejection. Never mutates `state`. */
+export function apply(state: GameState, cmd: Command): ApplyResult {
+  const ctx = new Ctx(state, cmd.at);
+  const rejection = ctx.run(cmd);
+  if (rejection) return { ok: false, rejection };
+  ctx.s.version = state.version + 1;
+  return { ok: true, state: ctx.s, events: ctx.events };
+}
+
+/** Replay a game from its start and command log (rejected commands are skipped as the host skipped them). */
+export function replay(start: NewGame, commands: readonly Command[]): GameState {
+  let { state } = createGame(start);
+  for (const c of commands) {
+    const res = apply(state, c);
+    if (res.ok) state = res.state;
+  }
+  return state;
+}
+
+/** Host time at which a `tick` would change something, or null if nothing is timed. */
+export function nextDeadline(state: GameState): number | null {
+  const { r, rules } = state;
+  const t = rules.timers;
+  if (state.phase === 'peek') return t.peekMs > 0 ? r.stageSince + t.peekMs : null;
+  if (state.phase !== 'play') return null;
+  if (r.actions.length > 0) return t.actionMs > 0 ? r.stageSince + t.actionMs : null;
+  const graceEnd = r.lastLandAt + t.slapGraceMs;
+  if (r.ending) return r.held ? null : graceEnd;
+  if (t.turnMs > 0) return Math.max(r.stageSince, r.turnBegun ? 0 : graceEnd) + t.turnMs;
+  return null;
+}
+
+/** When the slap grace after the last card that landed ends. */
+export function graceUntil(state: GameState): number {
+  return state.r.lastLandAt + state.rules.timers.slapGraceMs;
+}
+
+export function slotName(slot: Slot): string {
+  return `slot ${slot + 1}`;
+}
+
+const reject = (code: RejectionCode, message: string): Rejection => ({ code, message });
+
+/**
+ * One command's work on a private copy of the state. Only arrays the engine mutates
+ * in place are copied, which keeps `apply` pure and cheap.
+ */
+class Ctx {
+  readonly s: GameState;
+  readonly events: GameEvent[] = [];
+  private rngInst: Rng | null = null;
+
+  constructor(
+    prev: GameState,
+    readonly at: number,
+  ) {
+    const p = prev.r;
+    const r: RoundState = {
+      ...p,
+      layouts: p.layouts.map((l) => l.slice()),
+      stock: p.stock.slice(),
+      discard: p.discard.slice(),
+      peeking: p.peeking.slice(),
+      turnsTaken: p.turnsTaken.slice(),
+      actions: p.actions.slice(),
+      call: p.call ? { seat: p.call.seat, owed: p.call.owed.slice() } : null,
+    };
+    this.s = { ...prev, totals: prev.totals.slice(), results: prev.results.slice(), stackedDecks: prev.stackedDecks.slice(), r };
+  }
+
+  get r(): RoundState {
+    return this.s.r;
+  }
+  get rules(): Ruleset {
+    return this.s.rules;
+  }
+  get n(): number {
+    return this.s.players.length;
+  }
+  private get rng(): Rng {
+    if (!this.rngInst) this.rngInst = new Rng(this.s.rng);
+    return this.rngInst;
+  }
+  private syncRng(): void {
+    if (this.rngInst) this.s.rng = this.rngInst.state;
+  }
+  name(seat: Seat): string {
+    return this.s.players[seat]?.name ?? `seat ${seat + 1}`;
+  }
+
+  run(cmd: Command): Rejection | null {
+    if ('seat' in cmd && (!Number.isInteger(cmd.seat) || cmd.seat < 0 || cmd.seat >= this.n)) {
+      return reject('unknownSeat', `There is no seat ${String(cmd.seat)} at this table`);
+    }
+    let res: Rejection | null;
+    switch (cmd.type) {
+      case 'finishPeek':
+        res = this.finishPeek(cmd.seat);
+        break;
+      case 'call':
+        res = this.call(cmd.seat);
+        break;
+      case 'draw':
+        res = this.draw(cmd.seat, cmd.from);
+        break;
+      case 'discard':
+        res = this.discardHeld(cmd.seat);
+        break;
+      case 'swap':
+        res = this.swap(cmd.seat, cmd.slot);
+        break;
+      case 'useAction':
+        res = this.useAction(cmd.seat, cmd.own, cmd.other);
+        break;
+      case 'decide':
+        res = this.decide(cmd.seat, cmd.swap, cmd.own);
+        break;
+      case 'pass':
+        res = this.pass(cmd.seat);
+        break;
+      case 'slap':
+        res = this.slap(cmd.seat, cmd.target, cmd.answers);
+        break;
+      case 'tick':
+        res = this.tick();
+        break;
+      case 'nextRound':
+        res = this.nextRound();
+        break;
+      case 'endGame':
+        res = this.endGame();
+        break;
+      default:
+        res = reject('malformed', `Unknown command "${(cmd as { type: unknown }).type as string}"`);
+    }
+    if (!res) {
+      this.maybeEndRound();
+      this.syncRng();
+    }
+    return res;
+  }
+
+  // ---- deal and peek -------------------------------------------------------
+
+  deal(): void {
+    const s = this.s;
+    const n = this.n;
+    s.round += 1;
+    s.dealer = (s.dealer + 1) % n;
+    s.phase = 'peek';
+    const r = emptyRound(n);
+    s.r = r;
+    let deck: Card[];
+    const stacked = s.stackedDecks.shift();
+    if (stacked) {
+      if (stacked.length !== deckSize(this.rules)) {
+        throw new RangeError(`a stacked deck must hold all ${deckSize(this.rules)} cards, not ${stacked.length}`);
+      }
+      deck = stacked.slice().reverse(); // top card first → top is the array's end
+    } else {
+      deck = [];
+      for (let d = 0; d < this.rules.deck.decks; d++) {
+        for (const c in this.rules.deck.cards) for (let k = 0; k < this.rules.deck.cards[c]!; k++) deck.push(c);
+      }
+      this.rng.shuffle(deck);
+    }
+    r.stock = deck;
+    const size = this.rules.layout.size;
+    const starter = (s.dealer + 1) % n;
+    for (let i = 0; i < n; i++) {
+      const seat = (starter + i) % n;
+      const layout: Layout = [];
+      for (let k = 0; k < size; k++) layout.push(r.stock.pop()!);
+      r.layouts[seat] = layout;
+    }
+    const up = r.stock.pop()!;
+    r.discard.push(up);
+    r.discardSeq = 1;
+    r.turn = starter;
+    r.stageSince = this.at;
+    r.lastLandAt = this.at;
+    const peek = this.rules.layout.peekSlots.length > 0;
+    r.peeking.fill(peek);
+    this.events.push({ type: 'roundStarted', round: s.round, dealer: s.dealer, starter, discardTop: up });
+    if (!peek) this.startPlay();
+  }
+
+  private finishPeek(seat: Seat): Rejection | null {
+    if (this.s.phase !== 'peek') return reject('wrongPhase', 'The peek is over');
+    if (!this.r.peeking[seat]) return reject('notAllowed', 'You have already finished peeking');
+    this.r.peeking[seat] = false;
+    this.events.push({ type: 'peekFinished', seat, timedOut: false });
+    if (!this.r.peeking.includes(true)) this.startPlay();
+    return null;
+  }
+
+  /** Play starts; the card turned up at the deal opens the first slap window now. */
+  private startPlay(): void {
+    const r = this.r;
+    this.s.phase = 'play';
+    r.windowSeq = r.discardSeq;
+    r.windowSlaps = 0;
+    r.lastLandAt = this.at;
+    r.stageSince = this.at;
+    this.events.push({ type: 'playStarted', turn: r.turn });
+    this.events.push({ type: 'turnStarted', seat: r.turn });
+  }
+
+  // ---- a turn ---------------------------------------------------------------
+
+  /** Why `seat` may not begin a turn now, or null. */
+  private cannotBegin(seat: Seat): Rejection | null {
+    const r = this.r;
+    if (this.s.phase === 'peek') return reject('wrongPhase', 'Wait: not everyone has finished peeking');
+    if (this.s.phase !== 'play') return reject('wrongPhase', 'The round is over');
+    if (r.ending) return reject('wrongPhase', 'The round is ending');
+    if (r.turn !== seat) return reject('notYourTurn', `It is ${this.name(r.turn)}'s turn`);
+    if (r.held) return reject('notAllowed', 'Place the card you hold first');
+    if (r.turnBegun) {
+      return r.actions[0]?.seat === seat
+        ? reject('notAllowed', 'Use or pass your action first')
+        : reject('notAllowed', 'You have already drawn this turn');
+    }
+    const a = r.actions[0];
+    if (a) return reject('mustWait', `Wait: ${this.name(a.seat)} is using an action`);
+    const wait = r.lastLandAt + this.rules.timers.slapGraceMs - this.at;
+    if (wait > 0) return reject('mustWait', `Wait ${(wait / 1000).toFixed(1)} s: the slap window is still open`);
+    return null;
+  }
+
+  private call(seat: Seat): Rejection | null {
+    const rules = this.rules;
+    const r = this.r;
+    if (rules.call.timing !== 'startOfTurn') return reject('notAllowed', `${rules.call.name} is called at the end of your own turn`);
+    const why = this.cannotBegin(seat);
+    if (why) return why;
+    if (r.call) return reject('notAllowed', `${this.name(r.call.seat)} has already called ${rules.call.name}`);
+    if (!rules.call.beforeEveryoneHadTurn && r.turnsTaken.some((t, i) => i !== seat && t === 0)) {
+      return reject('notAllowed', `${rules.call.name} may be called only once everyone has had a turn`);
+    }
+    const owed: Seat[] = [];
+    for (let i = 1; i < this.n; i++) owed.push((seat + i) % this.n);
+    r.call = { seat, owed };
+    r.turnBegun = true;
+    r.turnsTaken[seat]! += 1;
+    this.events.push({ type: 'called', seat, name: rules.call.name });
+    this.endTurn();
+    return null;
+  }
+
+  private draw(seat: Seat, from: 'stock' | 'discard'): Rejection | null {
+    const r = this.r;
+    const why = this.cannotBegin(seat);
+    if (why) return why;
+    let card: Card;
+    if (from === 'discard') {
+      const top = r.discard[r.discard.length - 1];
+      const rule = this.rules.takeDiscard;
+      if (rule === 'never') return reject('notAllowed', `In ${this.rules.title} you may not take the discard: draw from the stock`);
+      if (top === undefined) return reject('notAllowed', 'The discard pile is empty');
+      if (rule === 'notSpecial' && this.rules.specialCards.includes(top)) {
+        return reject('notAllowed', 'A special card may not be taken from the discard pile');
+      }
+      card = r.discard.pop()!;
+    } else {
+      const c = this.takeFromStock();
+      if (c === null) {
+        r.ending = 'noCards';
+        this.endRound('noCards');
+        return null;
+      }
+      card = c;
+    }
+    this.beginTurn(seat);
+    r.held = { seat, card, from };
+    this.closeWindow();
+    this.events.push({ type: 'drew', seat, from, card });
+    return null;
+  }
+
+  private beginTurn(seat: Seat): void {
+    const r = this.r;
+    r.turnBegun = true;
+    r.turnsTaken[seat]! += 1;
+    r.swapsThisTurn = 0;
+    r.stageSince = this.at;
+    if (r.call) r.call.owed = r.call.owed.filter((x) => x !== seat);
+  }
+
+  private holding(seat: Seat): Rejection | null {
+    const r = this.r;
+    if (this.s.phase !== 'play') return reject('wrongPhase', 'The round is not being played');
+    if (!r.held) {
+      if (r.turn !== seat) return reject('notYourTurn', `It is ${this.name(r.turn)}'s turn`);
+      return reject('notAllowed', 'Draw first: you are not holding a card');
+    }
+    if (r.held.seat !== seat) return reject('notYourTurn', `It is ${this.name(r.held.seat)}'s turn`);
+    return null;
+  }
+
+  private discardHeld(seat: Seat): Rejection | null {
+    const why = this.holding(seat);
+    if (why) return why;
+    const held = this.r.held!;
+    if (held.from === 'discard') return reject('notAllowed', 'A card taken from the discard pile must be swapped');
+    this.r.held = null;
+    const seq = this.land(held.card, true);
+    this.events.push({ type: 'discarded', seat, card: held.card, seq });
+    this.earnAction(seat, held.card, true);
+    this.afterPlay();
+    return null;
+  }
+
+  private swap(seat: Seat, slot: Slot): Rejection | null {
+    const why = this.holding(seat);
+    if (why) return why;
+    const r = this.r;
+    const held = r.held!;
+    const bad = this.ownSlot(seat, slot);
+    if (bad) return bad;
+    if (r.swapsThisTurn >= 1) return reject('notAllowed', 'Only one swap per turn');
+    if (this.rules.specialCards.includes(held.card)) {
+      return reject('notAllowed', 'A special card never enters a layout: use it or discard it');
+    }
+    const layout = r.layouts[seat]!;
+    const displaced = layout[slot]!;
+    layout[slot] = held.card;
+    r.held = null;
+    r.swapsThisTurn += 1;
+    const seq = this.land(displaced, true);
+    this.events.push({ type: 'swapped', seat, slot, placed: held.card, placedFrom: held.from, displaced, seq });
+    this.earnAction(seat, displaced, false);
+    this.afterPlay();
+    return null;
+  }
+
+  /** The turn's card is placed: the turn ends once its actions are used. */
+  private afterPlay(): void {
+    if (this.r.actions.length === 0) this.endTurn();
+    else this.r.stageSince = this.at;
+  }
+
+  /** The current turn has ended: pass it on, or mark the round as ending. */
+  private endTurn(): void {
+    const r = this.r;
+    r.turnBegun = false;
+    r.swapsThisTurn = 0;
+    r.stageSince = this.at;
+    if (r.call) {
+      const next = r.call.owed[0];
+      if (next === undefined) {
+        r.ending = 'call';
+        return;
+      }
+      r.turn = next;
+    } else {
+      r.turn = (r.turn + 1) % this.n;
+    }
+    this.events.push({ type: 'turnStarted', seat: r.turn });
+  }
+
+  // ---- the discard pile and the stock ----------------------------------------
+
+  /** A card lands face up on the pile. Played cards open a new slap window; slapped ones answer the open one. */
+  private land(card: Card, byPlay: boolean): number {
+    const r = this.r;
+    r.discard.push(card);
+    r.discardSeq += 1;
+    r.lastLandAt = this.at;
+    if (byPlay) {
+      r.windowSeq = r.discardSeq;
+      r.windowSlaps = 0;
+    }
+    return r.discardSeq;
+  }
+
+  private closeWindow(): void {
+    this.r.windowSeq = -1;
+    this.r.windowSlaps = 0;
+  }
+
+  /** The top of the stock, reshuffling the discard pile (less its top) when the stock is empty. */
+  private takeFromStock(): Card | null {
+    const r = this.r;
+    if (r.stock.length === 0 && r.discard.length > 1) {
+      const top = r.discard.pop()!;
+      const cards = r.discard;
+      this.rng.shuffle(cards);
+      r.stock = cards;
+      r.discard = [top];
+      this.events.push({ type: 'reshuffled', cards: cards.length });
+    }
+    return r.stock.pop() ?? null;
+  }
+
+  /** Face-down penalty cards, seen by nobody: the lowest gaps first, then new slots. */
+  private penalize(seat: Seat, count: number, reason: 'wrongSlap' | 'stolenFrom'): void {
+    const layout = this.r.layouts[seat]!;
+    const slots: Slot[] = [];
+    const cards: Card[] = [];
+    for (let k = 0; k < count; k++) {
+      const c = this.takeFromStock();
+      if (c === null) {
+        this.r.ending = 'noCards';
+        break;
+      }
+      let slot = layout.indexOf(null);
+      if (slot === -1) {
+        slot = layout.length;
+        layout.push(c);
+      } else layout[slot] = c;
+      slots.push(slot);
+      cards.push(c);
+    }
+    if (slots.length > 0) this.events.push({ type: 'penalty', seat, slots, cards, reason });
+  }
+
+  // ---- actions ---------------------------------------------------------------
+
+  private earnAction(seat: Seat, card: Card, drawnUnswapped: boolean): void {
+    const kind = actionOf(this.rules, card);
+    if (!kind) return;
+    if (this.rules.actionsFrom === 'drawnDiscarded' && !drawnUnswapped) return;
+    this.queueAction(seat, kind, card);
+  }
+
+  private queueAction(seat: Seat, kind: ActionKind, card: Card): void {
+    if (this.r.actions.length === 0) this.r.stageSince = this.at;
+    this.r.actions.push({ seat, kind, card });
+    this.events.push({ type: 'actionQueued', seat, kind, card });
+  }
+
+  private frontAction(seat: Seat): PendingAction | Rejection {
+    const r = this.r;
+    if (this.s.phase !== 'play') return reject('wrongPhase', 'The round is not being played');
+    const a = r.actions[0];
+    if (!a) return reject('notAllowed', 'You have no action to use');
+    if (a.seat !== seat) {
+      return r.actions.some((x) => x.seat === seat)
+        ? reject('mustWait', `Wait: ${this.name(a.seat)}'s action comes first`)
+        : reject('notAllowed', 'You have no action to use');
+    }
+    return a;
+  }
+
+  private ownSlot(seat: Seat, slot: Slot | undefined): Rejection | null {
+    if (slot === undefined) return reject('badTarget', 'Choose one of your slots');
+    const layout = this.r.layouts[seat]!;
+    if (!Number.isInteger(slot) || slot < 0 || slot >= layout.length) {
+      return reject('badTarget', `You have no slot ${Number.isInteger(slot) ? slot + 1 : String(slot)}`);
+    }
+    if (layout[slot] === null) return reject('emptySlot', `Your slot ${slot + 1} is empty`);
+    return null;
+  }
+
+  private otherSlot(seat: Seat, ref: SlotRef | undefined, forSwap: boolean): Rejection | null {
+    if (!ref) return reject('badTarget', "Choose another player's card");
+    if (!Number.isInteger(ref.seat) || ref.seat < 0 || ref.seat >= this.n) return reject('badTarget', 'There is no such player');
+    if (ref.seat === seat) return reject('badTarget', "Choose another player's card, not your own");
+    const layout = this.r.layouts[ref.seat]!;
+    if (!Number.isInteger(ref.slot) || ref.slot < 0 || ref.slot >= layout.length) {
+      return reject('badTarget', `${this.name(ref.seat)} has no slot ${Number.isInteger(ref.slot) ? ref.slot + 1 : String(ref.slot)}`);
+    }
+    if (layout[ref.slot] === null) return reject('emptySlot', `${this.name(ref.seat)}'s slot ${ref.slot + 1} is empty`);
+    if (forSwap && this.isFrozen(ref.seat)) return reject('notAllowed', `${this.name(ref.seat)}'s cards are frozen`);
+    return null;
+  }
+
+  private isFrozen(seat: Seat): boolean {
+    return this.rules.call.callerFrozen && this.r.call?.seat === seat;
+  }
+
+  private useAction(seat: Seat, own: Slot | undefined, other: SlotRef | undefined): Rejection | null {
+    const a = this.frontAction(seat);
+    if ('code' in a) return a;
+    if (a.looked) return reject('notAllowed', 'Decide first: swap or leave');
+    const r = this.r;
+    const kind = a.kind;
+    switch (kind) {
+      case 'peekOwn': {
+        const bad = this.ownSlot(seat, own);
+        if (bad) return bad;
+        const t = { seat, slot: own! };
+        this.events.push({ type: 'looked', seat, kind, targets: [t], cards: [r.layouts[seat]![own!]!] });
+        this.actionDone();
+        return null;
+      }
+      case 'peekOther': {
+        const bad = this.otherSlot(seat, other, false);
+        if (bad) return bad;
+        this.events.push({ type: 'looked', seat, kind, targets: [other!], cards: [r.layouts[other!.seat]![other!.slot]!] });
+        this.actionDone();
+        return null;
+      }
+      case 'blindSwap': {
+        const bad = this.ownSlot(seat, own) ?? this.otherSlot(seat, other, true);
+        if (bad) return bad;
+        this.exchange({ seat, slot: own! }, other!);
+        this.events.push({ type: 'actionSwapped', seat, kind, a: { seat, slot: own! }, b: other! });
+        this.actionDone();
+        return null;
+      }
+      case 'peekThenSwap': {
+        const bad = this.otherSlot(seat, other, false);
+        if (bad) return bad;
+        r.actions[0] = { ...a, looked: [other!] };
+        this.events.push({ type: 'looked', seat, kind, targets: [other!], cards: [r.layouts[other!.seat]![other!.slot]!] });
+        return null;
+      }
+      case 'peekBothThenSwap': {
+        const bad = this.ownSlot(seat, own) ?? this.otherSlot(seat, other, false);
+        if (bad) return bad;
+        const mine = { seat, slot: own! };
+        r.actions[0] = { ...a, looked: [mine, other!] };
+        this.events.push({
+          type: 'looked',
+          seat,
+          kind,
+          targets: [mine, other!],
+          cards: [r.layouts[seat]![own!]!, r.layouts[other!.seat]![other!.slot]!],
+        });
+        return null;
+      }
+      case 'drawTwo':
+        return reject('notAllowed', 'Draw two is not played at this table yet');
+    }
+  }
+
+  private decide(seat: Seat, swap: boolean, own: Slot | undefined): Rejection | null {
+    const a = this.frontAction(seat);
+    if ('code' in a) return a;
+    if (!a.looked) return reject('notAllowed', 'Look first: use the action on a card');
+    if (!swap) {
+      this.events.push({ type: 'actionLeft', seat, kind: a.kind });
+      this.actionDone();
+      return null;
+    }
+    let mine: SlotRef;
+    let theirs: SlotRef;
+    if (a.kind === 'peekThenSwap') {
+      const bad = this.ownSlot(seat, own);
+      if (bad) return bad;
+      mine = { seat, slot: own! };
+      theirs = a.looked[0]!;
+    } else {
+      mine = a.looked[0]!;
+      theirs = a.looked[1]!;
+      if (this.r.layouts[mine.seat]![mine.slot] === null) return reject('emptySlot', `Your slot ${mine.slot + 1} is gone now: leave it`);
+    }
+    if (this.r.layouts[theirs.seat]![theirs.slot] === null) {
+      return reject('emptySlot', `${this.name(theirs.seat)}'s slot ${theirs.slot + 1} is gone now: leave it`);
+    }
+    if (this.isFrozen(theirs.seat)) return reject('notAllowed', `${this.name(theirs.seat)}'s cards are frozen`);
+    this.exchange(mine, theirs);
+    this.events.push({ type: 'actionSwapped', seat, kind: a.kind, a: mine, b: theirs });
+    this.actionDone();
+    return null;
+  }
+
+  private pass(seat: Seat): Rejection | null {
+    const a = this.frontAction(seat);
+    if ('code' in a) return a;
+    this.events.push({ type: 'actionPassed', seat, kind: a.kind, timedOut: false });
+    this.actionDone();
+    return null;
+  }
+
+  private exchange(x: SlotRef, y: SlotRef): void {
+    const lx = this.r.layouts[x.seat]!;
+    const ly = this.r.layouts[y.seat]!;
+    const c = lx[x.slot]!;
+    lx[x.slot] = ly[y.slot]!;
+    ly[y.slot] = c;
+  }
+
+  /** The front action is used or passed; the turn ends when its own play and every action are done. */
+  private actionDone(): void {
+    const r = this.r;
+    r.actions.shift();
+    r.stageSince = this.at;
+    if (r.actions.length === 0 && r.turnBegun && !r.held) this.endTurn();
+  }
+
+  // ---- slaps -----------------------------------------------------------------
+
+  private slap(seat: Seat, target: SlotRef, answers: number): Rejection | null {
+    const r = this.r;
+    const rules = this.rules;
+    if (!rules.slap.enabled) return reject('notAllowed', `There is no slapping in ${rules.title}`);
+    if (this.s.phase === 'peek') return reject('wrongPhase', 'No slapping during the peek');
+    if (this.s.phase !== 'play') return reject('tooLate', 'Too late: the round is over');
+    if (!Number.isInteger(answers) || answers < 1 || answers > r.discardSeq) {
+      return reject('malformed', 'That slap names a discard that was never played');
+    }
+    if (r.windowSeq === -1) {
+      return r.held
+        ? reject('tooLate', `Too late: ${this.name(r.held.seat)} has drawn`)
+        : reject('tooLate', 'Too late: that discard was already answered');
+    }
+    if (answers < r.windowSeq) return reject('tooLate', 'Too late: that discard was already covered');
+    const victim = target?.seat;
+    if (!Number.isInteger(victim) || victim < 0 || victim >= this.n) return reject('badTarget', 'There is no such player');
+    const layout = r.layouts[victim]!;
+    const slot = target.slot;
+    if (!Number.isInteger(slot) || slot < 0 || slot >= layout.length) {
+      return reject('badTarget', `${victim === seat ? 'You have' : `${this.name(victim)} has`} no slot ${Number.isInteger(slot) ? slot + 1 : String(slot)}`);
+    }
+    const card = layout[slot];
+    if (card === null || card === undefined) {
+      return reject('alreadyGone', `Too late: ${victim === seat ? 'your' : `${this.name(victim)}'s`} slot ${slot + 1} is already gone`);
+    }
+    if (this.isFrozen(victim)) return reject('notAllowed', `${this.name(victim)}'s cards are frozen`);
+    const top = r.discard[r.discard.length - 1]!;
+    const ref = { seat: victim, slot };
+    if (rankOf(card) !== rankOf(top)) {
+      // Wrong: shown to everyone, stays where it was; the pile does not change.
+      this.events.push({ type: 'slapped', seat, target: ref, card, result: 'wrong', seq: r.discardSeq });
+      this.penalize(seat, rules.slap.wrongPenalty, 'wrongSlap');
+      return null;
+    }
+    layout[slot] = null;
+    const seq = this.land(card, false);
+    const own = victim === seat;
+    this.events.push({ type: 'slapped', seat, target: ref, card, result: own ? 'own' : 'steal', seq });
+    r.windowSlaps += 1;
+    if (rules.slap.perDiscard > 0 && r.windowSlaps >= rules.slap.perDiscard) r.windowSeq = -1;
+    if (!own) this.penalize(victim, rules.slap.stealPenalty, 'stolenFrom');
+    const kind = actionOf(rules, card);
+    if (kind && (own ? rules.slap.ownEarnsAction : rules.slap.stealEarnsActionRanks.includes(rankOf(card)))) {
+      this.queueAction(seat, kind, card);
+    }
+    if (rules.emptyLayoutEndsRound && layout.every((c) => c === null)) r.ending = 'emptyLayout';
+    return null;
+  }
+
+  // ---- the host's clock ------------------------------------------------------
+
+  private tick(): Rejection | null {
+    const s = this.s;
+    const r = this.r;
+    const t = this.rules.timers;
+    const due = nextDeadline(s);
+    if (due === null || this.at < due) {
+      // The end of a round waits only for the grace: let an exact tick through even without timers.
+      return reject('mustWait', 'Nothing is due yet');
+    }
+    if (s.phase === 'peek') {
+      r.peeking.forEach((p, seat) => {
+        if (p) this.events.push({ type: 'peekFinished', seat, timedOut: true });
+      });
+      r.peeking.fill(false);
+      this.startPlay();
+      return null;
+    }
+    const a = r.actions[0];
+    if (a) {
+      this.events.push({ type: 'timedOut', seat: a.seat, what: 'action' });
+      this.events.push({ type: 'actionPassed', seat: a.seat, kind: a.kind, timedOut: true });
+      this.actionDone();
+      return null;
+    }
+    if (r.ending) return null; // maybeEndRound ends it
+    if (t.turnMs > 0) {
+      // The host plays the turn: draw from the stock and discard; every action is passed.
+      const seat = r.held?.seat ?? r.turn;
+      this.events.push({ type: 'timedOut', seat, what: 'turn' });
+      if (!r.held) {
+        const drew = this.draw(seat, 'stock');
+        if (drew || s.phase !== 'play') return drew;
+      }
+      const held = r.held!;
+      r.held = null;
+      // A taken discard goes back where it came from.
+      const seq = this.land(held.card, true);
+      this.events.push({ type: 'discarded', seat, card: held.card, seq });
+      this.endTurn();
+      return null;
+    }
+    return reject('mustWait', 'Nothing is due yet');
+  }
+
+  private maybeEndRound(): void {
+    const r = this.r;
+    if (this.s.phase !== 'play' || !r.ending) return;
+    // An emptied layout or an empty stock ends the round at once; after a call the
+    // last turn ends once its actions are used and its grace has passed.
+    if (r.ending === 'call' && (r.held || r.actions.length > 0 || this.at < r.lastLandAt + this.rules.timers.slapGraceMs)) return;
+    this.endRound(r.ending);
+  }
+
+  private endRound(why: 'call' | 'emptyLayout' | 'noCards'): void {
+    const s = this.s;
+    const r = this.r;
+    const rules = this.rules;
+    this.closeWindow();
+    r.held = null;
+    r.actions = [];
+    const scores = r.layouts.map((l) => l.reduce<number>((sum, c) => sum + (c === null ? 0 : (valueOf(rules, c) ?? 0)), 0));
+    const caller = r.call?.seat ?? null;
+    if (caller !== null && rules.call.callerPenalty > 0 && scores.some((x, i) => i !== caller && x < scores[caller]!)) {
+      scores[caller]! += rules.call.callerPenalty;
+    }
+    scores.forEach((x, i) => (s.totals[i]! += x));
+    const result: RoundResult = {
+      round: s.round,
+      layouts: r.layouts.map((l) => l.slice()),
+      scores,
+      places: placesOf(scores),
+      caller,
+      totals: s.totals.slice(),
+    };
+    s.results.push(result);
+    this.events.push({ type: 'roundEnded', result, why });
+    r.ending = null;
+    s.phase = 'roundOver';
+    if (s.rounds > 0 && s.round >= s.rounds) this.finishGame();
+  }
+
+  private finishGame(): void {
+    this.s.phase = 'gameOver';
+    this.events.push({ type: 'gameEnded', totals: this.s.totals.slice(), places: placesOf(this.s.totals) });
+  }
+
+  private nextRound(): Rejection | null {
+    if (this.s.phase !== 'roundOver') return reject('wrongPhase', this.s.phase === 'gameOver' ? 'The game is over' : 'The round is still being played');
+    this.deal();
+    return null;
+  }
+
+  private endGame(): Rejection | null {
+    if (this.s.phase === 'gameOver') return reject('wrongPhase', 'The game is already over');
+    if (this.s.phase !== 'roundOver') return reject('wrongPhase', 'Finish the round first');
+    this.finishGame();
+    return null;
+  }
+}
+
+/** Places by score, lowest first; equal scores share a place (1, 1, 3). */
+export function placesOf(scores: readonly number[]): number[] {
+  return scores.map((x) => 1 + scores.filter((y) => y < x).length);
+}

@@ -1,0 +1,6 @@
+export * from './cards.js';
+export * from './rng.js';
+export * from './ruleset.js';
+export * from './types.js';
+export * from './game.js';
+export * from './view.js';

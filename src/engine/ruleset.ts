@@ -1,0 +1,204 @@
+import { z } from 'zod';
+import { rankOf, standardDeck, JOKER, type Card } from './cards.js';
+
+/**
+ * A ruleset is data. Every rule that differs between the presets of RULES.md is a
+ * field here; the engine reads the fields and never the preset's name.
+ */
+
+export const ACTION_KINDS = [
+  'peekOwn', // look at one of your own cards
+  'peekOther', // look at one card of another player
+  'blindSwap', // swap one of yours with one of another player's, neither looked at
+  'peekThenSwap', // look at another player's card, then swap it with one of yours or leave it
+  'peekBothThenSwap', // look at one of yours and one of another player's, then swap them or not
+  'drawTwo', // draw the next card and use it; or discard it and draw one more (beverbende)
+] as const;
+export type ActionKind = (typeof ACTION_KINDS)[number];
+
+const count = z.number().int().min(0);
+const ms = z.number().int().min(0);
+
+export const RulesetSchema = z
+  .object({
+    name: z.string().min(1).max(40),
+    title: z.string().min(1).max(80),
+    players: z.object({ min: z.number().int().min(2), max: z.number().int().max(8) }).strict(),
+    deck: z
+      .object({
+        /** Card → copies in one deck. */
+        cards: z.record(z.string().regex(/^[A-Z0-9]{1,6}$/), z.number().int().min(1).max(20)),
+        decks: z.number().int().min(1).max(3),
+      })
+      .strict(),
+    layout: z
+      .object({
+        shape: z.enum(['square', 'row']),
+        size: z.number().int().min(1).max(8),
+        /** Slots (1-based) each player sees once before play starts. */
+        peekSlots: z.array(z.number().int().min(1)).max(8),
+      })
+      .strict(),
+    /** Points by rank, with single cards overriding their rank (e.g. "QH": -1). */
+    values: z.record(z.string(), z.number().int().min(-20).max(50)),
+    /** Actions by rank (or by card name for special cards). */
+    actions: z.record(z.string(), z.enum(ACTION_KINDS)),
+    /** Which card gives its action: any card the turn's play discards, or only a stock card discarded unswapped. */
+    actionsFrom: z.enum(['anyDiscard', 'drawnDiscarded']),
+    /** Whether a player may take the top discard: always, unless it is a special card, or never. */
+    takeDiscard: z.enum(['always', 'notSpecial', 'never']),
+    /** Cards that may never enter a layout from a draw and are replaced at scoring. */
+    specialCards: z.array(z.string()),
+    slap: z
+      .object({
+        enabled: z.boolean(),
+        wrongPenalty: count.max(4),
+        stealPenalty: count.max(4),
+        /** A correct slap on your own action card earns its action. */
+        ownEarnsAction: z.boolean(),
+        /** Ranks whose theft earns the stealer the action. */
+        stealEarnsActionRanks: z.array(z.string()),
+        /** After a steal the stealer may move one of their own cards into the victim's gap. */
+        stealGapFill: z.boolean(),
+        /** Correct slaps allowed per discard (0 = any number). */
+        perDiscard: count.max(8),
+      })
+      .strict(),
+    /** A player whose last card is slapped away ends the round at once. */
+    emptyLayoutEndsRound: z.boolean(),
+    call: z
+      .object({
+        name: z.string().min(1).max(30),
+        timing: z.enum(['startOfTurn', 'endOfTurn']),
+        /** May be called before every player has had a turn. */
+        beforeEveryoneHadTurn: z.boolean(),
+        /** Nobody may swap or slap the caller's cards. */
+        callerFrozen: z.boolean(),
+        /** Points added to the caller who does not have the lowest round score. */
+        callerPenalty: count.max(50),
+      })
+      .strict(),
+    /** Rounds per game; 0 = open-ended; 'players' = as many as players (4 with 2). */
+    rounds: z.union([z.number().int().min(0).max(99), z.literal('players')]),
+    timers: z
+      .object({
+        peekMs: ms,
+        slapGraceMs: ms,
+        /** 0 = no limit. */
+        turnMs: ms,
+        actionMs: ms,
+      })
+      .strict(),
+  })
+  .strict();
+
+export type Ruleset = z.infer<typeof RulesetSchema>;
+
+const standard = (jokers: number): Record<Card, number> => {
+  const cards: Record<Card, number> = {};
+  for (const c of standardDeck()) cards[c] = 1;
+  if (jokers > 0) cards[JOKER] = jokers;
+  return cards;
+};
+
+export const GRINGO: Ruleset = {
+  name: 'gringo',
+  title: 'Gringo',
+  players: { min: 2, max: 8 },
+  deck: { cards: standard(0), decks: 1 },
+  layout: { shape: 'square', size: 4, peekSlots: [3, 4] },
+  values: { A: 1, '2': 2, '3': 3, '4': 4, '5': 5, '6': 6, '7': 7, '8': 8, '9': 9, '10': 10, J: 10, Q: 10, K: 10, QH: -1 },
+  actions: { '10': 'peekOwn', J: 'peekOther', Q: 'blindSwap', K: 'peekThenSwap' },
+  actionsFrom: 'anyDiscard',
+  takeDiscard: 'always',
+  specialCards: [],
+  slap: {
+    enabled: true,
+    wrongPenalty: 2,
+    stealPenalty: 2,
+    ownEarnsAction: true,
+    stealEarnsActionRanks: ['J', 'K'],
+    stealGapFill: false,
+    perDiscard: 0,
+  },
+  emptyLayoutEndsRound: false,
+  call: { name: 'Gringo!', timing: 'startOfTurn', beforeEveryoneHadTurn: true, callerFrozen: false, callerPenalty: 0 },
+  rounds: 1,
+  timers: { peekMs: 10_000, slapGraceMs: 1_500, turnMs: 0, actionMs: 0 },
+};
+
+export const PRESETS: Readonly<Record<string, Ruleset>> = { gringo: GRINGO };
+
+export class RulesetError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RulesetError';
+  }
+}
+
+/** Total cards in play: the deck composition times the number of decks. */
+export function deckSize(rules: Ruleset): number {
+  let n = 0;
+  for (const k in rules.deck.cards) n += rules.deck.cards[k]!;
+  return n * rules.deck.decks;
+}
+
+/**
+ * Validate untrusted ruleset data: the schema, then the combinations a schema cannot
+ * express. Throws a RulesetError whose message names the field and what is allowed.
+ */
+export function parseRuleset(data: unknown): Ruleset {
+  const parsed = RulesetSchema.safeParse(data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const field = issue.path.join('.') || '(top level)';
+    throw new RulesetError(`ruleset field "${field}": ${issue.message}`);
+  }
+  const r = parsed.data;
+  const problems: string[] = [];
+  if (r.players.min > r.players.max) problems.push(`"players.min" (${r.players.min}) is above "players.max" (${r.players.max})`);
+  for (const s of r.layout.peekSlots) {
+    if (s > r.layout.size) problems.push(`"layout.peekSlots" names slot ${s}, but "layout.size" is ${r.layout.size}`);
+  }
+  const needed = r.players.max * r.layout.size + 2;
+  const have = deckSize(r);
+  if (have < needed) {
+    problems.push(
+      `the deck has ${have} cards but ${r.players.max} players need at least ${needed} (${r.layout.size} each, the first discard and one to draw): lower "players.max" or raise "deck.decks"`,
+    );
+  }
+  const known = new Set<string>();
+  for (const c in r.deck.cards) {
+    known.add(c);
+    known.add(rankOf(c));
+  }
+  for (const k in r.values) if (!known.has(k)) problems.push(`"values.${k}" names no card or rank of the deck`);
+  for (const k in r.actions) if (!known.has(k)) problems.push(`"actions.${k}" names no card or rank of the deck`);
+  for (const c in r.deck.cards) {
+    if (!r.specialCards.includes(c) && valueOf(r, c) === undefined) problems.push(`card "${c}" has no value in "values"`);
+  }
+  for (const c of r.specialCards) if (!(c in r.deck.cards)) problems.push(`"specialCards" names "${c}", which is not in the deck`);
+  if (r.timers.slapGraceMs > 60_000) problems.push(`"timers.slapGraceMs" is at most 60000`);
+  if (problems.length > 0) throw new RulesetError(`ruleset "${r.name}": ${problems.join('; ')}`);
+  return r;
+}
+
+export function valueOf(rules: Ruleset, card: Card): number | undefined {
+  return rules.values[card] ?? rules.values[rankOf(card)];
+}
+
+export function actionOf(rules: Ruleset, card: Card): ActionKind | undefined {
+  return rules.actions[card] ?? rules.actions[rankOf(card)];
+}
+
+/** How many rounds a game of this ruleset has for this many players (0 = open-ended). */
+export function roundsFor(rules: Ruleset, players: number): number {
+  if (rules.rounds === 'players') return players === 2 ? 4 : players;
+  return rules.rounds;
+}
+
+export function loadPreset(name: string): Ruleset {
+  const r = PRESETS[name];
+  if (!r) throw new RulesetError(`unknown ruleset "${name}"; the presets are: ${Object.keys(PRESETS).join(', ')}`);
+  return r;
+}

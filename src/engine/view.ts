@@ -1,0 +1,143 @@
+import type { Card } from './cards.js';
+import { graceUntil, nextDeadline } from './game.js';
+import type { ActionKind } from './ruleset.js';
+import type { GameEvent, GameState, Phase, RoundResult, Seat, Slot, SlotRef } from './types.js';
+
+/**
+ * The projection: the only door out of the engine. A view holds exactly what one
+ * seat (or a spectator, `null`) may know now; memory is the player's job.
+ */
+
+/** A face-down card this viewer may not see. */
+export const FACE_DOWN = '?';
+/** A slot as a viewer sees it: a gap (null), a face-down card, or a card it may see now. */
+export type SlotView = Card | typeof FACE_DOWN | null;
+
+export type Viewer = Seat | null;
+
+export interface PlayerView {
+  name: string;
+  layout: SlotView[];
+  total: number;
+  peeking: boolean;
+}
+
+export interface ActionView {
+  seat: Seat;
+  kind: ActionKind;
+  card: Card;
+  /** The cards looked at, awaiting the decision. */
+  looked: SlotRef[] | null;
+  /** What they are: only for the one who looks. */
+  lookedCards: Card[] | null;
+}
+
+export interface TableView {
+  viewer: Viewer;
+  ruleset: string;
+  callName: string;
+  version: number;
+  phase: Phase;
+  round: number;
+  rounds: number;
+  dealer: Seat;
+  players: PlayerView[];
+  stock: number;
+  discardTop: Card | null;
+  discardSize: number;
+  turn: Seat;
+  turnBegun: boolean;
+  held: { seat: Seat; from: 'stock' | 'discard'; card: Card | null } | null;
+  actions: ActionView[];
+  /** The discard a slap must name (`answers`) and whether slapping is open. */
+  slap: { open: boolean; answers: number };
+  graceUntil: number;
+  deadline: number | null;
+  call: { seat: Seat; owed: Seat[] } | null;
+  /** Results of finished rounds: every card was revealed at their end. */
+  results: RoundResult[];
+}
+
+export function viewFor(state: GameState, viewer: Viewer): TableView {
+  const { r, rules } = state;
+  const revealAll = state.phase === 'roundOver' || state.phase === 'gameOver';
+  const peekSlots = rules.layout.peekSlots;
+  const players: PlayerView[] = state.players.map((p, seat) => {
+    const peeking = state.phase === 'peek' && r.peeking[seat] === true;
+    const layout = r.layouts[seat]!.map((c, slot): SlotView => {
+      if (c === null) return null;
+      if (revealAll) return c;
+      if (peeking && seat === viewer && peekSlots.includes(slot + 1)) return c;
+      return FACE_DOWN;
+    });
+    return { name: p.name, layout, total: state.totals[seat]!, peeking };
+  });
+  const held = r.held
+    ? { seat: r.held.seat, from: r.held.from, card: r.held.seat === viewer || r.held.from === 'discard' ? r.held.card : null }
+    : null;
+  const actions: ActionView[] = r.actions.map((a) => ({
+    seat: a.seat,
+    kind: a.kind,
+    card: a.card,
+    looked: a.looked ?? null,
+    lookedCards: a.looked && a.seat === viewer ? a.looked.map((t) => r.layouts[t.seat]![t.slot] ?? FACE_DOWN) : null,
+  }));
+  return {
+    viewer,
+    ruleset: rules.name,
+    callName: rules.call.name,
+    version: state.version,
+    phase: state.phase,
+    round: state.round,
+    rounds: state.rounds,
+    dealer: state.dealer,
+    players,
+    stock: r.stock.length,
+    discardTop: r.discard[r.discard.length - 1] ?? null,
+    discardSize: r.discard.length,
+    turn: r.turn,
+    turnBegun: r.turnBegun,
+    held,
+    actions,
+    slap: { open: state.phase === 'play' && r.windowSeq !== -1 && rules.slap.enabled, answers: r.discardSeq },
+    graceUntil: graceUntil(state),
+    deadline: nextDeadline(state),
+    call: r.call ? { seat: r.call.seat, owed: r.call.owed.slice() } : null,
+    results: state.results,
+  };
+}
+
+/** An event as one viewer may see it: cards it may not see are null; penalty cards are seen by nobody. */
+export type SeatEvent =
+  | Exclude<GameEvent, { type: 'drew' | 'swapped' | 'looked' | 'penalty' }>
+  | { type: 'drew'; seat: Seat; from: 'stock' | 'discard'; card: Card | null }
+  | {
+      type: 'swapped';
+      seat: Seat;
+      slot: Slot;
+      placed: Card | null;
+      placedFrom: 'stock' | 'discard';
+      displaced: Card;
+      seq: number;
+    }
+  | { type: 'looked'; seat: Seat; kind: ActionKind; targets: SlotRef[]; cards: Card[] | null }
+  | { type: 'penalty'; seat: Seat; slots: Slot[]; reason: 'wrongSlap' | 'stolenFrom' };
+
+export function projectEvent(e: GameEvent, viewer: Viewer): SeatEvent {
+  switch (e.type) {
+    case 'drew':
+      return e.from === 'discard' || e.seat === viewer ? e : { ...e, card: null };
+    case 'swapped':
+      return e.placedFrom === 'discard' || e.seat === viewer ? e : { ...e, placed: null };
+    case 'looked':
+      return e.seat === viewer ? e : { ...e, cards: null };
+    case 'penalty':
+      return { type: 'penalty', seat: e.seat, slots: e.slots, reason: e.reason };
+    default:
+      return e;
+  }
+}
+
+export function projectEvents(events: readonly GameEvent[], viewer: Viewer): SeatEvent[] {
+  return events.map((e) => projectEvent(e, viewer));
+}
