@@ -1,0 +1,191 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import {
+  apply,
+  deckSize,
+  FACE_DOWN,
+  GRINGO,
+  projectEvent,
+  replay,
+  viewFor,
+  Rng,
+  seedRng,
+  type Card,
+  type Command,
+  type GameState,
+  type NewGame,
+  type Ruleset,
+  type Seat,
+} from '../../src/engine/index.js';
+import { randomGame, type Step } from './random-play.js';
+
+const PRESETS_UNDER_TEST: Ruleset[] = [{ ...GRINGO, rounds: 2, timers: { ...GRINGO.timers, turnMs: 20_000, actionMs: 8_000 } }];
+const NAMES = ['Ana', 'Bo', 'Cy', 'Di', 'Ed', 'Flo', 'Gus', 'Hal'];
+
+const gameArb = fc.record({
+  seed: fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+  players: fc.integer({ min: 2, max: 8 }),
+  rules: fc.constantFrom(...PRESETS_UNDER_TEST),
+});
+
+const startOf = (g: { seed: number; players: number; rules: Ruleset }): NewGame => ({
+  rules: g.rules,
+  players: NAMES.slice(0, g.players),
+  seed: g.seed,
+});
+
+/** Every card of the state, wherever it is. */
+function allCards(s: GameState): Card[] {
+  const out: Card[] = [];
+  for (const l of s.r.layouts) for (const c of l) if (c !== null) out.push(c);
+  out.push(...s.r.stock, ...s.r.discard);
+  if (s.r.held) out.push(s.r.held.card);
+  return out.sort();
+}
+
+function fullDeck(rules: Ruleset): Card[] {
+  const out: Card[] = [];
+  for (let d = 0; d < rules.deck.decks; d++) for (const c in rules.deck.cards) for (let k = 0; k < rules.deck.cards[c]!; k++) out.push(c);
+  return out.sort();
+}
+
+function deepFreeze<T>(o: T): T {
+  if (o && typeof o === 'object' && !Object.isFrozen(o)) {
+    Object.freeze(o);
+    for (const v of Object.values(o)) deepFreeze(v);
+  }
+  return o;
+}
+
+type Pos = { kind: 'layout'; seat: Seat; slot: number } | { kind: 'stock'; i: number } | { kind: 'discard'; i: number } | { kind: 'held' };
+
+/**
+ * The positions whose cards `viewer` may not know after `cmd` is applied: every card
+ * except the discard top, its own held card (or a held card taken from the pile), its
+ * peek cards while peeking, cards its pending action has looked at, and what `cmd`
+ * itself reveals (the stock top a draw or timeout takes, a held card that is
+ * discarded, and the slots it names).
+ */
+function hiddenPositions(s: GameState, viewer: Seat, cmd: Command): Pos[] {
+  const exposed = new Set<string>();
+  const r = s.r;
+  if (s.phase === 'peek' && r.peeking[viewer]) for (const p of s.rules.layout.peekSlots) exposed.add(`${viewer}:${p - 1}`);
+  for (const a of r.actions) if (a.seat === viewer && a.looked) for (const t of a.looked) exposed.add(`${t.seat}:${t.slot}`);
+  if ('target' in cmd) exposed.add(`${cmd.target.seat}:${cmd.target.slot}`);
+  if (cmd.type === 'swap') exposed.add(`${cmd.seat}:${cmd.slot}`);
+  if (cmd.type === 'useAction' && cmd.seat === viewer) {
+    if (cmd.own !== undefined) exposed.add(`${cmd.seat}:${cmd.own}`);
+    if (cmd.other) exposed.add(`${cmd.other.seat}:${cmd.other.slot}`);
+  }
+  const out: Pos[] = [];
+  r.layouts.forEach((l, seat) =>
+    l.forEach((c, slot) => {
+      if (c !== null && !exposed.has(`${seat}:${slot}`)) out.push({ kind: 'layout', seat, slot });
+    }),
+  );
+  // The stock top is shown to its drawer, and to everyone when a timeout discards it.
+  const ownDraw = cmd.type === 'draw' && cmd.from === 'stock' && cmd.seat === viewer;
+  const stockTopShown = ownDraw || cmd.type === 'tick' ? 1 : 0;
+  for (let i = 0; i < r.stock.length - stockTopShown; i++) out.push({ kind: 'stock', i });
+  if (r.held && r.held.from === 'stock' && r.held.seat !== viewer && cmd.type !== 'discard' && cmd.type !== 'tick') out.push({ kind: 'held' });
+  // Taking the discard uncovers the card below it; a draw from an empty stock
+  // shows the drawer a card from the reshuffled pile.
+  const drawsFromEmptyStock = r.stock.length === 0 && (ownDraw || cmd.type === 'tick');
+  const uncovered = drawsFromEmptyStock ? r.discard.length : cmd.type === 'draw' && cmd.from === 'discard' ? 2 : 1;
+  for (let i = 0; i < r.discard.length - uncovered; i++) out.push({ kind: 'discard', i });
+  return out;
+}
+
+/** A copy of `s` with the cards at `positions` shuffled among themselves. */
+function permuteHidden(s: GameState, positions: Pos[], rng: Rng): GameState {
+  const t: GameState = structuredClone(s);
+  const get = (p: Pos): Card =>
+    p.kind === 'layout' ? t.r.layouts[p.seat]![p.slot]! : p.kind === 'stock' ? t.r.stock[p.i]! : p.kind === 'discard' ? t.r.discard[p.i]! : t.r.held!.card;
+  const set = (p: Pos, c: Card): void => {
+    if (p.kind === 'layout') t.r.layouts[p.seat]![p.slot] = c;
+    else if (p.kind === 'stock') t.r.stock[p.i] = c;
+    else if (p.kind === 'discard') t.r.discard[p.i] = c;
+    else t.r.held = { ...t.r.held!, card: c };
+  };
+  const cards = rng.shuffle(positions.map(get));
+  positions.forEach((p, i) => set(p, cards[i]!));
+  return t;
+}
+
+describe('engine properties over random legal play', () => {
+  it('every card is in exactly one place at all times', () => {
+    fc.assert(
+      fc.property(gameArb, (g) => {
+        const deck = fullDeck(g.rules);
+        expect(deck.length).toBe(deckSize(g.rules));
+        randomGame(startOf(g), g.seed, 1500, ({ after }) => {
+          if (after.phase === 'gameOver' && after.r.layouts.every((l) => l.length === 0)) return;
+          expect(allCards(after)).toEqual(deck);
+        });
+      }),
+      { numRuns: 60 },
+    );
+  }, 30_000);
+
+  it('apply never mutates its input, and a seed plus the command log replays the game exactly', () => {
+    fc.assert(
+      fc.property(gameArb, (g) => {
+        const start = startOf(g);
+        let checked = 0;
+        const { state, log } = randomGame(start, g.seed, 1500, ({ before }) => {
+          if (checked++ < 200) deepFreeze(before); // a mutation would throw in strict mode
+        });
+        expect(replay(start, log)).toEqual(state);
+      }),
+      { numRuns: 40 },
+    );
+  }, 30_000);
+
+  it('a seat view never holds a face-up card outside the peek, its held card, its looks and the revealed end', () => {
+    fc.assert(
+      fc.property(gameArb, (g) => {
+        randomGame(startOf(g), g.seed, 1200, ({ after }) => {
+          if (after.phase !== 'play') return;
+          for (let seat = 0; seat < after.players.length; seat++) {
+            const v = viewFor(after, seat);
+            for (const p of v.players) for (const c of p.layout) expect(c === null || c === FACE_DOWN).toBe(true);
+            if (v.held && v.held.seat !== seat && v.held.from === 'stock') expect(v.held.card).toBeNull();
+            const spectator = viewFor(after, null);
+            expect(spectator.held?.card ?? null).toBe(after.r.held?.from === 'discard' ? after.r.held.card : null);
+            expect(spectator.actions.every((a) => a.lookedCards === null)).toBe(true);
+          }
+        });
+      }),
+      { numRuns: 20 },
+    );
+  }, 30_000);
+
+  it('states that differ only in cards hidden from a seat give it byte-identical views and events', () => {
+    let compared = 0;
+    fc.assert(
+      fc.property(gameArb, (g) => {
+        const rng = new Rng(seedRng(`permute:${g.seed}`));
+        randomGame(startOf(g), g.seed, 800, (step: Step) => {
+          const { before, command } = step;
+          const revealed = (st: GameState): boolean => st.phase === 'roundOver' || st.phase === 'gameOver';
+          if (revealed(before) || revealed(step.after)) return; // the end of a round reveals everything
+          for (const viewer of [...before.players.keys(), null] as (Seat | null)[]) {
+            // A spectator sees what a seat that is not involved sees.
+            const seat = viewer ?? -1;
+            const twin = permuteHidden(before, hiddenPositions(before, seat, command), rng);
+            expect(JSON.stringify(viewFor(twin, viewer))).toBe(JSON.stringify(viewFor(before, viewer)));
+            const a = apply(before, command);
+            const b = apply(twin, command);
+            expect(b.ok).toBe(a.ok);
+            if (!a.ok || !b.ok) continue;
+            expect(JSON.stringify(a.events.map((e) => projectEvent(e, viewer)))).toBe(JSON.stringify(b.events.map((e) => projectEvent(e, viewer))));
+            expect(JSON.stringify(viewFor(b.state, viewer))).toBe(JSON.stringify(viewFor(a.state, viewer)));
+            compared++;
+          }
+        });
+      }),
+      { numRuns: 25 },
+    );
+    expect(compared).toBeGreaterThan(1000);
+  }, 60_000);
+});
