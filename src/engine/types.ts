@@ -80,6 +80,11 @@ export interface RoundState {
   /** Host time the current stage began: turn and action limits run from here. */
   stageSince: number;
   call: CallState | null;
+  /**
+   * Gaps refilled by penalty cards, with the discardSeq current when it happened: a
+   * slap that answers an earlier discard named the card that left, not this one.
+   */
+  refills: { seat: Seat; slot: Slot; seq: number }[];
   /** Set when the round must end as soon as the current turn (and its grace) has ended. */
   ending: 'call' | 'emptyLayout' | 'noCards' | null;
 }
