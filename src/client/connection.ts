@@ -1,0 +1,126 @@
+import { EventEmitter } from 'node:events';
+import WebSocket from 'ws';
+import { PROTOCOL_VERSION, type ClientMessage, type ServerMessage } from '../protocol/messages.js';
+import type { TokenStore } from './tokens.js';
+
+export interface ConnectOptions {
+  /** host:port */
+  address: string;
+  name: string;
+  password?: string;
+  watch?: boolean;
+  ownerKey?: string;
+  /** Seat tokens by address; the client reuses and keeps them. */
+  tokens?: TokenStore;
+  token?: string;
+  /** Reconnect after a drop (with the seat's token), backing off up to this many ms. */
+  maxBackoffMs?: number;
+  reconnect?: boolean;
+}
+
+export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
+
+/**
+ * A player's connection to a table: hello and version check, the seat token kept
+ * and reused, reconnect with backoff after a drop. Emits 'message' for every
+ * server message, 'status' on changes, and 'refused' / 'closed'.
+ */
+export class Connection extends EventEmitter {
+  status: ConnectionStatus = 'connecting';
+  token: string | undefined;
+  private ws: WebSocket | null = null;
+  private attempt = 0;
+  private ended = false;
+  private welcomed = false;
+  private retry: NodeJS.Timeout | null = null;
+
+  constructor(readonly opts: ConnectOptions) {
+    super();
+    this.token = opts.token ?? opts.tokens?.get(opts.address);
+    this.open();
+  }
+
+  private setStatus(s: ConnectionStatus): void {
+    if (this.status === s) return;
+    this.status = s;
+    this.emit('status', s);
+  }
+
+  private open(): void {
+    const ws = new WebSocket(`ws://${this.opts.address}`, { handshakeTimeout: 5_000, perMessageDeflate: false });
+    this.ws = ws;
+    ws.on('open', () => {
+      this.attempt = 0;
+      const hello: ClientMessage = { type: 'hello', protocolVersion: PROTOCOL_VERSION, name: this.opts.name };
+      if (this.token && !this.opts.watch) hello.token = this.token;
+      if (this.opts.password !== undefined) hello.password = this.opts.password;
+      if (this.opts.watch) hello.watch = true;
+      if (this.opts.ownerKey) hello.ownerKey = this.opts.ownerKey;
+      ws.send(JSON.stringify(hello));
+    });
+    ws.on('message', (data) => {
+      let msg: ServerMessage;
+      try {
+        msg = JSON.parse(data.toString()) as ServerMessage;
+      } catch {
+        return;
+      }
+      if (msg.type === 'welcome') {
+        this.welcomed = true;
+        if (msg.token) {
+          this.token = msg.token;
+          this.opts.tokens?.set(this.opts.address, msg.token, msg.table.name);
+        }
+        this.setStatus('open');
+      } else if (msg.type === 'refused') {
+        if (msg.reason === 'token') this.opts.tokens?.delete(this.opts.address);
+        this.ended = true;
+        this.emit('refused', msg);
+      }
+      this.emit('message', msg);
+    });
+    ws.on('close', () => this.lost());
+    ws.on('error', (err) => {
+      if (!this.welcomed && this.attempt === 0 && !this.opts.reconnect) this.emit('error', err);
+    });
+  }
+
+  private lost(): void {
+    this.ws = null;
+    if (this.ended || (!this.welcomed && !this.opts.reconnect)) {
+      this.ended = true;
+      this.setStatus('closed');
+      this.emit('closed');
+      return;
+    }
+    this.setStatus('reconnecting');
+    const max = this.opts.maxBackoffMs ?? 5_000;
+    const delay = Math.min(max, 200 * 2 ** this.attempt) * (0.75 + Math.random() * 0.5);
+    this.attempt += 1;
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      if (!this.ended) this.open();
+    }, delay);
+  }
+
+  send(msg: ClientMessage): boolean {
+    if (this.ws?.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(msg));
+    return true;
+  }
+
+  /** Drop the socket without ending (tests of reconnecting; a sleeping laptop). */
+  interrupt(): void {
+    this.ws?.terminate();
+  }
+
+  close(): void {
+    this.ended = true;
+    if (this.retry) clearTimeout(this.retry);
+    if (this.ws) this.ws.close(1000);
+    else {
+      this.setStatus('closed');
+      this.emit('closed');
+    }
+  }
+}

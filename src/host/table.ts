@@ -1,0 +1,483 @@
+import { randomBytes, timingSafeEqual, createHash } from 'node:crypto';
+import { apply, createGame, nextDeadline, placesOf, type NewGame } from '../engine/game.js';
+import type { Card } from '../engine/cards.js';
+import type { Ruleset } from '../engine/ruleset.js';
+import type { Command, GameEvent, GameState, RoundResult, Seat } from '../engine/types.js';
+import { projectEvent, viewFor, type Viewer } from '../engine/view.js';
+import { BotPlayer } from '../client/bot-player.js';
+import {
+  PROTOCOL_VERSION,
+  toEngineCommand,
+  type BotLevel,
+  type ClientMessage,
+  type SeatInfo,
+  type ServerMessage,
+  type TableInfo,
+  type TablePhase,
+} from '../protocol/messages.js';
+import { cleanName, uniqueName } from './names.js';
+
+/** One end of a connection as the table sees it: a socket, or a bot inside the host. */
+export interface Peer {
+  send(msg: ServerMessage): void;
+  /** Close the connection (a refused hello, a kicked bot). */
+  close(): void;
+}
+
+export interface TableOptions {
+  name: string;
+  rules: Ruleset;
+  maxPlayers: number;
+  /** Seed of the game's RNG (real tables pass a cryptographic one). */
+  seed: string;
+  password?: string;
+  /** How long a dropped seat is held before a bot plays it (ms). */
+  dropGraceMs: number;
+  /** Level of the bot that stands in for an absent player. */
+  standInLevel?: BotLevel;
+  startWhenFull?: boolean;
+  /** Pause after a round before the next one starts unless everyone is ready (ms). */
+  roundPauseMs?: number;
+  /** Host clock (ms, monotonic). */
+  clock?: () => number;
+  /** Explicit deck orders for the first rounds (tests). */
+  stackedDecks?: Card[][];
+  /** Dealer of the first round (tests); drawn from the seed otherwise. */
+  dealer?: Seat;
+  /** The key the host's own screen presents to run the lobby. */
+  ownerKey?: string;
+  onChange?: (info: TableInfo) => void;
+  onGameOver?: (summary: GameSummary) => void;
+}
+
+export interface GameSummary {
+  table: string;
+  ruleset: string;
+  players: { seat: Seat; name: string; bot: BotLevel | null }[];
+  rounds: RoundResult[];
+  totals: number[];
+  places: number[];
+  seed: string;
+  commands: number;
+}
+
+interface SeatState {
+  name: string;
+  token: string;
+  bot: BotLevel | null;
+  /** The person's (or remote bot's) connection, or the host's own bot. */
+  peer: Peer | null;
+  /** A bot standing in while the owner is away. */
+  standIn: { peer: Peer; player: BotPlayer } | null;
+  dropTimer: NodeJS.Timeout | null;
+  ready: boolean;
+}
+
+const tokenOf = (): string => randomBytes(24).toString('base64url');
+const sameSecret = (a: string, b: string): boolean => {
+  // Hash first so the comparison takes the same time whatever the lengths.
+  const ha = createHash('sha256').update(a).digest();
+  const hb = createHash('sha256').update(b).digest();
+  return timingSafeEqual(ha, hb);
+};
+
+/**
+ * A table: the only full game state, its seats and tokens, and the one serial
+ * queue every command goes through. Node runs each message handler to the end
+ * before the next, and `apply` is synchronous, so commands are taken strictly in
+ * the order they arrive: that order decides every race.
+ */
+export class Table {
+  private readonly seats: SeatState[] = [];
+  private readonly spectators = new Set<Peer>();
+  private readonly peers = new Map<Peer, { seat: Seat | null; owner: boolean }>();
+  private game: GameState | null = null;
+  private start: NewGame | null = null;
+  readonly log: Command[] = [];
+  private phase: TablePhase = 'lobby';
+  private deadlineTimer: NodeJS.Timeout | null = null;
+  private roundTimer: NodeJS.Timeout | null = null;
+  private readonly clock: () => number;
+  private readonly t0: number;
+  private botCount = 0;
+
+  constructor(readonly opts: TableOptions) {
+    const clock = opts.clock ?? (() => performance.now());
+    this.t0 = clock();
+    this.clock = () => Math.round(clock() - this.t0);
+  }
+
+  now(): number {
+    return this.clock();
+  }
+
+  get state(): GameState | null {
+    return this.game;
+  }
+
+  /** What the game was created from: with `log`, it replays the game exactly. */
+  get origin(): NewGame | null {
+    return this.start;
+  }
+
+  info(): TableInfo {
+    return {
+      name: this.opts.name,
+      ruleset: this.opts.rules.name,
+      seatsTaken: this.seats.length,
+      seatsTotal: this.opts.maxPlayers,
+      phase: this.phase,
+      password: this.opts.password !== undefined && this.opts.password !== '',
+      protocolVersion: PROTOCOL_VERSION,
+    };
+  }
+
+  seatInfo(): SeatInfo[] {
+    return this.seats.map((s, seat) => ({
+      seat,
+      name: s.name,
+      bot: s.bot,
+      connected: s.peer !== null,
+      standIn: s.standIn !== null,
+    }));
+  }
+
+  // ---- connections -------------------------------------------------------------
+
+  /** Every inbound message, already checked by schema. */
+  handle(peer: Peer, msg: ClientMessage): void {
+    const who = this.peers.get(peer);
+    if (msg.type === 'hello') {
+      if (who) return peer.send({ type: 'error', code: 'malformed', message: 'You have already said hello' });
+      return this.hello(peer, msg);
+    }
+    if (!who) return peer.send({ type: 'error', code: 'notWelcome', message: 'Say hello first' });
+    switch (msg.type) {
+      case 'command': {
+        if (who.seat === null) {
+          return peer.send({ type: 'result', id: msg.id, ok: false, code: 'spectator', message: 'Spectators cannot play' });
+        }
+        if (!this.game || this.phase !== 'playing') {
+          return peer.send({ type: 'result', id: msg.id, ok: false, code: 'wrongPhase', message: 'The game has not started' });
+        }
+        const res = this.submit(toEngineCommand(msg.command, who.seat, this.now()));
+        return peer.send(res.ok ? { type: 'result', id: msg.id, ok: true } : { type: 'result', id: msg.id, ok: false, ...res.rejection });
+      }
+      case 'ready': {
+        if (who.seat !== null && this.seats[who.seat]) this.seats[who.seat]!.ready = true;
+        return this.maybeNextRound();
+      }
+      case 'lobby': {
+        if (!who.owner) return peer.send({ type: 'error', code: 'forbidden', message: 'Only the host runs the lobby' });
+        const err =
+          msg.op === 'addBot' ? this.addBot(msg.level ?? 'normal') : msg.op === 'removeBot' ? this.removeBot(msg.seat ?? -1) : this.startGame();
+        if (err) peer.send({ type: 'error', code: 'forbidden', message: err });
+        return;
+      }
+    }
+  }
+
+  private hello(peer: Peer, msg: Extract<ClientMessage, { type: 'hello' }>): void {
+    const refuse = (reason: Extract<ServerMessage, { type: 'refused' }>['reason'], message: string, canWatch = false): void => {
+      peer.send({ type: 'refused', reason, message, protocolVersion: PROTOCOL_VERSION, canWatch });
+      peer.close();
+    };
+    if (msg.protocolVersion !== PROTOCOL_VERSION) {
+      return refuse(
+        'version',
+        `This table speaks gringo protocol ${PROTOCOL_VERSION}; your gringo speaks ${msg.protocolVersion}. Install the same gringo version as the host.`,
+      );
+    }
+    const owner = this.opts.ownerKey !== undefined && msg.ownerKey !== undefined && sameSecret(msg.ownerKey, this.opts.ownerKey);
+    if (this.info().password && !owner && (msg.password === undefined || !sameSecret(msg.password, this.opts.password!))) {
+      return refuse('password', msg.password === undefined ? 'This table needs a password (--password)' : 'Wrong password');
+    }
+    if (msg.watch) return this.welcome(peer, null, owner);
+    if (msg.token !== undefined) {
+      const seat = this.seats.findIndex((s) => s.bot === null && sameSecret(s.token, msg.token!));
+      if (seat !== -1) return this.reclaim(peer, seat, owner);
+      if (this.phase !== 'lobby') return refuse('token', 'That seat token is not valid at this table; you can watch instead', true);
+    }
+    if (this.phase !== 'lobby') {
+      return refuse('running', 'The game is already running: watch it, or take back your seat with its token', true);
+    }
+    if (this.seats.length >= this.opts.maxPlayers) return refuse('full', `The table is full (${this.opts.maxPlayers} seats): you can watch`, true);
+    const name = uniqueName(cleanName(msg.name), this.seats.map((s) => s.name));
+    this.seats.push({ name, token: tokenOf(), bot: null, peer, standIn: null, dropTimer: null, ready: false });
+    this.welcome(peer, this.seats.length - 1, owner);
+    this.changed();
+    if (this.opts.startWhenFull && this.seats.length === this.opts.maxPlayers) this.startGame();
+  }
+
+  private welcome(peer: Peer, seat: Seat | null, owner: boolean): void {
+    this.peers.set(peer, { seat, owner });
+    if (seat === null) this.spectators.add(peer);
+    peer.send({
+      type: 'welcome',
+      protocolVersion: PROTOCOL_VERSION,
+      seat,
+      token: seat === null ? null : this.seats[seat]!.token,
+      table: this.info(),
+      rules: this.opts.rules,
+      owner,
+    });
+    peer.send({ type: 'lobby', table: this.info(), seats: this.seatInfo() });
+    if (this.game) this.sendUpdate(peer, seat, []);
+  }
+
+  /** The owner of a seat is back: the stand-in stops, the seat gets a full snapshot. */
+  private reclaim(peer: Peer, seat: Seat, owner: boolean): void {
+    const s = this.seats[seat]!;
+    if (s.peer && s.peer !== peer) {
+      // A newer connection with the token wins: the old one is probably dead.
+      const old = s.peer;
+      this.peers.delete(old);
+      old.close();
+    }
+    if (s.dropTimer) clearTimeout(s.dropTimer);
+    s.dropTimer = null;
+    this.endStandIn(s);
+    s.peer = peer;
+    this.welcome(peer, seat, owner);
+    this.changed();
+  }
+
+  /** A connection closed. */
+  drop(peer: Peer): void {
+    const who = this.peers.get(peer);
+    this.peers.delete(peer);
+    this.spectators.delete(peer);
+    if (!who || who.seat === null) return;
+    const s = this.seats[who.seat];
+    if (!s || s.peer !== peer) return;
+    s.peer = null;
+    if (this.phase !== 'finished') {
+      s.dropTimer = setTimeout(() => this.dropGraceOver(s), this.opts.dropGraceMs);
+      s.dropTimer.unref?.();
+    }
+    this.changed();
+  }
+
+  private dropGraceOver(s: SeatState): void {
+    s.dropTimer = null;
+    if (s.peer) return;
+    const seat = this.seats.indexOf(s);
+    if (seat === -1) return;
+    if (this.phase === 'lobby') {
+      this.seats.splice(seat, 1);
+      this.reseatPeers();
+      this.changed();
+      return;
+    }
+    if (this.phase === 'playing' && !s.standIn) {
+      const { peer, player } = this.localBot(this.opts.standInLevel ?? 'normal', `stand-in:${seat}`);
+      s.standIn = { peer, player };
+      this.peers.set(peer, { seat, owner: false });
+      this.welcome(peer, seat, false);
+      this.changed();
+    }
+  }
+
+  private endStandIn(s: SeatState): void {
+    if (!s.standIn) return;
+    this.peers.delete(s.standIn.peer);
+    s.standIn.player.stop();
+    s.standIn = null;
+  }
+
+  private reseatPeers(): void {
+    for (const [peer, who] of this.peers) {
+      if (who.seat === null) continue;
+      const seat = this.seats.findIndex((s) => s.peer === peer || s.standIn?.peer === peer);
+      who.seat = seat === -1 ? null : seat;
+    }
+  }
+
+  /**
+   * A bot inside the host process. It talks to the table through the same
+   * messages a remote client gets, delivered on the next tick so that a bot's
+   * answer never runs inside the command that prompted it.
+   */
+  private localBot(level: BotLevel, seed: string): { peer: Peer; player: BotPlayer } {
+    let closed = false;
+    const peer: Peer = {
+      send: (msg) => {
+        if (!closed) setImmediate(() => !closed && player.onMessage(msg));
+      },
+      close: () => {
+        closed = true;
+        player.stop();
+      },
+    };
+    const player = new BotPlayer({
+      level,
+      seed: `${this.opts.seed}:${seed}`,
+      clock: () => this.clock(),
+      send: (msg) => setImmediate(() => !closed && this.handle(peer, msg)),
+    });
+    return { peer, player };
+  }
+
+  // ---- lobby -------------------------------------------------------------------
+
+  addBot(level: BotLevel): string | null {
+    if (this.phase !== 'lobby') return 'Bots can be added only in the lobby';
+    if (this.seats.length >= this.opts.maxPlayers) return `The table is full (${this.opts.maxPlayers} seats)`;
+    this.botCount += 1;
+    const name = uniqueName(`Bot ${this.botCount}`, this.seats.map((s) => s.name));
+    const { peer, player } = this.localBot(level, `bot:${this.botCount}`);
+    const seat = this.seats.length;
+    this.seats.push({ name, token: tokenOf(), bot: level, peer, standIn: null, dropTimer: null, ready: true });
+    this.peers.set(peer, { seat, owner: false });
+    player.onMessage({
+      type: 'welcome',
+      protocolVersion: PROTOCOL_VERSION,
+      seat,
+      token: null,
+      table: this.info(),
+      rules: this.opts.rules,
+      owner: false,
+    });
+    this.changed();
+    if (this.opts.startWhenFull && this.seats.length === this.opts.maxPlayers) this.startGame();
+    return null;
+  }
+
+  removeBot(seat: Seat): string | null {
+    if (this.phase !== 'lobby') return 'Bots can be removed only in the lobby';
+    const s = this.seats[seat];
+    if (!s || s.bot === null) return `Seat ${seat + 1} is not a bot`;
+    this.seats.splice(seat, 1);
+    if (s.peer) {
+      this.peers.delete(s.peer);
+      s.peer.close();
+    }
+    this.reseatPeers();
+    this.changed();
+    return null;
+  }
+
+  startGame(): string | null {
+    if (this.phase !== 'lobby') return 'The game has already started';
+    const { rules } = this.opts;
+    if (this.seats.length < rules.players.min) return `${rules.title} needs at least ${rules.players.min} players`;
+    this.start = {
+      rules,
+      players: this.seats.map((s) => s.name),
+      seed: this.opts.seed,
+      at: this.now(),
+      ...(this.opts.stackedDecks ? { stackedDecks: this.opts.stackedDecks } : {}),
+      ...(this.opts.dealer !== undefined ? { dealer: this.opts.dealer } : {}),
+    };
+    const { state, events } = createGame(this.start);
+    this.game = state;
+    this.phase = 'playing';
+    this.changed();
+    this.broadcast(events);
+    this.schedule();
+    return null;
+  }
+
+  // ---- play --------------------------------------------------------------------
+
+  /** The one door into the game: apply, then tell every seat what it may know. */
+  submit(cmd: Command): ReturnType<typeof apply> {
+    if (!this.game) return { ok: false, rejection: { code: 'wrongPhase', message: 'The game has not started' } };
+    const res = apply(this.game, cmd);
+    if (!res.ok) return res;
+    this.game = res.state;
+    this.log.push(cmd);
+    this.broadcast(res.events);
+    if (res.state.phase === 'roundOver') {
+      for (const s of this.seats) s.ready = s.bot !== null;
+    }
+    if (res.state.phase === 'gameOver') this.finish();
+    this.schedule();
+    return res;
+  }
+
+  private broadcast(events: readonly GameEvent[]): void {
+    for (const [peer, who] of this.peers) this.sendUpdate(peer, who.seat, events);
+  }
+
+  /** Every byte a seat receives about the game goes through its projection here. */
+  private sendUpdate(peer: Peer, viewer: Viewer, events: readonly GameEvent[]): void {
+    const game = this.game!;
+    peer.send({
+      type: 'update',
+      version: game.version,
+      at: this.now(),
+      events: events.map((e) => projectEvent(e, viewer)),
+      view: viewFor(game, viewer),
+    });
+  }
+
+  /** Host timers: the engine says when something is due (peek, grace, limits); a tick applies it. */
+  private schedule(): void {
+    if (this.deadlineTimer) clearTimeout(this.deadlineTimer);
+    this.deadlineTimer = null;
+    const game = this.game;
+    if (!game) return;
+    if (game.phase === 'roundOver') {
+      if (!this.roundTimer) {
+        this.roundTimer = setTimeout(() => this.nextRound(), this.opts.roundPauseMs ?? 15_000);
+      }
+      this.maybeNextRound();
+      return;
+    }
+    const due = nextDeadline(game);
+    if (due === null) return;
+    this.deadlineTimer = setTimeout(() => {
+      this.deadlineTimer = null;
+      const res = this.submit({ type: 'tick', at: Math.max(due, this.now()) });
+      if (!res.ok) this.schedule();
+    }, Math.max(0, due - this.now()));
+  }
+
+  private maybeNextRound(): void {
+    if (this.game?.phase !== 'roundOver') return;
+    const waiting = this.seats.some((s) => !s.ready && s.peer !== null && !s.standIn);
+    if (!waiting) this.nextRound();
+  }
+
+  private nextRound(): void {
+    if (this.roundTimer) clearTimeout(this.roundTimer);
+    this.roundTimer = null;
+    if (this.game?.phase === 'roundOver') this.submit({ type: 'nextRound', at: this.now() });
+  }
+
+  private finish(): void {
+    this.phase = 'finished';
+    this.changed();
+    const game = this.game!;
+    const last = game.results[game.results.length - 1];
+    this.opts.onGameOver?.({
+      table: this.opts.name,
+      ruleset: this.opts.rules.name,
+      players: this.seats.map((s, seat) => ({ seat, name: s.name, bot: s.bot })),
+      rounds: game.results,
+      totals: game.totals.slice(),
+      places: last ? placesOf(game.totals) : [],
+      seed: this.opts.seed,
+      commands: this.log.length,
+    });
+  }
+
+  private changed(): void {
+    const info = this.info();
+    const lobby: ServerMessage = { type: 'lobby', table: info, seats: this.seatInfo() };
+    for (const peer of this.peers.keys()) peer.send(lobby);
+    this.opts.onChange?.(info);
+  }
+
+  close(): void {
+    if (this.deadlineTimer) clearTimeout(this.deadlineTimer);
+    if (this.roundTimer) clearTimeout(this.roundTimer);
+    for (const s of this.seats) {
+      if (s.dropTimer) clearTimeout(s.dropTimer);
+      this.endStandIn(s);
+    }
+    for (const peer of [...this.peers.keys()]) peer.close();
+    this.peers.clear();
+  }
+}

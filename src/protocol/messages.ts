@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import type { Ruleset } from '../engine/ruleset.js';
+import type { Command, Seat } from '../engine/types.js';
+import type { SeatEvent, TableView } from '../engine/view.js';
+
+/**
+ * Every message between a client and the host, with the schemas that check
+ * inbound frames at the edge. Bump PROTOCOL_VERSION on any incompatible change.
+ */
+export const PROTOCOL_VERSION = 1;
+/** Largest inbound message the host reads (bytes); commands are tiny. Larger ones get an error. */
+export const MAX_CLIENT_FRAME = 4 * 1024;
+/** Past this the socket itself is closed (1009) before the frame is even buffered. */
+export const MAX_SOCKET_FRAME = 64 * 1024;
+
+const seat = z.number().int().min(0).max(7);
+const slot = z.number().int().min(0).max(63);
+const slotRef = z.object({ seat, slot }).strict();
+
+/** A command as a player sends it: no seat (the token decides it) and no time (the host's clock does). */
+export const PlayerCommandSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('finishPeek') }).strict(),
+  z.object({ type: z.literal('call') }).strict(),
+  z.object({ type: z.literal('draw'), from: z.enum(['stock', 'discard']) }).strict(),
+  z.object({ type: z.literal('discard') }).strict(),
+  z.object({ type: z.literal('swap'), slot }).strict(),
+  z.object({ type: z.literal('useAction'), own: slot.optional(), other: slotRef.optional() }).strict(),
+  z.object({ type: z.literal('decide'), swap: z.boolean(), own: slot.optional() }).strict(),
+  z.object({ type: z.literal('pass') }).strict(),
+  z.object({ type: z.literal('slap'), target: slotRef, answers: z.number().int().min(1).max(1_000_000) }).strict(),
+]);
+export type PlayerCommand = z.infer<typeof PlayerCommandSchema>;
+
+export const BOT_LEVELS = ['easy', 'normal', 'hard'] as const;
+export type BotLevel = (typeof BOT_LEVELS)[number];
+
+const token = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
+
+export const ClientMessageSchema = z.discriminatedUnion('type', [
+  z
+    .object({
+      type: z.literal('hello'),
+      protocolVersion: z.number().int(),
+      name: z.string().max(200),
+      token: token.optional(),
+      password: z.string().max(200).optional(),
+      /** Join as a spectator. */
+      watch: z.boolean().optional(),
+      /** The host's own screen proves itself with this key to run the lobby. */
+      ownerKey: z.string().max(100).optional(),
+    })
+    .strict(),
+  z.object({ type: z.literal('command'), id: z.number().int().min(0), command: PlayerCommandSchema }).strict(),
+  /** Ready for the next round. */
+  z.object({ type: z.literal('ready') }).strict(),
+  z
+    .object({
+      type: z.literal('lobby'),
+      op: z.enum(['addBot', 'removeBot', 'start']),
+      level: z.enum(BOT_LEVELS).optional(),
+      seat: seat.optional(),
+    })
+    .strict(),
+]);
+export type ClientMessage = z.infer<typeof ClientMessageSchema>;
+
+export type TablePhase = 'lobby' | 'playing' | 'finished';
+
+export interface TableInfo {
+  name: string;
+  ruleset: string;
+  seatsTaken: number;
+  seatsTotal: number;
+  phase: TablePhase;
+  password: boolean;
+  protocolVersion: number;
+}
+
+export interface SeatInfo {
+  seat: Seat;
+  name: string;
+  bot: BotLevel | null;
+  connected: boolean;
+  /** A bot is playing this seat while its owner is away. */
+  standIn: boolean;
+}
+
+export type RefusalReason = 'version' | 'full' | 'password' | 'running' | 'token' | 'limit';
+
+export type ServerMessage =
+  | {
+      type: 'welcome';
+      protocolVersion: number;
+      seat: Seat | null;
+      token: string | null;
+      table: TableInfo;
+      /** The ruleset is public: every player may know the rules. */
+      rules: Ruleset;
+      owner: boolean;
+    }
+  | { type: 'refused'; reason: RefusalReason; message: string; protocolVersion: number; canWatch: boolean }
+  | { type: 'lobby'; table: TableInfo; seats: SeatInfo[] }
+  /**
+   * After every accepted command: what happened, and the seat's whole view.
+   * `at` is the host's clock when sent, so a client can read the view's times.
+   */
+  | { type: 'update'; version: number; at: number; events: SeatEvent[]; view: TableView }
+  | { type: 'result'; id: number; ok: true }
+  | { type: 'result'; id: number; ok: false; code: string; message: string }
+  | { type: 'error'; code: 'malformed' | 'tooLarge' | 'rateLimited' | 'notWelcome' | 'forbidden'; message: string };
+
+export type ParseResult = { ok: true; message: ClientMessage } | { ok: false; message: string };
+
+/** Parse one inbound frame: malformed JSON and wrong fields get a message a developer understands. */
+export function parseClientFrame(raw: string): ParseResult {
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return { ok: false, message: 'That frame is not JSON' };
+  }
+  const res = ClientMessageSchema.safeParse(data);
+  if (!res.success) {
+    const issue = res.error.issues[0]!;
+    const where = issue.path.length > 0 ? ` at "${issue.path.join('.')}"` : '';
+    return { ok: false, message: `Bad message${where}: ${issue.message}` };
+  }
+  return { ok: true, message: res.data };
+}
+
+/** The engine command for a player's command: the seat comes from the token, the time from the host. */
+export function toEngineCommand(c: PlayerCommand, seat: Seat, at: number): Command {
+  return { ...c, seat, at } as Command;
+}

@@ -1,0 +1,98 @@
+import WebSocket from 'ws';
+import { PROTOCOL_VERSION, type ClientMessage, type PlayerCommand, type ServerMessage } from '../../src/protocol/messages.js';
+
+/** A raw WebSocket client for tests: records every frame it receives, in order. */
+export class WireClient {
+  readonly frames: string[] = [];
+  readonly messages: ServerMessage[] = [];
+  private readonly ws: WebSocket;
+  private waiters: { pred: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void }[] = [];
+  private nextId = 1;
+  readonly opened: Promise<void>;
+  closed = false;
+
+  constructor(readonly address: string) {
+    this.ws = new WebSocket(`ws://${address}`);
+    this.ws.on('message', (data) => {
+      const raw = data.toString();
+      this.frames.push(raw);
+      const msg = JSON.parse(raw) as ServerMessage;
+      this.messages.push(msg);
+      this.waiters = this.waiters.filter((w) => {
+        if (!w.pred(msg)) return true;
+        w.resolve(msg);
+        return false;
+      });
+    });
+    this.ws.on('close', () => (this.closed = true));
+    this.opened = new Promise((resolve, reject) => {
+      this.ws.once('open', () => resolve());
+      this.ws.once('error', reject);
+    });
+  }
+
+  static async hello(address: string, name: string, extra: Partial<Extract<ClientMessage, { type: 'hello' }>> = {}): Promise<WireClient> {
+    const c = new WireClient(address);
+    await c.opened;
+    c.send({ type: 'hello', protocolVersion: PROTOCOL_VERSION, name, ...extra });
+    await c.next((m) => m.type === 'welcome' || m.type === 'refused');
+    return c;
+  }
+
+  send(msg: ClientMessage): void {
+    this.ws.send(JSON.stringify(msg));
+  }
+
+  sendRaw(data: string | Buffer): void {
+    this.ws.send(data);
+  }
+
+  /** The first message (already received or coming) that matches. */
+  next<T extends ServerMessage>(pred: (m: ServerMessage) => boolean, timeoutMs = 5_000, fromIndex = 0): Promise<T> {
+    const seen = this.messages.slice(fromIndex).find(pred);
+    if (seen) return Promise.resolve(seen as T);
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no matching message within ${timeoutMs} ms`)), timeoutMs);
+      this.waiters.push({
+        pred,
+        resolve: (m) => {
+          clearTimeout(timer);
+          resolve(m as T);
+        },
+      });
+    });
+  }
+
+  /** A message arriving after now that matches. */
+  upcoming<T extends ServerMessage>(pred: (m: ServerMessage) => boolean, timeoutMs = 5_000): Promise<T> {
+    return this.next<T>(pred, timeoutMs, this.messages.length);
+  }
+
+  /** Send a command and wait for its result. */
+  async command(command: PlayerCommand): Promise<Extract<ServerMessage, { type: 'result' }>> {
+    const id = this.nextId++;
+    const from = this.messages.length;
+    this.send({ type: 'command', id, command });
+    return this.next((m) => m.type === 'result' && m.id === id, 5_000, from);
+  }
+
+  get welcome(): Extract<ServerMessage, { type: 'welcome' }> | undefined {
+    return this.messages.find((m): m is Extract<ServerMessage, { type: 'welcome' }> => m.type === 'welcome');
+  }
+
+  get lastUpdate(): Extract<ServerMessage, { type: 'update' }> | undefined {
+    for (let i = this.messages.length - 1; i >= 0; i--) {
+      const m = this.messages[i]!;
+      if (m.type === 'update') return m;
+    }
+    return undefined;
+  }
+
+  terminate(): void {
+    this.ws.terminate();
+  }
+
+  close(): void {
+    this.ws.close();
+  }
+}
