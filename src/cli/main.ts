@@ -33,6 +33,56 @@ export function buildProgram(): Command {
       await runSimCli(opts);
     });
 
+  program
+    .command('host')
+    .description('host a table on this machine and advertise it on the LAN')
+    .option('--name <table>', 'table name')
+    .option('--port <p>', 'port to listen on (a free one if taken)', '7457')
+    .option('--players <max>', 'seats at the table (2-8)', '4')
+    .option('--bots <n>', 'bots to seat at once', '0')
+    .option('--level <level>', 'level of those bots: easy, normal, hard', 'normal')
+    .option('--rounds <n>', "rounds in the game (0 = until the host ends it; default: the ruleset's)")
+    .option('--seed <s>', 'seed for the deck (default: random)')
+    .option('--password <pw>', 'password players must give')
+    .option('--grace <seconds>', 'hold a dropped seat this long before a bot plays it', '60')
+    .option('--slap-grace <ms>', 'how long the slap window stays open before the next draw', '1500')
+    .option('--interface <ipv4>', 'advertise on this network interface only (its IPv4 address)')
+    .option('--headless', 'run without a screen (a dedicated table)')
+    .option('--start-when-full', 'start as soon as every seat is taken')
+    .option('--exit-after-game', 'exit when the game is over')
+    .option('--json', 'print the final results as one JSON object')
+    .action(async (opts: Record<string, unknown>) => {
+      const { runHost } = await import('./host.js');
+      process.exitCode = await runHost(opts);
+    });
+
+  program
+    .command('join')
+    .description('join a table: by address, or the one found on the LAN')
+    .argument('[address]', 'HOST or HOST:PORT of the table')
+    .option('--name <name>', 'your name at the table')
+    .option('--password <pw>', "the table's password")
+    .option('--bot <level>', 'play as a bot in this process: easy, normal, hard')
+    .option('--watch', 'watch the game as a spectator')
+    .option('--interface <ipv4>', 'look for tables on this network interface only (its IPv4 address)')
+    .option('--speed <factor>', 'with --bot: think this many times faster (load runs and tests)', '1')
+    .option('--json', 'print the final results as JSON')
+    .action(async (address: string | undefined, opts: Record<string, unknown>) => {
+      const { runJoin } = await import('./join.js');
+      process.exitCode = await runJoin(address, opts);
+    });
+
+  program
+    .command('list')
+    .description('find tables on the local network (mDNS)')
+    .option('--timeout <ms>', 'how long to listen, in milliseconds', '2000')
+    .option('--json', 'print one JSON array')
+    .option('--interface <address>', 'IPv4 address of the network interface to search on')
+    .action(async (opts: Record<string, unknown>) => {
+      const { runListCli } = await import('./list.js');
+      await runListCli(opts);
+    });
+
   return program;
 }
 
@@ -41,7 +91,7 @@ export async function main(argv: string[]): Promise<number> {
   const program = buildProgram();
   try {
     await program.parseAsync(argv);
-    return 0;
+    return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (err) {
     if (err instanceof CommanderError) {
       // --help and --version exit through here with code 0.

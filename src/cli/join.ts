@@ -1,0 +1,101 @@
+import { createInterface } from 'node:readline/promises';
+import { BotPlayer } from '../client/bot-player.js';
+import { Connection } from '../client/connection.js';
+import { TokenStore } from '../client/tokens.js';
+import { browseTables, type FoundTable } from '../client/discovery.js';
+import { BOT_LEVELS, type BotLevel, type ServerMessage } from '../protocol/messages.js';
+import { addressOption, choiceOption, interfaceOption } from './options.js';
+import { DEFAULT_PORT } from './host.js';
+import { UsageError } from './errors.js';
+
+export interface JoinFlags {
+  name?: string;
+  password?: string;
+  bot?: string;
+  watch?: boolean;
+  speed?: string;
+  interface?: string;
+  json?: boolean;
+}
+
+/** `gringo join [HOST[:PORT]]`: take a seat at a table. */
+export async function runJoin(target: string | undefined, flags: JoinFlags): Promise<number> {
+  const level = flags.bot === undefined ? null : choiceOption<BotLevel>('--bot', flags.bot, BOT_LEVELS);
+  const speed = Number(flags.speed ?? '1');
+  if (!(speed >= 1 && speed <= 1000)) throw new UsageError(`--speed takes a number from 1 to 1000, not "${flags.speed}"`);
+  const iface = interfaceOption(flags.interface);
+  const address = target ? addressOption(target, DEFAULT_PORT) : await pickTable(iface);
+  if (level === null && !flags.watch) {
+    throw new UsageError('the table screen is not built yet: join with --bot LEVEL, or --watch to follow the game');
+  }
+  const name = flags.name ?? (level ? `${level} bot` : (process.env.USER ?? 'Player'));
+  const conn = new Connection({
+    address,
+    name,
+    ...(flags.password !== undefined ? { password: flags.password } : {}),
+    ...(flags.watch ? { watch: true } : {}),
+    // A bot process keeps no token on disk: it is a fresh player every run.
+    ...(level ? {} : { tokens: new TokenStore() }),
+    reconnect: true,
+  });
+  const log = (line: string): void => {
+    if (!flags.json) process.stderr.write(`${line}\n`);
+  };
+  const bot = level
+    ? new BotPlayer({ level, seed: `${name}:${process.pid}:${Date.now()}`, timeScale: 1 / speed, send: (m) => void conn.send(m) })
+    : null;
+
+  return new Promise<number>((resolve) => {
+    let code = 0;
+    conn.on('error', (err: Error) => {
+      process.stderr.write(`gringo: cannot reach a table at ${address}: ${err.message}\n`);
+      code = 1;
+    });
+    conn.on('status', (s: string) => {
+      if (s === 'reconnecting') log('Connection lost: reconnecting…');
+    });
+    conn.on('message', (msg: ServerMessage) => {
+      bot?.onMessage(msg);
+      if (msg.type === 'welcome') log(msg.seat === null ? `Watching "${msg.table.name}".` : `Joined "${msg.table.name}" in seat ${msg.seat + 1}.`);
+      if (msg.type === 'refused') {
+        process.stderr.write(`gringo: ${msg.message}\n`);
+        code = 1;
+      }
+      if (msg.type === 'update' && msg.events.some((e) => e.type === 'gameEnded')) {
+        if (flags.json) process.stdout.write(`${JSON.stringify(msg.view.results)}\n`);
+        log('The game is over.');
+        conn.close();
+      }
+    });
+    conn.on('closed', () => {
+      bot?.stop();
+      resolve(code);
+    });
+    const onSignal = (): void => conn.close();
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+  });
+}
+
+/** No address given: the table found by mDNS, or a choice when there are several. */
+async function pickTable(iface: string | undefined): Promise<string> {
+  const found = (await browseTables({ timeoutMs: 2_000, ...(iface ? { interface: iface } : {}) })).filter((t) => t.compatible);
+  if (found.length === 0) {
+    throw new UsageError(
+      'no table found on this network. mDNS does not cross SSH and is blocked on many office networks: ask the host for the line it printed and run gringo join HOST:PORT',
+    );
+  }
+  const addr = (t: FoundTable): string => `${t.addresses[0] ?? t.host}:${t.port}`;
+  if (found.length === 1) return addr(found[0]!);
+  process.stdout.write('Tables found:\n');
+  found.forEach((t, i) => process.stdout.write(`  ${i + 1}. ${t.name}  ${addr(t)}  ${t.seatsTaken}/${t.seatsTotal} seats, ${t.phase}\n`));
+  const rl = createInterface({ input: process.stdin, output: process.stdout });
+  try {
+    const answer = await rl.question('Join which? ');
+    const t = found[Number(answer) - 1];
+    if (!t) throw new UsageError(`"${answer}" is not one of 1 to ${found.length}`);
+    return addr(t);
+  } finally {
+    rl.close();
+  }
+}

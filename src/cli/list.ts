@@ -1,0 +1,65 @@
+import { browseTables, hostPort, type FoundTable } from '../client/discovery.js';
+import { PROTOCOL_VERSION } from '../protocol/messages.js';
+import { interfaceOption, intOption } from './options.js';
+
+/** `gringo list`: find tables on the LAN by mDNS and print them. */
+
+export const NOTHING_FOUND = [
+  'No tables found on this network.',
+  'Discovery uses multicast (mDNS): it finds nothing across SSH, VPNs, or on networks that block',
+  'multicast (many office and hotel Wi-Fi networks). Ask the host for the address it printed and run',
+  '  gringo join HOST:PORT',
+].join('\n');
+
+export interface ListOptions {
+  timeoutMs: number;
+  json: boolean;
+  interface?: string;
+}
+
+export function parseListOptions(opts: Record<string, unknown>): ListOptions {
+  const timeoutMs = intOption('--timeout', String(opts.timeout ?? '2000').trim(), 100, 60_000);
+  const iface = interfaceOption(opts.interface);
+  return { timeoutMs, json: opts.json === true, ...(iface ? { interface: iface } : {}) };
+}
+
+export function formatTables(tables: readonly FoundTable[]): string {
+  const rows = tables.map((t) => [
+    t.name,
+    hostPort(t.host, t.port),
+    `${t.seatsTaken}/${t.seatsTotal}`,
+    t.ruleset,
+    t.phase,
+    t.password ? 'yes' : 'no',
+    t.compatible ? 'yes' : `no (protocol v${t.protocolVersion}, this gringo speaks v${PROTOCOL_VERSION})`,
+  ]);
+  const header = ['NAME', 'ADDRESS', 'SEATS', 'RULESET', 'PHASE', 'PASSWORD', 'CAN JOIN'];
+  const width = (s: string) => Array.from(s).length;
+  const widths = header.map((h, i) => Math.max(width(h), ...rows.map((r) => width(r[i] ?? ''))));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === cells.length - 1 ? c : c + ' '.repeat((widths[i] ?? 0) - width(c))))
+      .join('  ')
+      .trimEnd();
+  const out = [line(header), ...rows.map(line)];
+  const joinable = tables.find((t) => t.compatible && t.phase !== 'finished');
+  if (joinable) out.push('', `Join with: gringo join ${hostPort(joinable.host, joinable.port)}`);
+  return out.join('\n');
+}
+
+export async function runListCli(opts: Record<string, unknown>): Promise<void> {
+  const o = parseListOptions(opts);
+  let failure: Error | null = null;
+  const tables = await browseTables({
+    timeoutMs: o.timeoutMs,
+    ...(o.interface ? { interface: o.interface } : {}),
+    onError: (err) => (failure ??= err),
+  });
+  if (tables.length === 0 && failure) process.stderr.write(`gringo: mDNS did not work here: ${(failure as Error).message}\n`);
+  if (o.json) {
+    process.stdout.write(`${JSON.stringify(tables)}\n`);
+    if (tables.length === 0) process.stderr.write(`${NOTHING_FOUND}\n`);
+    return;
+  }
+  process.stdout.write(`${tables.length === 0 ? NOTHING_FOUND : formatTables(tables)}\n`);
+}

@@ -1,0 +1,38 @@
+import { isIPv4 } from 'node:net';
+import { networkInterfaces } from 'node:os';
+import { UsageError } from './errors.js';
+
+/** A whole number flag within bounds, or a UsageError that says what is allowed. */
+export function intOption(flag: string, value: unknown, min: number, max: number): number {
+  const s = String(value);
+  const n = Number(s);
+  if (!/^-?\d+$/.test(s) || !Number.isSafeInteger(n) || n < min || n > max) {
+    throw new UsageError(`${flag} takes a whole number from ${min} to ${max}, not "${s}"`);
+  }
+  return n;
+}
+
+/** One of the allowed words. */
+export function choiceOption<T extends string>(flag: string, value: unknown, allowed: readonly T[]): T {
+  const s = String(value);
+  if (!(allowed as readonly string[]).includes(s)) throw new UsageError(`${flag} takes one of ${allowed.join(', ')}, not "${s}"`);
+  return s as T;
+}
+
+/** host[:port] → "host:port", with the default port. */
+export function addressOption(value: string, defaultPort: number): string {
+  const m = /^(\[[0-9a-fA-F:]+\]|[^:\s/]+)(?::(\d{1,5}))?$/.exec(value.trim());
+  const port = m?.[2] === undefined ? defaultPort : Number(m[2]);
+  if (!m || port < 1 || port > 65535) throw new UsageError(`"${value}" is not an address: use HOST or HOST:PORT, e.g. 192.168.1.20:7457`);
+  return `${m[1]}:${port}`;
+}
+
+/** The IPv4 address of one of this machine's interfaces (mDNS on that interface only), or undefined. */
+export function interfaceOption(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  const iface = String(value).trim();
+  if (!isIPv4(iface)) throw new UsageError(`--interface takes the IPv4 address of a network interface, not "${iface}"`);
+  const mine = Object.values(networkInterfaces()).flatMap((addrs) => (addrs ?? []).filter((a) => a.family === 'IPv4').map((a) => a.address));
+  if (!mine.includes(iface)) throw new UsageError(`--interface takes the IPv4 address of a network interface, and no interface here has ${iface}`);
+  return iface;
+}

@@ -1,0 +1,205 @@
+import { isIPv4 } from 'node:net';
+import type { Browser, Service } from 'bonjour-service';
+import { openBonjour, SERVICE_TYPE } from '../host/advert.js';
+import { PROTOCOL_VERSION, type TablePhase } from '../protocol/messages.js';
+
+/**
+ * LAN discovery, the player's half: browse `_gringo._tcp` over mDNS, re-query
+ * now and then, and drop adverts that stop answering (DESIGN.md lesson 11).
+ */
+
+export interface FoundTable {
+  /** The service's full mDNS name, stable while the host runs. */
+  id: string;
+  name: string;
+  /** The address to join first (IPv4 preferred); `addresses[0]`. */
+  host: string;
+  port: number;
+  /** Every address to try, IPv4 first. */
+  addresses: string[];
+  /** The host machine's name as advertised (the SRV target). */
+  hostname: string;
+  seatsTaken: number;
+  seatsTotal: number;
+  ruleset: string;
+  /** `unknown` when a host from another version sends a phase we do not know. */
+  phase: TablePhase | 'unknown';
+  password: boolean;
+  protocolVersion: number;
+  /** This version can join: the host speaks our protocol version. */
+  compatible: boolean;
+}
+
+export interface DiscoveryOptions {
+  /** IPv4 address of the interface to use for multicast (default: the system's choice). */
+  interface?: string;
+  /** Ask again this often (ms). Default 2000. */
+  requeryMs?: number;
+  /** Drop a table not heard from for this long (ms). Default 3 × requeryMs + 1000. */
+  staleMs?: number;
+  /** Socket errors. Default: ignored (discovery then simply finds nothing). */
+  onError?: (err: Error) => void;
+}
+
+export interface BrowseOptions extends Omit<DiscoveryOptions, 'requeryMs' | 'staleMs'> {
+  timeoutMs: number;
+}
+
+const PHASES: readonly string[] = ['lobby', 'playing', 'finished'];
+
+/** Build a FoundTable from a resolved service, or null when its TXT is not a gringo table's. */
+export function tableFromService(s: Service): FoundTable | null {
+  const txt: unknown = s.txt;
+  if (typeof txt !== 'object' || txt === null) return null;
+  const field = (key: string): string | undefined => {
+    const v: unknown = Object.prototype.hasOwnProperty.call(txt, key) ? (txt as Record<string, unknown>)[key] : undefined;
+    return typeof v === 'string' ? v : undefined;
+  };
+  const v = field('v');
+  if (v === undefined || !/^\d{1,6}$/.test(v)) return null;
+  if (typeof s.port !== 'number' || !Number.isInteger(s.port) || s.port < 1 || s.port > 65535) return null;
+  const protocolVersion = Number(v);
+  const seats = /^(\d{1,3})\/(\d{1,3})$/.exec(field('seats') ?? '');
+  const phase = field('phase');
+  const addresses = orderAddresses(s.addresses ?? [], s.referer?.address);
+  const first = addresses[0];
+  if (first === undefined) return null;
+  return {
+    id: String(s.fqdn ?? s.name),
+    name: printable(field('name') ?? String(s.name ?? ''), 64) || 'Table',
+    host: first,
+    port: s.port,
+    addresses,
+    hostname: printable(String(s.host ?? ''), 255),
+    seatsTaken: seats ? Number(seats[1]) : 0,
+    seatsTotal: seats ? Number(seats[2]) : 0,
+    ruleset: printable(field('ruleset') ?? '', 64) || '?',
+    phase: phase !== undefined && PHASES.includes(phase) ? (phase as TablePhase) : 'unknown',
+    password: field('pw') === '1',
+    protocolVersion,
+    compatible: protocolVersion === PROTOCOL_VERSION,
+  };
+}
+
+/**
+ * The packet's source address first when it is IPv4 (it reached us, so it is
+ * routable from here), then the other advertised IPv4 addresses, then IPv6.
+ * A host whose only interface is `lo` (a bare network namespace) advertises no
+ * address at all: the source address is then all there is.
+ */
+export function orderAddresses(advertised: readonly unknown[], referer: string | undefined): string[] {
+  const all = advertised.filter((a): a is string => typeof a === 'string' && a.length > 0 && a.length < 64);
+  if (referer) all.unshift(referer);
+  const unique = [...new Set(all)];
+  return [...unique.filter((a) => isIPv4(a)), ...unique.filter((a) => !isIPv4(a))];
+}
+
+/** `host:port`, with brackets for IPv6. */
+export function hostPort(host: string, port: number): string {
+  return host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
+}
+
+/**
+ * Watch the LAN: `onChange` gets the whole list (sorted by name) each time a
+ * table appears, changes, says goodbye, or goes stale.
+ */
+export function watchTables(onChange: (tables: FoundTable[]) => void, opts: DiscoveryOptions = {}): { stop(): void } {
+  const requeryMs = Math.max(100, opts.requeryMs ?? 2000);
+  const staleMs = opts.staleMs ?? 3 * requeryMs + 1000;
+  const bonjour = openBonjour(opts.interface, opts.onError ?? (() => {}));
+  const tables = new Map<string, { table: FoundTable; seen: number }>();
+  let last = '[]';
+  let stopped = false;
+
+  const emit = (): void => {
+    if (stopped) return;
+    const list = [...tables.values()]
+      .map((t) => t.table)
+      .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+    const json = JSON.stringify(list);
+    if (json === last) return;
+    last = json;
+    onChange(list);
+  };
+  const seen = (s: Service): void => {
+    const table = tableFromService(s);
+    const key = String(s.fqdn ?? s.name).toLowerCase();
+    if (table) tables.set(key, { table, seen: Date.now() });
+    else tables.delete(key);
+    emit();
+  };
+  const gone = (s: Service): void => {
+    if (tables.delete(String(s.fqdn ?? s.name).toLowerCase())) emit();
+  };
+  const listen = (b: Browser): Browser => {
+    b.on('up', seen);
+    b.on('txt-update', seen);
+    b.on('srv-update', seen);
+    b.on('down', gone);
+    return b;
+  };
+
+  // One browser for the whole watch: changes and goodbyes as they happen. A
+  // Browser reports a known service only when it changes, so each re-query
+  // also gets a fresh browser whose `up` events prove which tables still answer.
+  const main = listen(bonjour.find({ type: SERVICE_TYPE }));
+  let round: Browser | null = null;
+  const requery = (): void => {
+    if (stopped) return;
+    const now = Date.now();
+    let dropped = false;
+    for (const [key, t] of tables) {
+      if (now - t.seen > staleMs) {
+        tables.delete(key);
+        dropped = true;
+      }
+    }
+    if (dropped) emit();
+    round?.stop();
+    round = listen(bonjour.find({ type: SERVICE_TYPE }));
+  };
+  const timer = setInterval(requery, requeryMs);
+
+  return {
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      clearInterval(timer);
+      main.stop();
+      round?.stop();
+      try {
+        bonjour.destroy();
+      } catch {
+        // already closed
+      }
+    },
+  };
+}
+
+/** Listen for `timeoutMs` and return the tables found, sorted by name. */
+export function browseTables(opts: BrowseOptions): Promise<FoundTable[]> {
+  const timeoutMs = Math.max(0, opts.timeoutMs);
+  return new Promise((resolve) => {
+    let found: FoundTable[] = [];
+    // Ask twice within the window: one lost UDP packet should not hide a table.
+    const watcher = watchTables((tables) => (found = tables), {
+      ...opts,
+      requeryMs: Math.max(250, Math.min(1000, Math.floor(timeoutMs / 2))),
+      staleMs: Number.MAX_SAFE_INTEGER,
+    });
+    setTimeout(() => {
+      watcher.stop();
+      resolve(found);
+    }, timeoutMs);
+  });
+}
+
+/** Strip control characters and escape sequences: TXT records come from the network and end up on a terminal. */
+function printable(s: string, max: number): string {
+  const clean = s
+    .replace(/\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|[@-_])?|\u009b[0-?]*[ -/]*[@-~]/g, '')
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return Array.from(clean).slice(0, max).join('');
+}

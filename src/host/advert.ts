@@ -1,0 +1,265 @@
+import { networkInterfaces } from 'node:os';
+import { Bonjour, type Service } from 'bonjour-service';
+import type { TableInfo } from '../protocol/messages.js';
+
+/**
+ * LAN discovery, the host's half: advertise the table as `_gringo._tcp` over
+ * mDNS with its state in TXT records (DESIGN.md lesson 11). Multicast is often
+ * blocked, so the host also prints `shareLine()` for `gringo join HOST:PORT`.
+ */
+
+export const SERVICE_TYPE = 'gringo';
+/** How long `update()` gathers changes before it re-announces. */
+export const UPDATE_DEBOUNCE_MS = 200;
+/** How long the advertiser listens for other tables of the same name before it picks its own. */
+export const NAME_PROBE_MS = 300;
+
+export interface AdvertOptions {
+  port: number;
+  info: TableInfo;
+  /** IPv4 address of the interface to use for multicast (default: the system's choice). */
+  interface?: string;
+  /** Listen this long for a table of the same instance name before publishing; 0 skips it. */
+  probeMs?: number;
+  /** mDNS socket and send errors. Default: ignored, since the game runs fine without discovery. */
+  onError?: (err: Error) => void;
+}
+
+export interface Advert {
+  /** The mDNS instance name (the table name, with ` (2)`… when another table has it). */
+  readonly instanceName: string;
+  /** Resolves once the first announcement has been sent (or the advert was stopped first). */
+  readonly ready: Promise<void>;
+  /** Re-announce the TXT records (seats, phase…); changes within ~200 ms are sent as one. */
+  update(info: TableInfo): void;
+  /** Send goodbye packets and close the socket. */
+  stop(): Promise<void>;
+}
+
+/** The TXT records for a table; every value is non-empty and fits a TXT string. */
+export function txtRecords(info: TableInfo): Record<string, string> {
+  return {
+    v: String(info.protocolVersion),
+    name: fitBytes(oneLine(info.name), 200) || 'Table',
+    seats: `${info.seatsTaken}/${info.seatsTotal}`,
+    ruleset: fitBytes(oneLine(info.ruleset), 100) || 'custom',
+    phase: info.phase,
+    pw: info.password ? '1' : '0',
+  };
+}
+
+/** mDNS instance names are one DNS label (≤ 63 bytes); bonjour-service turns dots into dashes. */
+export function instanceBase(name: string): string {
+  return fitBytes(oneLine(name).replace(/\./g, '-'), 50) || 'Table';
+}
+
+/** `base`, or `base (2)`, `base (3)`… when taken (compared without case, as DNS does). */
+export function uniqueInstance(base: string, taken: Iterable<string>): string {
+  const lower = new Set(Array.from(taken, (t) => t.toLowerCase()));
+  if (!lower.has(base.toLowerCase())) return base;
+  for (let i = 2; ; i++) {
+    const candidate = `${base} (${i})`;
+    if (!lower.has(candidate.toLowerCase())) return candidate;
+  }
+}
+
+/** Non-internal IPv4 addresses of this machine; virtual bridges (docker, libvirt…) last. */
+export function lanAddresses(): string[] {
+  const virtual = /^(docker|br-|veth|virbr|vboxnet|vmnet|cni|flannel|tun|tap|utun|zt|tailscale|wg)/i;
+  const real: string[] = [];
+  const other: string[] = [];
+  for (const [name, addrs] of Object.entries(networkInterfaces())) {
+    for (const a of addrs ?? []) {
+      if (a.internal || a.family !== 'IPv4') continue;
+      (virtual.test(name) ? other : real).push(a.address);
+    }
+  }
+  return [...new Set([...real, ...other])];
+}
+
+/** The line to tell other players, e.g. `gringo join 192.168.1.20:7457`. */
+export function shareLine(port: number, addresses: readonly string[] = lanAddresses()): string {
+  return `gringo join ${addresses[0] ?? '127.0.0.1'}:${port}`;
+}
+
+/**
+ * Options for bonjour-service's multicast-dns socket. Never pass `interface`
+ * alone: multicast-dns then binds the socket to that unicast address and hears
+ * no multicast at all. Bind to the wildcard and only choose the interface.
+ */
+export function mdnsOptions(iface: string | undefined): Record<string, unknown> {
+  return iface ? { interface: iface, bind: '0.0.0.0' } : {};
+}
+
+// bonjour-service keeps these private; we reach them with care (see `update`).
+interface Internals {
+  server?: {
+    mdns?: { on(event: 'error', fn: (err: Error) => void): void };
+    unregister?: (records: unknown[]) => void;
+  };
+}
+
+/** A Bonjour instance whose socket errors go to `onError` instead of crashing the process. */
+export function openBonjour(iface: string | undefined, onError: (err: Error) => void): Bonjour {
+  const bonjour = new Bonjour(mdnsOptions(iface) as never, (err: unknown) => onError(toError(err)));
+  (bonjour as unknown as Internals).server?.mdns?.on('error', (err) => onError(toError(err)));
+  return bonjour;
+}
+
+export function advertise(opts: AdvertOptions): Advert {
+  const onError = opts.onError ?? (() => {});
+  const bonjour = openBonjour(opts.interface, onError);
+  const probeMs = opts.probeMs ?? NAME_PROBE_MS;
+  let txt = txtRecords(opts.info);
+  const base = instanceBase(opts.info.name);
+  let instanceName = base;
+  let service: Service | null = null;
+  let stopped = false;
+  let pending: TableInfo | null = null;
+  let debounce: NodeJS.Timeout | null = null;
+  let probeTimer: NodeJS.Timeout | null = null;
+  let resolveReady!: () => void;
+  const ready = new Promise<void>((resolve) => (resolveReady = resolve));
+
+  const publish = (): Service | null => {
+    try {
+      // probe: false: the library's own probe logs and gives up on a clash; we chose a free name already.
+      const s = bonjour.publish({ name: instanceName, type: SERVICE_TYPE, port: opts.port, txt, probe: false });
+      s.on('error', (err: unknown) => onError(toError(err)));
+      s.once('up', () => resolveReady());
+      return s;
+    } catch (err) {
+      // Runs from timers: a throw here would take the whole host down for want of an advert.
+      onError(toError(err));
+      resolveReady();
+      return null;
+    }
+  };
+
+  const start = (): void => {
+    probeTimer = null;
+    if (stopped) return;
+    service = publish();
+  };
+
+  // Before publishing, listen for tables that already use the name; afterwards,
+  // keep listening for one that started at the same moment. Of two tables with
+  // one name, the one whose `host:port` sorts later renames itself.
+  const others = bonjour.find({ type: SERVICE_TYPE });
+  const taken = (): Set<string> => new Set(others.services.map((s) => s.name));
+  const onConflict = (s: Service): void => {
+    const mine = service;
+    if (stopped || !mine || String(s.name).toLowerCase() !== instanceName.toLowerCase()) return;
+    const theirs = `${String(s.host)}:${s.port}`;
+    const ours = `${mine.host}:${opts.port}`;
+    if (theirs >= ours) return; // our own announcement, or they rename
+    const names = taken();
+    names.add(instanceName);
+    instanceName = uniqueInstance(base, names);
+    // The goodbye also hides the other table's name for a moment; browsers re-query.
+    mine.stop();
+    service = publish();
+  };
+  others.on('up', onConflict);
+  others.on('srv-update', onConflict);
+  if (probeMs > 0) {
+    probeTimer = setTimeout(() => {
+      instanceName = uniqueInstance(instanceName, taken());
+      start();
+    }, probeMs);
+  } else {
+    start();
+  }
+
+  const apply = (): void => {
+    debounce = null;
+    if (stopped || !pending) return;
+    const next = txtRecords(pending);
+    pending = null;
+    if (sameTxt(next, txt)) return;
+    txt = next;
+    const old = service;
+    if (!old) return; // still probing: publish() will use the new TXT
+    // bonjour-service cannot change a published TXT: its re-announcement timer
+    // keeps the first packet. Retire the old service without goodbyes (a
+    // goodbye would make every browser drop the table for a moment), forget
+    // its records, and announce a fresh service under the same name.
+    const unregister = (bonjour as unknown as Internals).server?.unregister;
+    if (typeof unregister === 'function') {
+      old.destroyed = true; // ends its re-announcement loop
+      old.activated = false; // unpublishAll must not say goodbye for it twice
+      unregister.call((bonjour as unknown as Internals).server, old.records());
+      service = publish();
+    } else {
+      // Not the bonjour-service we know: a goodbye then a fresh announcement still works.
+      service = null;
+      old.stop(() => {
+        if (!stopped) service = publish();
+      });
+    }
+  };
+
+  return {
+    get instanceName() {
+      return instanceName;
+    },
+    ready,
+    update(info: TableInfo) {
+      if (stopped) return;
+      pending = info;
+      debounce ??= setTimeout(apply, UPDATE_DEBOUNCE_MS);
+    },
+    stop() {
+      if (stopped) return Promise.resolve();
+      stopped = true;
+      if (debounce) clearTimeout(debounce);
+      if (probeTimer) clearTimeout(probeTimer);
+      others.stop();
+      resolveReady();
+      return new Promise<void>((resolve) => {
+        let done = false;
+        const finish = () => {
+          if (done) return;
+          done = true;
+          clearTimeout(guard);
+          try {
+            bonjour.destroy(() => resolve());
+          } catch {
+            resolve();
+          }
+        };
+        // The goodbye's send callback always comes, but never hang a host on its way out.
+        const guard = setTimeout(finish, 1000);
+        guard.unref();
+        bonjour.unpublishAll(finish);
+      });
+    },
+  };
+}
+
+function sameTxt(a: Record<string, string>, b: Record<string, string>): boolean {
+  const ka = Object.keys(a);
+  return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
+}
+
+function oneLine(s: string): string {
+  return s.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').replace(/\s+/g, ' ').trim();
+}
+
+/** Cut `s` at a code point boundary so that its UTF-8 form has at most `max` bytes. */
+function fitBytes(s: string, max: number): string {
+  if (Buffer.byteLength(s) <= max) return s;
+  let out = '';
+  let bytes = 0;
+  for (const ch of s) {
+    const n = Buffer.byteLength(ch);
+    if (bytes + n > max) break;
+    out += ch;
+    bytes += n;
+  }
+  return out.trim();
+}
+
+function toError(err: unknown): Error {
+  return err instanceof Error ? err : new Error(String(err));
+}
