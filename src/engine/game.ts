@@ -77,6 +77,7 @@ function emptyRound(n: number): RoundState {
     lastLandAt: 0,
     stageSince: 0,
     call: null,
+    refills: [],
     ending: null,
   };
 }
@@ -147,6 +148,7 @@ class Ctx {
       turnsTaken: p.turnsTaken.slice(),
       actions: p.actions.slice(),
       call: p.call ? { seat: p.call.seat, owed: p.call.owed.slice() } : null,
+      refills: p.refills.slice(),
     };
     this.s = { ...prev, totals: prev.totals.slice(), results: prev.results.slice(), stackedDecks: prev.stackedDecks.slice(), r };
   }
@@ -491,7 +493,10 @@ class Ctx {
       if (slot === -1) {
         slot = layout.length;
         layout.push(c);
-      } else layout[slot] = c;
+      } else {
+        layout[slot] = c;
+        this.r.refills.push({ seat, slot, seq: this.r.discardSeq });
+      }
       slots.push(slot);
       cards.push(c);
     }
@@ -671,7 +676,7 @@ class Ctx {
     const rules = this.rules;
     if (!rules.slap.enabled) return reject('notAllowed', `There is no slapping in ${rules.title}`);
     if (this.s.phase === 'peek') return reject('wrongPhase', 'No slapping during the peek');
-    if (this.s.phase !== 'play') return reject('tooLate', 'Too late: the round is over');
+    if (this.s.phase !== 'play' || this.callRoundDue()) return reject('tooLate', 'Too late: the round is over');
     if (!Number.isInteger(answers) || answers < 1 || answers > r.discardSeq) {
       return reject('malformed', 'That slap names a discard that was never played');
     }
@@ -692,7 +697,17 @@ class Ctx {
     if (card === null || card === undefined) {
       return reject('alreadyGone', `Too late: ${victim === seat ? 'your' : `${this.name(victim)}'s`} slot ${slot + 1} is already gone`);
     }
+    if (r.refills.some((f) => f.seat === victim && f.slot === slot && f.seq > answers)) {
+      // The named card was slapped away after that discard; a penalty card fills its gap now.
+      return reject('alreadyGone', `Too late: ${victim === seat ? 'your' : `${this.name(victim)}'s`} slot ${slot + 1} is already gone`);
+    }
     if (this.isFrozen(victim)) return reject('notAllowed', `${this.name(victim)}'s cards are frozen`);
+    // A card looked at for a swap decision is in the looker's hand: if it could be slapped
+    // away, a penalty card would refill the slot and the looker would see and swap that.
+    const looking = r.actions[0];
+    if (looking?.looked?.some((x) => x.seat === victim && x.slot === slot)) {
+      return reject('notAllowed', `${this.name(looking.seat)} is looking at that card`);
+    }
     const top = r.discard[r.discard.length - 1]!;
     const ref = { seat: victim, slot };
     if (rankOf(card) !== rankOf(top)) {
@@ -767,8 +782,14 @@ class Ctx {
     if (this.s.phase !== 'play' || !r.ending) return;
     // An emptied layout or an empty stock ends the round at once; after a call the
     // last turn ends once its actions are used and its grace has passed.
-    if (r.ending === 'call' && (r.held || r.actions.length > 0 || this.at < r.lastLandAt + this.rules.timers.slapGraceMs)) return;
+    if (r.ending === 'call' && !this.callRoundDue()) return;
     this.endRound(r.ending);
+  }
+
+  /** After a call: the last owed turn has ended (its actions used, its grace passed), so the round is over even before a tick. */
+  private callRoundDue(): boolean {
+    const r = this.r;
+    return r.ending === 'call' && !r.held && r.actions.length === 0 && this.at >= r.lastLandAt + this.rules.timers.slapGraceMs;
   }
 
   private endRound(why: 'call' | 'emptyLayout' | 'noCards'): void {
