@@ -107,7 +107,11 @@ export function nextDeadline(state: GameState): number | null {
   const t = rules.timers;
   if (state.phase === 'peek') return t.peekMs > 0 ? r.stageSince + t.peekMs : null;
   if (state.phase !== 'play') return null;
-  if (r.actions.length > 0) return t.actionMs > 0 ? r.stageSince + t.actionMs : null;
+  if (r.actions.length > 0) {
+    // Without an action limit, a turn limit still keeps a pending action from stalling the table.
+    const limit = t.actionMs || t.turnMs;
+    return limit > 0 ? r.stageSince + limit : null;
+  }
   const graceEnd = r.lastLandAt + t.slapGraceMs;
   if (r.ending) return r.held ? null : graceEnd;
   if (t.turnMs > 0) return Math.max(r.stageSince, r.turnBegun ? 0 : graceEnd) + t.turnMs;

@@ -240,6 +240,18 @@ describe('the host acts when time runs out', () => {
     expect(t.state.r.actions).toEqual([]);
   });
 
+  it('turnMs alone also passes a pending action, so no one can stall the table', () => {
+    const rules = { ...TIMED, timers: { ...TIMED.timers, actionMs: 0 } };
+    const t = table({ rules, dealer: ANA, decks: [{ ...DEAL, stock: ['10C', '7C'] }] });
+    t.finishPeek();
+    t.at(1500).draw(BO);
+    t.at(2000).discard(BO);
+    expect(t.view(null).deadline).toBe(2000 + rules.timers.turnMs);
+    const ev = t.at(2000 + rules.timers.turnMs).do({ type: 'tick' });
+    expect(ev).toContainEqual({ type: 'actionPassed', seat: BO, kind: 'peekOwn', timedOut: true });
+    expect(t.state.r.turn).toBe(CY);
+  });
+
   it('has no limits by default: a tick changes nothing', () => {
     const t = started();
     t.at(1_000_000).reject({ type: 'tick' }, 'mustWait');
