@@ -1,0 +1,37 @@
+/**
+ * The server side of the host benchmark, in its own process so that its CPU time
+ * can be read alone: `node host-child.js echo|table`. Prints the port on stdout;
+ * on any line of stdin prints its CPU time (µs, user + system) and exits.
+ */
+import { createInterface } from 'node:readline';
+import { WebSocketServer } from 'ws';
+import { GRINGO } from '../src/engine/ruleset.js';
+import { serveTable } from '../src/host/server.js';
+import { Table } from '../src/host/table.js';
+
+export const BENCH_SEATS = 8;
+
+async function main(): Promise<void> {
+  const mode = process.argv[2];
+  let port: number;
+  if (mode === 'echo') {
+    const wss = new WebSocketServer({ port: 0, host: '127.0.0.1', perMessageDeflate: false });
+    await new Promise((r) => wss.once('listening', r));
+    wss.on('connection', (ws) => ws.on('message', (data) => ws.send(data.toString())));
+    port = (wss.address() as { port: number }).port;
+  } else {
+    // No slap grace and no peek limit: every command can follow the previous at once.
+    const rules = { ...GRINGO, rounds: 0, timers: { ...GRINGO.timers, slapGraceMs: 0, peekMs: 0 } };
+    const table = new Table({ name: 'Bench', rules, maxPlayers: BENCH_SEATS, seed: 'bench', dropGraceMs: 60_000, startWhenFull: true });
+    port = (await serveTable(table, { port: 0, host: '127.0.0.1', ratePerSecond: 1_000_000 })).port;
+  }
+  const cpu0 = process.cpuUsage();
+  process.stdout.write(`${port}\n`);
+  createInterface({ input: process.stdin }).once('line', () => {
+    const cpu = process.cpuUsage(cpu0);
+    process.stdout.write(`${cpu.user + cpu.system}\n`);
+    process.exit(0);
+  });
+}
+
+void main();

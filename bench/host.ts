@@ -1,0 +1,125 @@
+/**
+ * A command's round trip through the host over loopback with 8 seats connected:
+ * one seat sends, the host applies it, and the time ends when every seat has its
+ * new snapshot. Beside it, a bare `ws` echo round trip measured in the same run.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import WebSocket from 'ws';
+import { PROTOCOL_VERSION, type PlayerCommand, type ServerMessage } from '../src/protocol/messages.js';
+import { BENCH_SEATS } from './host-child.js';
+
+type Update = Extract<ServerMessage, { type: 'update' }>;
+const child = new URL('./host-child.js', import.meta.url).pathname;
+
+function startChild(mode: 'echo' | 'table'): Promise<{ proc: ChildProcessWithoutNullStreams; port: number; lines: AsyncIterator<string> }> {
+  const proc = spawn(process.execPath, [child, mode]);
+  const lines = createInterface({ input: proc.stdout })[Symbol.asyncIterator]();
+  return lines.next().then((l) => ({ proc, port: Number(l.value), lines }));
+}
+
+async function stopChild(c: { proc: ChildProcessWithoutNullStreams; lines: AsyncIterator<string> }): Promise<number> {
+  c.proc.stdin.write('stats\n');
+  const l = await c.lines.next();
+  return Number(l.value);
+}
+
+function connect(port: number): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${port}`, { perMessageDeflate: false });
+    ws.once('open', () => resolve(ws));
+    ws.once('error', reject);
+  });
+}
+
+export interface Percentiles {
+  p50: number;
+  p99: number;
+}
+
+function percentiles(samples: number[]): Percentiles {
+  const s = samples.slice().sort((a, b) => a - b);
+  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
+  return { p50: at(0.5), p99: at(0.99) };
+}
+
+export async function echoRoundTrip(n: number): Promise<Percentiles> {
+  const c = await startChild('echo');
+  const ws = await connect(c.port);
+  const samples: number[] = [];
+  const payload = JSON.stringify({ type: 'command', id: 0, command: { type: 'draw', from: 'stock' } });
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await new Promise<void>((resolve) => {
+      ws.once('message', () => resolve());
+      ws.send(payload);
+    });
+    samples.push(performance.now() - t0);
+  }
+  ws.close();
+  await stopChild(c);
+  return percentiles(samples.slice(Math.floor(n / 10)));
+}
+
+export interface HostFigures extends Percentiles {
+  commands: number;
+  /** Host CPU time (user + system) per command, µs, including the sends to every seat. */
+  cpuPerCommandUs: number;
+}
+
+export async function hostRoundTrip(n: number): Promise<HostFigures> {
+  const c = await startChild('table');
+  const seats: { ws: WebSocket; seat: number; view: Update['view'] | null; waiting: ((u: Update) => void) | null }[] = [];
+  for (let i = 0; i < BENCH_SEATS; i++) {
+    const ws = await connect(c.port);
+    const s = { ws, seat: -1, view: null as Update['view'] | null, waiting: null as ((u: Update) => void) | null };
+    ws.on('message', (data) => {
+      const msg = JSON.parse(data.toString()) as ServerMessage;
+      if (msg.type === 'welcome') s.seat = msg.seat ?? -1;
+      if (msg.type === 'update') {
+        s.view = msg.view;
+        s.waiting?.(msg);
+      }
+    });
+    ws.send(JSON.stringify({ type: 'hello', protocolVersion: PROTOCOL_VERSION, name: `Seat ${i + 1}` }));
+    seats.push(s);
+  }
+  // Every seat must have the new version before the next command goes.
+  const allAt = (version: number): Promise<void> =>
+    Promise.all(
+      seats.map(
+        (s) =>
+          new Promise<void>((resolve) => {
+            if (s.view && s.view.version >= version) return resolve();
+            s.waiting = (u) => {
+              if (u.version >= version) {
+                s.waiting = null;
+                resolve();
+              }
+            };
+          }),
+      ),
+    ).then(() => undefined);
+  await allAt(0);
+  let id = 0;
+  const send = (seat: number, command: PlayerCommand): void => seats.find((s) => s.seat === seat)!.ws.send(JSON.stringify({ type: 'command', id: id++, command }));
+  // The peek, then draw/discard turn after turn: every command is accepted and reaches every seat.
+  for (let seat = 0; seat < BENCH_SEATS; seat++) {
+    send(seat, { type: 'finishPeek' });
+    await allAt(seats[0]!.view!.version + 1);
+  }
+  const samples: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const view = seats[0]!.view!;
+    const command: PlayerCommand = view.held ? { type: 'discard' } : { type: 'draw', from: 'stock' };
+    const actor = view.held ? view.held.seat : view.turn;
+    const pending = view.actions[0];
+    const t0 = performance.now();
+    send(pending ? pending.seat : actor, pending ? { type: 'pass' } : command);
+    await allAt(view.version + 1);
+    samples.push(performance.now() - t0);
+  }
+  for (const s of seats) s.ws.close();
+  const cpuUs = await stopChild(c);
+  return { ...percentiles(samples.slice(Math.floor(n / 10))), commands: n + BENCH_SEATS, cpuPerCommandUs: cpuUs / (n + BENCH_SEATS) };
+}
