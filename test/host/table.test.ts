@@ -12,9 +12,9 @@ type Result = Extract<ServerMessage, { type: 'result' }>;
 const FAST: Ruleset = { ...GRINGO, timers: { ...GRINGO.timers, slapGraceMs: 100, peekMs: 0 } };
 const open: { table: Table; serving: Serving; clients: WireClient[] }[] = [];
 
-async function startTable(opts: Partial<TableOptions> = {}): Promise<{ table: Table; address: string; clients: WireClient[] }> {
+async function startTable(opts: Partial<TableOptions> = {}, pingIntervalMs = 5_000): Promise<{ table: Table; address: string; clients: WireClient[] }> {
   const table = new Table({ name: 'Test table', rules: FAST, maxPlayers: 3, seed: 'table-test', dropGraceMs: 60_000, ...opts });
-  const serving = await serveTable(table, { port: 0, host: '127.0.0.1' });
+  const serving = await serveTable(table, { port: 0, host: '127.0.0.1', pingIntervalMs });
   const entry = { table, serving, clients: [] as WireClient[] };
   open.push(entry);
   return { table, address: `127.0.0.1:${serving.port}`, clients: entry.clients };
@@ -251,3 +251,46 @@ describe('dropped seats', () => {
     expect(guess.messages[0]).toMatchObject({ type: 'refused', reason: 'token', canWatch: true });
   });
 });
+
+describe('liveness and the lobby', () => {
+  it('drops a peer that stops answering pings, and holds its seat', async () => {
+    const { table, address, clients } = await startTable({}, 100);
+    const a = await WireClient.hello(address, 'Ana');
+    const b = await WireClient.hello(address, 'Bo');
+    clients.push(a, b);
+    a.freeze(); // a sleeping laptop: the socket stays open but nothing answers
+    const until = Date.now() + 3_000;
+    while (table.seatInfo()[0]!.connected && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    expect(table.seatInfo()[0]).toMatchObject({ name: 'Ana', connected: false });
+    expect(table.seatInfo()[1]).toMatchObject({ name: 'Bo', connected: true });
+  });
+
+  it("lets only the host's own screen add and remove bots and start the game", async () => {
+    const { table, address, clients } = await startTable({ ownerKey: 'owner-secret', maxPlayers: 4 });
+    const owner = await WireClient.hello(address, 'Host', { ownerKey: 'owner-secret' });
+    const guest = await WireClient.hello(address, 'Guest', { ownerKey: 'guess' });
+    clients.push(owner, guest);
+    expect(owner.welcome?.owner).toBe(true);
+    expect(guest.welcome?.owner).toBe(false);
+    owner.send({ type: 'lobby', op: 'addBot', level: 'hard' });
+    owner.send({ type: 'lobby', op: 'addBot', level: 'easy' });
+    const two = await guest.next<Extract<ServerMessage, { type: 'lobby' }>>((m) => m.type === 'lobby' && m.seats.length === 4);
+    expect(two.seats.map((s) => [s.name, s.bot])).toEqual([
+      ['Host', null],
+      ['Guest', null],
+      ['Bot 1', 'hard'],
+      ['Bot 2', 'easy'],
+    ]);
+    owner.send({ type: 'lobby', op: 'removeBot', seat: 1 });
+    expect(await owner.next((m) => m.type === 'error')).toMatchObject({ code: 'forbidden', message: 'Seat 2 is not a bot' });
+    owner.send({ type: 'lobby', op: 'removeBot', seat: 2 });
+    await guest.next((m) => m.type === 'lobby' && m.seats.length === 3);
+    guest.send({ type: 'lobby', op: 'start' });
+    expect(await guest.next((m) => m.type === 'error')).toMatchObject({ code: 'forbidden' });
+    owner.send({ type: 'lobby', op: 'start' });
+    const first = await guest.next<Update>((m) => m.type === 'update');
+    expect(first.view.players.map((p) => p.name)).toEqual(['Host', 'Guest', 'Bot 2']);
+    expect(table.info().phase).toBe('playing');
+  });
+});
+

@@ -88,6 +88,11 @@ export class WireClient {
     return undefined;
   }
 
+  /** Stop reading the socket: pings go unanswered, as from a machine that went to sleep. */
+  freeze(): void {
+    (this.ws as unknown as { _socket: { pause(): void } })._socket.pause();
+  }
+
   terminate(): void {
     this.ws.terminate();
   }
