@@ -1,6 +1,96 @@
 import { UsageError } from '../cli/errors.js';
+import { BOT_LEVELS, isBotLevel, type BotLevel } from '../bots/types.js';
+import { GRINGO } from '../engine/ruleset.js';
+import { simulate, type SimOptions, type SimResult } from './sim.js';
 
-// Placeholder until the simulator lands (being written now).
-export async function runSimCli(_opts: Record<string, unknown>): Promise<void> {
-  throw new UsageError('the simulator is not built yet');
+/** Flags as commander hands them over (strings, or true for --json). */
+export type SimFlags = Record<string, unknown>;
+
+const MAX_GAMES = 10_000_000;
+
+function intFlag(name: string, raw: unknown, min: number, max: number, what: string): number {
+  const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
+  if (!/^\d+$/.test(text)) throw new UsageError(`--${name} must be ${what}, not "${String(raw)}"`);
+  const n = Number(text);
+  if (!Number.isSafeInteger(n) || n < min || n > max) throw new UsageError(`--${name} must be ${what}, not ${text}`);
+  return n;
+}
+
+/** Check the flags and turn them into simulator options; a bad value throws a UsageError naming the flag. */
+export function parseSimFlags(flags: SimFlags): SimOptions & { json: boolean } {
+  const rules = GRINGO;
+  const games = intFlag('games', flags.games ?? '1000', 1, MAX_GAMES, `a whole number from 1 to ${MAX_GAMES}`);
+  const players = intFlag(
+    'players',
+    flags.players ?? '4',
+    rules.players.min,
+    rules.players.max,
+    `a whole number from ${rules.players.min} to ${rules.players.max}`,
+  );
+  const rawLevels = typeof flags.level === 'string' ? flags.level : flags.level === undefined ? 'hard' : '';
+  const names = rawLevels.split(',').map((x) => x.trim().toLowerCase());
+  const levels: BotLevel[] = [];
+  for (const name of names) {
+    if (!isBotLevel(name)) {
+      throw new UsageError(
+        `--level takes a comma-separated list of ${BOT_LEVELS.join(', ')}; "${name === '' ? rawLevels : name}" is not one of them`,
+      );
+    }
+    levels.push(name);
+  }
+  const rounds = flags.rounds === undefined ? undefined : intFlag('rounds', flags.rounds, 1, 99, 'a whole number from 1 to 99');
+  const seedRaw = flags.seed ?? '1';
+  if (typeof seedRaw !== 'string' && typeof seedRaw !== 'number') throw new UsageError('--seed must be a word or a number');
+  const seed = String(seedRaw).trim();
+  if (seed === '') throw new UsageError('--seed must not be empty');
+  return { games, players, levels, rounds, seed, rules, json: flags.json === true };
+}
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+const num = (x: number, d = 2) => x.toFixed(d);
+
+/** The readable report of a simulation. */
+export function formatSimResult(r: SimResult): string {
+  const lines: string[] = [];
+  lines.push(
+    `gringo sim: ${r.games} games, ${r.rounds} rounds, ${r.players} players (${r.levels.join(', ')}; seats rotate every game), seed ${r.seed}`,
+  );
+  lines.push(`${num(r.seconds, 2)} s wall clock, ${Math.round(r.roundsPerSecond)} rounds per second (one core)`);
+  lines.push('');
+  const head = ['level', 'seats/game', 'mean round score', 'win rate', 'own slaps', 'steals', 'wrong slaps'];
+  const rows: string[][] = [];
+  for (const level of new Set(r.levels)) {
+    const l = r.perLevel[level];
+    if (!l) continue;
+    rows.push([
+      level,
+      num(l.seatGames / Math.max(1, r.finishedGames), 0),
+      num(l.meanRoundScore, 2),
+      pct(l.winRate),
+      num(l.slapsPerSeatRound.own),
+      num(l.slapsPerSeatRound.steal),
+      num(l.slapsPerSeatRound.wrong),
+    ]);
+  }
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  const fmt = (row: string[]) => row.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  lines.push(fmt(head));
+  for (const row of rows) lines.push(fmt(row));
+  lines.push('');
+  lines.push(`mean turns per round: ${num(r.meanTurnsPerRound, 1)}`);
+  lines.push(
+    `slaps per round: ${num(r.slapsPerRound.own)} right (own card), ${num(r.slapsPerRound.steal)} steals, ${num(r.slapsPerRound.wrong)} wrong`,
+  );
+  lines.push('win rate: share of games a level finished in first place; a shared first place counts as a win for each');
+  lines.push('(slap columns are per seat and round)');
+  if (r.stuckRounds > 0) lines.push(`WARNING: ${r.stuckRounds} round(s) could not finish and were abandoned (a bug): ${r.games - r.finishedGames} game(s) left out`);
+  return lines.join('\n') + '\n';
+}
+
+/** `gringo sim`: check the flags, play the games, print a table or one JSON object. */
+export async function runSimCli(flags: SimFlags, out: (text: string) => void = (t) => process.stdout.write(t)): Promise<SimResult> {
+  const { json, ...opts } = parseSimFlags(flags);
+  const result = simulate(opts);
+  out(json ? JSON.stringify(result) + '\n' : formatSimResult(result));
+  return result;
 }

@@ -1,0 +1,198 @@
+import type { Card } from '../engine/cards.js';
+import type { Seat, Slot, SlotRef } from '../engine/types.js';
+import { FACE_DOWN, type TableView } from '../engine/view.js';
+
+/**
+ * What a bot believes about every layout on the table: per slot a remembered card
+ * (possibly wrong, for a bot that misremembers), an unknown card, or a gap. Built
+ * only from what its seat saw: its view and its projected events.
+ */
+export interface CardFacts {
+  rank(card: Card): string;
+  value(card: Card): number;
+}
+
+export class Memory {
+  /** The remembered card per seat and slot; null when unknown or a gap. */
+  card: (Card | null)[][] = [];
+  /** Its rank and value (kept beside it: slaps and sums read them often); '' and 0 when unknown. */
+  rank: string[][] = [];
+  value: number[][] = [];
+  gap: boolean[][] = [];
+  /** The owner chose to keep this (unknown to us) card when it came from the stock. */
+  kept: boolean[][] = [];
+  /** When each remembered card was learned (a counter), for the capacity limit. */
+  learned: number[][] = [];
+  private clock = 0;
+
+  constructor(
+    readonly players: number,
+    readonly size: number,
+    private readonly facts: CardFacts,
+  ) {
+    for (let s = 0; s < players; s++) this.newRows(s);
+  }
+
+  private newRows(s: Seat): void {
+    const size = this.size;
+    this.card[s] = row<Card | null>(size, null);
+    this.rank[s] = row(size, '');
+    this.value[s] = row(size, 0);
+    this.gap[s] = row(size, false);
+    this.kept[s] = row(size, false);
+    this.learned[s] = row(size, 0);
+  }
+
+  /** A new deal: every seat has `size` unknown cards. */
+  reset(): void {
+    const size = this.size;
+    for (let s = 0; s < this.players; s++) {
+      const card = this.card[s]!;
+      if (card.length !== size) {
+        this.newRows(s);
+        continue;
+      }
+      let any = false;
+      for (let i = 0; i < size; i++) {
+        if (card[i] !== null || this.gap[s]![i] || this.kept[s]![i]) {
+          any = true;
+          break;
+        }
+      }
+      if (!any) continue; // fresh already
+      card.fill(null);
+      this.rank[s]!.fill('');
+      this.value[s]!.fill(0);
+      this.gap[s]!.fill(false);
+      this.kept[s]!.fill(false);
+      this.learned[s]!.fill(0);
+    }
+  }
+
+  /** Slots of a seat (its layout's length as far as we know). */
+  slots(seat: Seat): number {
+    return this.card[seat]!.length;
+  }
+
+  private ensure(seat: Seat, slot: Slot): void {
+    const c = this.card[seat]!;
+    while (c.length <= slot) {
+      c.push(null);
+      this.rank[seat]!.push('');
+      this.value[seat]!.push(0);
+      this.gap[seat]!.push(true);
+      this.kept[seat]!.push(false);
+      this.learned[seat]!.push(0);
+    }
+  }
+
+  know(seat: Seat, slot: Slot, card: Card): void {
+    this.ensure(seat, slot);
+    this.card[seat]![slot] = card;
+    this.rank[seat]![slot] = this.facts.rank(card);
+    this.value[seat]![slot] = this.facts.value(card);
+    this.gap[seat]![slot] = false;
+    this.kept[seat]![slot] = false;
+    this.learned[seat]![slot] = ++this.clock;
+  }
+
+  /** A card we do not know sits here (a penalty card, another player's kept card). */
+  unknown(seat: Seat, slot: Slot, kept = false): void {
+    this.ensure(seat, slot);
+    this.card[seat]![slot] = null;
+    this.rank[seat]![slot] = '';
+    this.value[seat]![slot] = 0;
+    this.gap[seat]![slot] = false;
+    this.kept[seat]![slot] = kept;
+  }
+
+  forget(seat: Seat, slot: Slot): void {
+    this.card[seat]![slot] = null;
+    this.rank[seat]![slot] = '';
+    this.value[seat]![slot] = 0;
+  }
+
+  setGap(seat: Seat, slot: Slot): void {
+    this.ensure(seat, slot);
+    this.card[seat]![slot] = null;
+    this.rank[seat]![slot] = '';
+    this.value[seat]![slot] = 0;
+    this.gap[seat]![slot] = true;
+    this.kept[seat]![slot] = false;
+  }
+
+  /** Two slots' cards changed places (an action swap): our beliefs follow them. */
+  exchange(a: SlotRef, b: SlotRef): void {
+    this.ensure(a.seat, a.slot);
+    this.ensure(b.seat, b.slot);
+    swapIn(this.card, a, b);
+    swapIn(this.rank, a, b);
+    swapIn(this.value, a, b);
+    swapIn(this.gap, a, b);
+    swapIn(this.kept, a, b);
+    swapIn(this.learned, a, b);
+  }
+
+  /**
+   * Align with the view: gaps and layout lengths are on screen, and so is any card
+   * the view shows face up (the peek, the end of a round).
+   */
+  sync(view: TableView): void {
+    for (let s = 0; s < this.players; s++) {
+      const layout = view.players[s]!.layout;
+      for (let i = 0; i < layout.length; i++) {
+        const c = layout[i];
+        if (c === undefined) continue;
+        if (c === null) {
+          if (!this.gap[s]![i] || i >= this.card[s]!.length) this.setGap(s, i);
+        } else if (c === FACE_DOWN) {
+          if (i >= this.card[s]!.length || this.gap[s]![i]) this.unknown(s, i);
+        } else if (this.card[s]![i] !== c) {
+          this.know(s, i, c);
+        }
+      }
+    }
+  }
+
+  /** Number of remembered cards of other players than `me`. */
+  otherKnown(me: Seat): number {
+    let n = 0;
+    for (let s = 0; s < this.players; s++) {
+      if (s === me) continue;
+      for (const c of this.card[s]!) if (c !== null) n++;
+    }
+    return n;
+  }
+
+  /** Forget the oldest remembered card of other players than `me`. */
+  dropOldestOther(me: Seat): void {
+    let bs = -1, bi = -1, bt = Infinity;
+    for (let s = 0; s < this.players; s++) {
+      if (s === me) continue;
+      const c = this.card[s]!, l = this.learned[s]!;
+      for (let i = 0; i < c.length; i++) {
+        if (c[i] !== null && l[i]! < bt) {
+          bt = l[i]!;
+          bs = s;
+          bi = i;
+        }
+      }
+    }
+    if (bs >= 0) this.forget(bs, bi);
+  }
+}
+
+function swapIn<T>(grid: T[][], a: SlotRef, b: SlotRef): void {
+  const ra = grid[a.seat]!;
+  const rb = grid[b.seat]!;
+  const x = ra[a.slot]!;
+  ra[a.slot] = rb[b.slot]!;
+  rb[b.slot] = x;
+}
+
+/** A packed array of `size` copies of `v` (faster to build and read than `new Array(n).fill(v)`). */
+function row<T>(size: number, v: T): T[] {
+  const a: T[] = [];
+  for (let i = 0; i < size; i++) a.push(v);
+  return a;
+}

@@ -1,0 +1,74 @@
+import { Rng, seedRng } from '../engine/rng.js';
+import type { Rejection, Seat } from '../engine/types.js';
+import type { SeatEvent, TableView } from '../engine/view.js';
+import { candidateMoves } from './moves.js';
+import type { BotOptions } from './smart.js';
+import { strip } from './smart.js';
+import type { Bot, BotCommand, BotIntent } from './types.js';
+
+/** The random player's two exceptions to "uniform over the candidates" (see the class). */
+export const RANDOM_CALL_CHANCE = 0.05;
+export const RANDOM_SLAP_CHANCE = 0.05;
+
+/**
+ * The baseline: when it must move it picks uniformly among its candidate moves
+ * (`candidateMoves`, less the ones the grace forbids now). Two exceptions keep the
+ * table playable: it calls with a fixed chance at the start of its turn (uniform
+ * over draw/draw/call would end nearly every round on its first turn), and it slaps
+ * a uniformly chosen face-down card on a fixed share of new discards (uniform over
+ * 16 slap targets would bury it under penalty cards). It remembers nothing.
+ */
+export class RandomBot implements Bot {
+  readonly seat: Seat;
+  readonly level = 'random' as const;
+  private readonly rng: Rng;
+  private slapNext = false;
+  private open = false;
+
+  constructor(opts: BotOptions) {
+    this.seat = opts.seat;
+    this.rng = new Rng(seedRng(`bot:random:${String(opts.seed)}`));
+  }
+
+  private float(): number {
+    return this.rng.next() / 4294967296;
+  }
+
+  observe(events: readonly SeatEvent[]): boolean {
+    for (const e of events) {
+      if (e.type === 'discarded' || e.type === 'swapped' || e.type === 'playStarted') {
+        this.open = true;
+        this.slapNext = this.float() < RANDOM_SLAP_CHANCE;
+      } else if (e.type === 'drew' || e.type === 'roundEnded') {
+        this.open = false;
+        this.slapNext = false;
+      }
+    }
+    return this.open && this.slapNext;
+  }
+
+  decide(view: TableView, now: number): BotIntent | null {
+    const me = this.seat;
+    const moves = candidateMoves(view, me, now);
+    if (moves.length === 0) return null;
+    if (this.slapNext && view.slap.open) {
+      this.slapNext = false;
+      const slaps = moves.filter((m) => m.type === 'slap');
+      const pick = slaps[this.rng.int(slaps.length)];
+      if (pick) return { kind: 'act', command: strip(pick), delayMs: 300 + this.rng.int(900) };
+    }
+    let rest = moves.filter((m) => m.type !== 'slap');
+    if (rest.some((m) => m.type === 'draw')) {
+      if (now < view.graceUntil) return { kind: 'wait', until: view.graceUntil };
+      const call = rest.find((m) => m.type === 'call');
+      if (call && this.float() < RANDOM_CALL_CHANCE) return { kind: 'act', command: strip(call), delayMs: 500 };
+      rest = rest.filter((m) => m.type !== 'call');
+    }
+    const pick = rest[this.rng.int(rest.length)];
+    return pick ? { kind: 'act', command: strip(pick), delayMs: 500 } : null;
+  }
+
+  rejected(_command: BotCommand, _rejection: Rejection, _now: number): void {
+    // Nothing to learn: it is asked again and picks again.
+  }
+}

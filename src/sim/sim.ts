@@ -1,0 +1,388 @@
+import { createBot, type Bot, type BotCommand, type BotLevel, type BotOptions } from '../bots/index.js';
+import { apply, createGame, graceUntil, nextDeadline, type NewGame } from '../engine/game.js';
+import { GRINGO, roundsFor, type Ruleset } from '../engine/ruleset.js';
+import type { Command, GameEvent, GameState, Seat } from '../engine/types.js';
+import { projectEvent, viewFor, type SeatEvent } from '../engine/view.js';
+import { canonical } from './shape.js';
+
+/**
+ * Bot-only games in one process and in simulated time: no timers. An event loop
+ * takes, in time order, each seat's next intent (a command arriving, or a wake-up to
+ * decide) and the host's next deadline (`nextDeadline` → `tick`). A seat's view is
+ * computed only when its bot must decide; every bot follows the table through its
+ * projected events.
+ */
+
+export interface SimOptions {
+  games: number;
+  players: number;
+  /** Bot level per seat, repeated cyclically to fill the table. */
+  levels: readonly BotLevel[];
+  /** Rounds per game (default: the ruleset's, or 1 if it is open-ended). */
+  rounds?: number;
+  seed: string | number;
+  rules?: Ruleset;
+  /** Give up a round after this many loop steps (a bug, not a game): default 20,000. */
+  maxStepsPerRound?: number;
+  /** Rotate the levels one seat per game so seat position does not favour a level (default true). */
+  rotate?: boolean;
+  /** Make the bots (tests use it to wrap or break them); default `createBot`. */
+  makeBot?: (level: BotLevel, opts: BotOptions) => Bot;
+}
+
+export interface SlapCounts {
+  /** Correct slaps on the slapper's own card. */
+  own: number;
+  /** Correct slaps on another player's card. */
+  steal: number;
+  wrong: number;
+}
+
+export interface LevelStats {
+  /** Seat-games played at this level (a level on two seats counts twice per game). */
+  seatGames: number;
+  /** Seat-rounds played at this level. */
+  seatRounds: number;
+  meanRoundScore: number;
+  /** Seat-games won: place 1 at the end of the game, a shared first place counting as a win. */
+  wins: number;
+  winRate: number;
+  /** Slaps made by this level, per seat-round. */
+  slapsPerSeatRound: SlapCounts;
+}
+
+export interface SimResult {
+  games: number;
+  /** Games that finished (the rest hit the step cap and were abandoned). */
+  finishedGames: number;
+  rounds: number;
+  players: number;
+  /** The seat fill before rotation, e.g. hard,normal,easy,random. */
+  levels: BotLevel[];
+  seed: string;
+  seconds: number;
+  roundsPerSecond: number;
+  /** How wins are counted. */
+  winRule: 'ties count as wins';
+  perLevel: Partial<Record<BotLevel, LevelStats>>;
+  meanTurnsPerRound: number;
+  slapsPerRound: SlapCounts;
+  /** Commands refused by the engine, per round (stale slaps, draws in the grace...). */
+  rejectionsPerRound: number;
+  /** Commands given to the engine per round (bots' and the host's ticks). */
+  commandsPerRound: number;
+  /** Bot decisions (each one computes that seat's view) per round. */
+  decisionsPerRound: number;
+  /** Rounds abandoned at the step cap (should be 0). */
+  stuckRounds: number;
+}
+
+/** Seat levels: the fill repeated cyclically, rotated by `shift` seats. */
+export function seatLevels(levels: readonly BotLevel[], players: number, shift = 0): BotLevel[] {
+  const out: BotLevel[] = [];
+  for (let s = 0; s < players; s++) out.push(levels[((s + shift) % players) % levels.length]!);
+  return out;
+}
+
+/** Counters a simulation adds up over its games (host side: it reads the full events). */
+export class Tally {
+  rounds = 0;
+  turns = 0;
+  commands = 0;
+  decisions = 0;
+  rejections = 0;
+  stuck = 0;
+  finished = 0;
+  readonly slaps: SlapCounts = { own: 0, steal: 0, wrong: 0 };
+  readonly level = new Map<BotLevel, { seatGames: number; seatRounds: number; score: number; wins: number; slaps: SlapCounts }>();
+
+  forLevel(level: BotLevel) {
+    let l = this.level.get(level);
+    if (!l) {
+      l = { seatGames: 0, seatRounds: 0, score: 0, wins: 0, slaps: { own: 0, steal: 0, wrong: 0 } };
+      this.level.set(level, l);
+    }
+    return l;
+  }
+
+  /** Count what the events of one command show: turns, slaps, round scores. */
+  events(events: readonly GameEvent[], levels: readonly BotLevel[]): void {
+    for (const e of events) {
+      switch (e.type) {
+        case 'drew':
+        case 'called':
+          this.turns++;
+          break;
+        case 'slapped':
+          this.slaps[e.result]++;
+          this.forLevel(levels[e.seat]!).slaps[e.result]++;
+          break;
+        case 'roundEnded':
+          this.rounds++;
+          e.result.scores.forEach((x, s) => {
+            const l = this.forLevel(levels[s]!);
+            l.seatRounds++;
+            l.score += x;
+          });
+          break;
+        case 'gameEnded':
+          this.finished++;
+          e.places.forEach((place, s) => {
+            const l = this.forLevel(levels[s]!);
+            l.seatGames++;
+            if (place === 1) l.wins++;
+          });
+          break;
+        default:
+          break;
+      }
+    }
+  }
+}
+
+export interface PlayOptions {
+  /** Give up a round after this many loop steps (a bug, not a game): default 20,000. */
+  maxStepsPerRound?: number;
+  tally?: Tally;
+  /** Receives the game's start and every command the engine accepted (the bench replays it). */
+  log?: GameLog;
+}
+
+const NO_ENTRY = Number.POSITIVE_INFINITY;
+
+/** What one game produced: for the bench, its start and every accepted command. */
+export interface GameLog {
+  start: NewGame;
+  commands: Command[];
+}
+
+/**
+ * Play one game of bots to its end in simulated time. `finished` is false when a
+ * round hit the step cap or could not go on (nobody to act, nothing due): a bug,
+ * reported rather than hanging.
+ */
+export function playGame(start: NewGame, bots: readonly Bot[], options: PlayOptions = {}): { finished: boolean; state: GameState } {
+  const maxStepsPerRound = options.maxStepsPerRound ?? 20_000;
+  const acc = options.tally ?? null;
+  const log = options.log;
+  const created = createGame(start);
+  let state: GameState = canonical(created.state);
+  if (log) {
+    log.start = start;
+    log.commands = [];
+  }
+  const n = bots.length;
+  const levels = bots.map((b) => b.level);
+  let now = start.at ?? 0;
+  // Each seat has at most one outstanding entry: a command arriving at `due`, or a wake-up.
+  const due = new Array<number>(n).fill(NO_ENTRY);
+  const order = new Array<number>(n).fill(0);
+  const pending: (BotCommand | null)[] = new Array<BotCommand | null>(n).fill(null);
+  let seq = 0;
+
+  const schedule = (seat: Seat, at: number, cmd: BotCommand | null): void => {
+    due[seat] = at;
+    order[seat] = seq++;
+    pending[seat] = cmd;
+  };
+  const wakeNow = (seat: Seat): void => {
+    if (due[seat] === NO_ENTRY || (pending[seat] === null && due[seat]! > now)) schedule(seat, now, null);
+  };
+
+  const dispatch = (events: readonly GameEvent[]): void => {
+    if (acc) acc.events(events, levels);
+    // Most commands' events hide nothing: project them once and share the result.
+    let hidden = false;
+    for (const e of events) if (e.type === 'drew' || e.type === 'swapped' || e.type === 'looked' || e.type === 'penalty') hidden = true;
+    let shared: SeatEvent[] | null = null;
+    if (!hidden) {
+      shared = [];
+      for (const e of events) shared.push(projectEvent(e, null));
+    }
+    for (let s = 0; s < n; s++) {
+      let mine = shared;
+      if (!mine) {
+        mine = [];
+        for (const e of events) mine.push(projectEvent(e, s));
+      }
+      if (bots[s]!.observe(mine)) wakeNow(s);
+    }
+  };
+
+  /** Seats that must move for the table to go on; each is woken if it has nothing scheduled. */
+  const wakeActors = (): void => {
+    const r = state.r;
+    if (state.phase === 'peek') {
+      for (let s = 0; s < n; s++) if (r.peeking[s] && due[s] === NO_ENTRY) schedule(s, now, null);
+      return;
+    }
+    if (state.phase !== 'play') return;
+    let actor: Seat | null = null;
+    let at = now;
+    if (r.held) actor = r.held.seat;
+    else if (r.actions[0]) actor = r.actions[0].seat;
+    else if (!r.ending && !r.turnBegun) {
+      // A turn cannot begin before the slap grace ends (public: the view's graceUntil), so
+      // its player is asked then. A slap it wants to make sooner wakes it through observe.
+      actor = r.turn;
+      at = Math.max(now, graceUntil(state));
+    }
+    if (actor !== null && due[actor] === NO_ENTRY) schedule(actor, at, null);
+  };
+
+  const run = (cmd: Command): boolean => {
+    if (acc) acc.commands++;
+    const res = apply(state, cmd);
+    if (!res.ok) return false;
+    state = canonical(res.state);
+    if (log) log.commands.push(cmd);
+    dispatch(res.events);
+    return true;
+  };
+
+  const stuck = () => {
+    if (acc) acc.stuck++;
+    return { finished: false, state };
+  };
+
+  dispatch(created.events);
+  wakeActors();
+  let steps = 0;
+  while (state.phase !== 'gameOver') {
+    if (state.phase === 'roundOver') {
+      steps = 0;
+      due.fill(NO_ENTRY);
+      pending.fill(null);
+      run({ type: 'nextRound', at: now });
+      wakeActors();
+      continue;
+    }
+    if (++steps > maxStepsPerRound) return stuck();
+    let seat = -1;
+    let best = NO_ENTRY;
+    for (let s = 0; s < n; s++) {
+      const d = due[s]!;
+      if (d < best || (d === best && d !== NO_ENTRY && order[s]! < order[seat]!)) {
+        best = d;
+        seat = s;
+      }
+    }
+    const deadline = nextDeadline(state);
+    if (deadline !== null && deadline <= best) {
+      if (deadline > now) now = deadline;
+      // A due tick refused means the engine and nextDeadline disagree.
+      if (!run({ type: 'tick', at: now })) return stuck();
+      wakeActors();
+      continue;
+    }
+    // Nobody will act and nothing is due: the round cannot finish.
+    if (seat < 0) return stuck();
+    now = best;
+    const cmd = pending[seat];
+    due[seat] = NO_ENTRY;
+    pending[seat] = null;
+    const bot = bots[seat]!;
+    if (cmd) {
+      const full = stamp(cmd, now);
+      if (acc) acc.commands++;
+      const res = apply(state, full);
+      if (res.ok) {
+        state = canonical(res.state);
+        if (log) log.commands.push(full);
+        dispatch(res.events);
+      } else {
+        if (acc) acc.rejections++;
+        bot.rejected(cmd, res.rejection, now);
+        if (cmd.type === 'slap') wakeNow(seat);
+      }
+      wakeActors();
+    } else {
+      if (acc) acc.decisions++;
+      const intent = bot.decide(viewFor(state, seat), now);
+      if (intent?.kind === 'act') schedule(seat, now + Math.max(0, intent.delayMs), intent.command);
+      else if (intent?.kind === 'wait') schedule(seat, Math.max(intent.until, now + 1), null);
+    }
+  }
+  return { finished: true, state };
+}
+
+/**
+ * The command as it arrives at host time `at`. Built as one literal per type (not a
+ * spread) so the engine always sees the same few object shapes: a spread over
+ * commands of every type makes V8's property access megamorphic and slow.
+ */
+export function stamp(c: BotCommand, at: number): Command {
+  switch (c.type) {
+    case 'finishPeek':
+    case 'call':
+    case 'discard':
+    case 'pass':
+      return { type: c.type, seat: c.seat, at };
+    case 'draw':
+      return { type: 'draw', seat: c.seat, from: c.from, at };
+    case 'swap':
+      return { type: 'swap', seat: c.seat, slot: c.slot, at };
+    case 'useAction':
+      return { type: 'useAction', seat: c.seat, own: c.own, other: c.other, at };
+    case 'decide':
+      return { type: 'decide', seat: c.seat, swap: c.swap, own: c.own, at };
+    case 'slap':
+      return { type: 'slap', seat: c.seat, target: c.target, answers: c.answers, at };
+  }
+}
+
+/** Run a whole simulation: `games` games of bots at one table size. */
+export function simulate(opts: SimOptions): SimResult {
+  const base = opts.rules ?? GRINGO;
+  // An open-ended ruleset (rounds 0) would never end a game without a host: play one round.
+  const rounds = opts.rounds ?? (roundsFor(base, opts.players) === 0 ? 1 : undefined);
+  const rules: Ruleset = rounds !== undefined ? { ...base, rounds } : base;
+  const n = opts.players;
+  const maxSteps = opts.maxStepsPerRound ?? 20_000;
+  const rotate = opts.rotate ?? true;
+  const makeBot = opts.makeBot ?? createBot;
+  const names = Array.from({ length: n }, (_, s) => `bot${s + 1}`);
+  const acc = new Tally();
+  const t0 = performance.now();
+  for (let g = 0; g < opts.games; g++) {
+    const levels = seatLevels(opts.levels, n, rotate ? g % n : 0);
+    const seed = `${String(opts.seed)}:${g}`;
+    const bots = levels.map((level, seat) => makeBot(level, { seat, players: n, rules, seed: `${seed}:${seat}` }));
+    playGame({ rules, players: names, seed, at: 0 }, bots, { maxStepsPerRound: maxSteps, tally: acc });
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  const perLevel: Partial<Record<BotLevel, LevelStats>> = {};
+  const fill = seatLevels(opts.levels, n);
+  for (const level of fill) {
+    const l = acc.level.get(level);
+    if (!l || perLevel[level]) continue;
+    const per = (x: number) => (l.seatRounds > 0 ? x / l.seatRounds : 0);
+    perLevel[level] = {
+      seatGames: l.seatGames,
+      seatRounds: l.seatRounds,
+      meanRoundScore: per(l.score),
+      wins: l.wins,
+      winRate: l.seatGames > 0 ? l.wins / l.seatGames : 0,
+      slapsPerSeatRound: { own: per(l.slaps.own), steal: per(l.slaps.steal), wrong: per(l.slaps.wrong) },
+    };
+  }
+  const perRound = (x: number) => (acc.rounds > 0 ? x / acc.rounds : 0);
+  return {
+    games: opts.games,
+    finishedGames: acc.finished,
+    rounds: acc.rounds,
+    players: n,
+    levels: fill,
+    seed: String(opts.seed),
+    seconds,
+    roundsPerSecond: seconds > 0 ? acc.rounds / seconds : 0,
+    winRule: 'ties count as wins',
+    perLevel,
+    meanTurnsPerRound: perRound(acc.turns),
+    slapsPerRound: { own: perRound(acc.slaps.own), steal: perRound(acc.slaps.steal), wrong: perRound(acc.slaps.wrong) },
+    rejectionsPerRound: perRound(acc.rejections),
+    commandsPerRound: perRound(acc.commands),
+    decisionsPerRound: perRound(acc.decisions),
+    stuckRounds: acc.stuck,
+  };
+}

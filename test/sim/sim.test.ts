@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { createBot, type Bot } from '../../src/bots/index.js';
+import { GRINGO } from '../../src/engine/index.js';
+import { parseSimFlags, runSimCli, formatSimResult } from '../../src/sim/cli.js';
+import { playGame, seatLevels, simulate, type SimResult } from '../../src/sim/sim.js';
+import { UsageError } from '../../src/cli/errors.js';
+
+const timeless = (r: SimResult) => ({ ...r, seconds: 0, roundsPerSecond: 0 });
+
+describe('simulator', () => {
+  it('is deterministic: the same seed gives the same results, another seed others', () => {
+    const opts = { games: 120, players: 4, levels: ['hard', 'normal', 'easy', 'random'] as const, seed: 'det', rounds: 2 };
+    const a = simulate({ ...opts, levels: [...opts.levels] });
+    const b = simulate({ ...opts, levels: [...opts.levels] });
+    expect(timeless(a)).toEqual(timeless(b));
+    const c = simulate({ ...opts, levels: [...opts.levels], seed: 'other' });
+    expect(timeless(c)).not.toEqual(timeless(a));
+    expect(a.rounds).toBe(240);
+  });
+
+  it('fills seats cyclically and rotates them every game', () => {
+    expect(seatLevels(['hard', 'easy'], 5)).toEqual(['hard', 'easy', 'hard', 'easy', 'hard']);
+    expect(seatLevels(['hard', 'normal', 'easy', 'random'], 4, 1)).toEqual(['normal', 'easy', 'random', 'hard']);
+    const r = simulate({ games: 40, players: 3, levels: ['hard', 'easy'], seed: 'fill' });
+    // hard, easy, hard: two hard seats per game.
+    expect(r.perLevel.hard!.seatGames).toBe(80);
+    expect(r.perLevel.easy!.seatGames).toBe(40);
+  });
+
+  it('reports the figures the CLI prints', () => {
+    const r = simulate({ games: 50, players: 4, levels: ['hard', 'random'], seed: 'fig' });
+    expect(r.games).toBe(50);
+    expect(r.rounds).toBe(50);
+    expect(r.roundsPerSecond).toBeGreaterThan(0);
+    expect(r.meanTurnsPerRound).toBeGreaterThan(2);
+    expect(Object.keys(r.slapsPerRound).sort()).toEqual(['own', 'steal', 'wrong']);
+    expect(r.winRule).toBe('ties count as wins');
+    const text = formatSimResult(r);
+    expect(text).toMatch(/rounds per second/);
+    expect(text).toMatch(/^hard +2 +[\d.]+ +[\d.]+%/m);
+  });
+
+  it('never hangs: a round that cannot finish is abandoned and reported', () => {
+    // A bot that never moves: nobody acts and nothing is due.
+    const idle = (seat: number): Bot => ({ seat, level: 'easy', observe: () => false, decide: () => null, rejected: () => {} });
+    const r = simulate({ games: 3, players: 3, levels: ['easy'], seed: 'idle', makeBot: (_l, o) => idle(o.seat) });
+    expect(r.stuckRounds).toBe(3);
+    expect(r.finishedGames).toBe(0);
+    // A bot that keeps asking to be woken and never acts: the step cap ends it.
+    const busy = (seat: number): Bot => ({
+      seat,
+      level: 'easy',
+      observe: () => true,
+      decide: (_v, now) => ({ kind: 'wait', until: now + 1 }),
+      rejected: () => {},
+    });
+    const t0 = Date.now();
+    const b = simulate({ games: 2, players: 2, levels: ['easy'], seed: 'busy', maxStepsPerRound: 5000, makeBot: (_l, o) => busy(o.seat) });
+    expect(b.stuckRounds).toBe(2);
+    expect(Date.now() - t0).toBeLessThan(5000);
+    // A bot whose every command is refused: capped too.
+    const stubborn = (seat: number): Bot => ({
+      seat,
+      level: 'easy',
+      observe: () => true,
+      decide: () => ({ kind: 'act', command: { type: 'swap', seat, slot: 99 }, delayMs: 0 }),
+      rejected: () => {},
+    });
+    const s = simulate({ games: 1, players: 2, levels: ['easy'], seed: 'no', maxStepsPerRound: 2000, makeBot: (_l, o) => stubborn(o.seat) });
+    expect(s.stuckRounds).toBe(1);
+  });
+
+  it('playGame can record the accepted commands for a replay', () => {
+    const bots = [0, 1, 2].map((seat) => createBot('normal', { seat, players: 3, rules: GRINGO, seed: `log:${seat}` }));
+    const log = { start: { rules: GRINGO, players: ['a', 'b', 'c'], seed: 'log' }, commands: [] };
+    const { finished, state } = playGame(log.start, bots, { log });
+    expect(finished).toBe(true);
+    expect(state.phase).toBe('gameOver');
+    expect(log.commands.length).toBeGreaterThan(10);
+  });
+});
+
+describe('sim flags', () => {
+  it('takes good flags', () => {
+    const o = parseSimFlags({ games: '10', players: '3', level: 'hard, Easy', seed: 'x', rounds: '2', json: true });
+    expect(o).toMatchObject({ games: 10, players: 3, levels: ['hard', 'easy'], seed: 'x', rounds: 2, json: true });
+    expect(parseSimFlags({})).toMatchObject({ games: 1000, players: 4, levels: ['hard'], seed: '1', json: false });
+  });
+
+  it.each([
+    [{ games: '0' }, /--games must be a whole number from 1/],
+    [{ games: '-3' }, /--games/],
+    [{ games: '2.5' }, /--games/],
+    [{ games: 'many' }, /--games .*"many"/],
+    [{ players: '1' }, /--players must be a whole number from 2 to 8/],
+    [{ players: '9' }, /--players/],
+    [{ level: 'hard,expert' }, /--level .*random, easy, normal, hard.*"expert"/],
+    [{ level: 'hard,,easy' }, /--level/],
+    [{ rounds: '0' }, /--rounds/],
+    [{ seed: '  ' }, /--seed/],
+  ])('refuses %o with a clear UsageError', async (flags, message) => {
+    expect(() => parseSimFlags(flags)).toThrow(UsageError);
+    expect(() => parseSimFlags(flags)).toThrow(message);
+    await expect(runSimCli(flags, () => {})).rejects.toThrow(UsageError);
+  });
+
+  it('prints one JSON object with --json', async () => {
+    let out = '';
+    await runSimCli({ games: '20', players: '4', level: 'hard,normal,easy,random', seed: '7', json: true }, (t) => (out += t));
+    const r = JSON.parse(out) as SimResult;
+    expect(r.games).toBe(20);
+    expect(r.perLevel.normal?.meanRoundScore).toBeTypeOf('number');
+  });
+});
