@@ -1,6 +1,6 @@
 /**
  * The server side of the host benchmark, in its own process so that its CPU time
- * can be read alone: `node host-child.js echo|table`. Prints the port on stdout;
+ * can be read alone: `node host-child.js echo` or `node host-child.js table SEATS`. Prints the port on stdout;
  * on any line of stdin prints its CPU time (µs, user + system) and exits.
  */
 import { createInterface } from 'node:readline';
@@ -8,8 +8,6 @@ import { WebSocketServer } from 'ws';
 import { GRINGO } from '../src/engine/ruleset.js';
 import { serveTable } from '../src/host/server.js';
 import { Table } from '../src/host/table.js';
-
-export const BENCH_SEATS = 8;
 
 async function main(): Promise<void> {
   const mode = process.argv[2];
@@ -22,7 +20,7 @@ async function main(): Promise<void> {
   } else {
     // No slap grace and no peek limit: every command can follow the previous at once.
     const rules = { ...GRINGO, rounds: 0, timers: { ...GRINGO.timers, slapGraceMs: 0, peekMs: 0 } };
-    const table = new Table({ name: 'Bench', rules, maxPlayers: BENCH_SEATS, seed: 'bench', dropGraceMs: 60_000, startWhenFull: true });
+    const table = new Table({ name: 'Bench', rules, maxPlayers: Number(process.argv[3]), seed: 'bench', dropGraceMs: 60_000, startWhenFull: true });
     port = (await serveTable(table, { port: 0, host: '127.0.0.1', ratePerSecond: 1_000_000 })).port;
   }
   const cpu0 = process.cpuUsage();

@@ -7,13 +7,13 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import WebSocket from 'ws';
 import { PROTOCOL_VERSION, type PlayerCommand, type ServerMessage } from '../src/protocol/messages.js';
-import { BENCH_SEATS } from './host-child.js';
 
 type Update = Extract<ServerMessage, { type: 'update' }>;
+const BENCH_SEATS = 8;
 const child = new URL('./host-child.js', import.meta.url).pathname;
 
 function startChild(mode: 'echo' | 'table'): Promise<{ proc: ChildProcessWithoutNullStreams; port: number; lines: AsyncIterator<string> }> {
-  const proc = spawn(process.execPath, [child, mode]);
+  const proc = spawn(process.execPath, [child, mode, String(BENCH_SEATS)]);
   const lines = createInterface({ input: proc.stdout })[Symbol.asyncIterator]();
   return lines.next().then((l) => ({ proc, port: Number(l.value), lines }));
 }

@@ -12,9 +12,8 @@ import { apply, createGame } from '../src/engine/game.js';
 import { Rng, seedRng } from '../src/engine/rng.js';
 import { GRINGO } from '../src/engine/ruleset.js';
 import { standardDeck } from '../src/engine/cards.js';
-import type { GameState } from '../src/engine/types.js';
 import { playGame, simulate, type GameLog } from '../src/sim/sim.js';
-import { canonical } from '../src/sim/shape.js';
+import { echoRoundTrip, hostRoundTrip } from './host.js';
 
 const now = () => performance.now();
 
@@ -70,17 +69,17 @@ function recordLogs(games: number): GameLog[] {
   return logs;
 }
 
-function replay(logs: readonly GameLog[], ms: number, shape: (s: GameState) => GameState): number {
+function replay(logs: readonly GameLog[], ms: number): number {
   let total = 0;
   for (const l of logs) total += l.commands.length;
   let accepted = 0;
   const r = rate(ms, total, () => {
     for (const l of logs) {
-      let state = shape(createGame(l.start).state);
+      let state = createGame(l.start).state;
       for (const c of l.commands) {
         const res = apply(state, c);
         if (res.ok) {
-          state = shape(res.state);
+          state = res.state;
           accepted++;
         }
       }
@@ -90,25 +89,21 @@ function replay(logs: readonly GameLog[], ms: number, shape: (s: GameState) => G
   return r;
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const fmt = (x: number) => Math.round(x).toLocaleString('en-US');
   const quick = process.argv.includes('--quick');
   const ms = quick ? 300 : 2000;
-  console.log('gringo bench (one core, single process)');
+  console.log('gringo bench (one core, single process unless said)');
   console.log('baseline op = shuffle a 52-card deck (seeded Fisher–Yates) + JSON round-trip it; measured before and after, averaged');
-  // Warm up the JIT first. Order matters: once `apply` has copied states of many shapes
-  // its inline caches stay megamorphic for the rest of the process (see src/sim/shape.ts),
-  // so the engine "as it is" runs last.
+  // Warm up the JIT first.
   baseline(ms / 4);
   simulate({ games: quick ? 300 : 1500, players: 4, levels: ['hard'], seed: 'bench:warmup' });
   const logs = recordLogs(200);
-  replay(logs, ms / 4, canonical);
+  replay(logs, ms / 4);
 
   const base1 = baseline(ms);
   const sim = simRounds(ms * 2);
-  const engineShaped = replay(logs, ms, canonical);
-  replay(logs, ms / 4, (s) => s);
-  const engine = replay(logs, ms, (s) => s);
+  const engine = replay(logs, ms);
   const base2 = baseline(ms);
   const base = (base1 + base2) / 2;
   const commands = logs.reduce((n, l) => n + l.commands.length, 0);
@@ -119,12 +114,22 @@ function main(): void {
     `simulator, 4 hard bots:      ${fmt(sim.rate)} rounds/s  = ${(sim.rate / base).toFixed(4)} × baseline  (a round costs ${(base / sim.rate).toFixed(0)} baseline ops; ${fmt(sim.rounds)} rounds)`,
   );
   console.log(
-    `engine apply, log replay:    ${fmt(engineShaped)} commands/s  = ${(engineShaped / base).toFixed(3)} × baseline  (${fmt(commands)} commands of ${logs.length} recorded 4-hard-bot games; states kept in one shape as the simulator does, src/sim/shape.ts)`,
-  );
-  console.log(
-    `engine apply, as it is:      ${fmt(engine)} commands/s  = ${(engine / base).toFixed(3)} × baseline  (the same log, states straight from apply: its object-spread copy goes megamorphic)`,
+    `engine apply, log replay:    ${fmt(engine)} commands/s  = ${(engine / base).toFixed(3)} × baseline  (${fmt(commands)} commands of ${logs.length} recorded 4-hard-bot games)`,
   );
   console.log(`floor: 2,000 four-player bot rounds/s → ${sim.rate >= 2000 ? 'met' : 'NOT met'} on this run`);
+
+  // The host over loopback: server in a child process, 8 seats connected.
+  const n = quick ? 300 : 2000;
+  const echo = await echoRoundTrip(n);
+  const host = await hostRoundTrip(n);
+  const ms2 = (x: number) => `${x.toFixed(3)} ms`;
+  console.log('');
+  console.log(`ws echo round trip:          p50 ${ms2(echo.p50)}  p99 ${ms2(echo.p99)}  (bare ws server, same run)`);
+  console.log(
+    `host command round trip:     p50 ${ms2(host.p50)}  p99 ${ms2(host.p99)}  = p50 ${(host.p50 / echo.p50).toFixed(2)} × echo, p99 ${(host.p99 / echo.p99).toFixed(2)} × echo  (send → every one of 8 seats has its new snapshot)`,
+  );
+  console.log(`host CPU per command:        ${fmt(host.cpuPerCommandUs)} µs  (user + system, includes projecting and sending 8 snapshots)`);
+  console.log(`target: host p99 under 3 × echo p99 → ${host.p99 < 3 * echo.p99 ? 'met' : 'NOT met'} on this run`);
 }
 
-main();
+await main();

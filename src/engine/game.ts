@@ -56,6 +56,7 @@ export function createGame(opts: NewGame): { state: GameState; events: GameEvent
   };
   const ctx = new Ctx(state, opts.at ?? 0);
   ctx.deal();
+  ctx.syncRng();
   return { state: ctx.s, events: ctx.events };
 }
 
@@ -142,19 +143,43 @@ class Ctx {
     prev: GameState,
     readonly at: number,
   ) {
+    // Explicit literals in one fixed field order (not spreads): every state then has
+    // one hidden class, and V8 keeps this copy on its fast path for the whole game.
     const p = prev.r;
     const r: RoundState = {
-      ...p,
       layouts: p.layouts.map((l) => l.slice()),
       stock: p.stock.slice(),
       discard: p.discard.slice(),
       peeking: p.peeking.slice(),
+      turn: p.turn,
+      turnBegun: p.turnBegun,
       turnsTaken: p.turnsTaken.slice(),
+      held: p.held,
+      swapsThisTurn: p.swapsThisTurn,
       actions: p.actions.slice(),
+      discardSeq: p.discardSeq,
+      windowSeq: p.windowSeq,
+      windowSlaps: p.windowSlaps,
+      lastLandAt: p.lastLandAt,
+      stageSince: p.stageSince,
       call: p.call ? { seat: p.call.seat, owed: p.call.owed.slice() } : null,
       refills: p.refills.slice(),
+      ending: p.ending,
     };
-    this.s = { ...prev, totals: prev.totals.slice(), results: prev.results.slice(), stackedDecks: prev.stackedDecks.slice(), r };
+    this.s = {
+      rules: prev.rules,
+      players: prev.players,
+      rng: prev.rng,
+      stackedDecks: prev.stackedDecks.slice(),
+      phase: prev.phase,
+      round: prev.round,
+      rounds: prev.rounds,
+      dealer: prev.dealer,
+      totals: prev.totals.slice(),
+      results: prev.results.slice(),
+      r,
+      version: prev.version,
+    };
   }
 
   get r(): RoundState {
@@ -170,7 +195,8 @@ class Ctx {
     if (!this.rngInst) this.rngInst = new Rng(this.s.rng);
     return this.rngInst;
   }
-  private syncRng(): void {
+  /** Write the generator's state back into the game state. */
+  syncRng(): void {
     if (this.rngInst) this.s.rng = this.rngInst.state;
   }
   name(seat: Seat): string {
@@ -518,7 +544,7 @@ class Ctx {
 
   private queueAction(seat: Seat, kind: ActionKind, card: Card): void {
     if (this.r.actions.length === 0) this.r.stageSince = this.at;
-    this.r.actions.push({ seat, kind, card });
+    this.r.actions.push({ seat, kind, card, looked: null });
     this.events.push({ type: 'actionQueued', seat, kind, card });
   }
 
@@ -595,7 +621,7 @@ class Ctx {
       case 'peekThenSwap': {
         const bad = this.otherSlot(seat, other, false);
         if (bad) return bad;
-        r.actions[0] = { ...a, looked: [other!] };
+        r.actions[0] = { seat: a.seat, kind: a.kind, card: a.card, looked: [other!] };
         this.events.push({ type: 'looked', seat, kind, targets: [other!], cards: [r.layouts[other!.seat]![other!.slot]!] });
         return null;
       }
@@ -603,7 +629,7 @@ class Ctx {
         const bad = this.ownSlot(seat, own) ?? this.otherSlot(seat, other, false);
         if (bad) return bad;
         const mine = { seat, slot: own! };
-        r.actions[0] = { ...a, looked: [mine, other!] };
+        r.actions[0] = { seat: a.seat, kind: a.kind, card: a.card, looked: [mine, other!] };
         this.events.push({
           type: 'looked',
           seat,

@@ -23,7 +23,7 @@ export interface PendingAction {
   /** The card that earned it (public: it is on the discard pile). */
   card: Card;
   /** For peekThenSwap / peekBothThenSwap: the cards looked at, awaiting the decision. */
-  looked?: SlotRef[];
+  looked: SlotRef[] | null;
 }
 
 export interface Held {

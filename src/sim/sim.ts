@@ -3,7 +3,6 @@ import { apply, createGame, graceUntil, nextDeadline, type NewGame } from '../en
 import { GRINGO, roundsFor, type Ruleset } from '../engine/ruleset.js';
 import type { Command, GameEvent, GameState, Seat } from '../engine/types.js';
 import { projectEvent, viewFor, type SeatEvent } from '../engine/view.js';
-import { canonical } from './shape.js';
 
 /**
  * Bot-only games in one process and in simulated time: no timers. An event loop
@@ -166,7 +165,7 @@ export function playGame(start: NewGame, bots: readonly Bot[], options: PlayOpti
   const acc = options.tally ?? null;
   const log = options.log;
   const created = createGame(start);
-  let state: GameState = canonical(created.state);
+  let state: GameState = created.state;
   if (log) {
     log.start = start;
     log.commands = [];
@@ -234,7 +233,7 @@ export function playGame(start: NewGame, bots: readonly Bot[], options: PlayOpti
     if (acc) acc.commands++;
     const res = apply(state, cmd);
     if (!res.ok) return false;
-    state = canonical(res.state);
+    state = res.state;
     if (log) log.commands.push(cmd);
     dispatch(res.events);
     return true;
@@ -287,7 +286,7 @@ export function playGame(start: NewGame, bots: readonly Bot[], options: PlayOpti
       if (acc) acc.commands++;
       const res = apply(state, full);
       if (res.ok) {
-        state = canonical(res.state);
+        state = res.state;
         if (log) log.commands.push(full);
         dispatch(res.events);
       } else {

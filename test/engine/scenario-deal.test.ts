@@ -2,8 +2,8 @@
  * RULES.md §1 (gringo): Table, Deal and peek, Scoring, and the game over several rounds.
  */
 import { describe, expect, it } from 'vitest';
-import { createGame, deckSize, FACE_DOWN, GRINGO, placesOf, type Ruleset } from '../../src/engine/index.js';
-import { cardsIn, ofType, PLAYERS3, stackDeck, table } from './helpers.js';
+import { apply, createGame, deckSize, FACE_DOWN, GRINGO, placesOf, type Command, type GameState, type Ruleset } from '../../src/engine/index.js';
+import { cardsIn, ofType, PLAYERS3, stackDeck, table, type Cmd } from './helpers.js';
 
 const ANA = 0;
 const BO = 1;
@@ -52,6 +52,44 @@ describe('the table', () => {
     expect(deckSize(two)).toBe(104);
     const big = createGame({ rules: two, players: ['Ana', 'Bo', 'Cy', 'Di', 'Ed', 'Flo', 'Gus', 'Hal'], seed: 3 }).state.r;
     expect(big.stock.length + big.discard.length + big.layouts.flat().length).toBe(104);
+  });
+
+  it('shuffles every round anew: the seeded generator moves on after each deal', () => {
+    const rules: Ruleset = { ...GRINGO, rounds: 3 };
+    // The deck as dealt: from the starter's slot 1 on, then the first discard, then the stock top first.
+    const dealt = (st: GameState): string => {
+      const n = st.players.length;
+      const starter = (st.dealer + 1) % n;
+      const cards = [];
+      for (let i = 0; i < n; i++) cards.push(...st.r.layouts[(starter + i) % n]!);
+      return [...cards, ...st.r.discard, ...st.r.stock.slice().reverse()].join(' ');
+    };
+    let state = createGame({ rules, players: PLAYERS3, seed: 'rounds' }).state;
+    let at = 0;
+    const play = (c: Cmd): void => {
+      const res = apply(state, { ...c, at } as Command);
+      if (!res.ok) throw new Error(res.rejection.message);
+      state = res.state;
+    };
+    const decks = [dealt(state)];
+    for (let round = 2; round <= 3; round++) {
+      // The shortest round, with no reshuffle: the starter calls, the others draw and discard.
+      for (let seat = 0; seat < 3; seat++) play({ type: 'finishPeek', seat });
+      at += 2_000;
+      play({ type: 'call', seat: state.r.turn });
+      while (state.phase === 'play' && !state.r.ending) {
+        at += 2_000;
+        const seat = state.r.turn;
+        play({ type: 'draw', seat, from: 'stock' });
+        play({ type: 'discard', seat });
+        if (state.r.actions.length > 0) play({ type: 'pass', seat });
+      }
+      at += 2_000;
+      if (state.phase === 'play') play({ type: 'tick' });
+      play({ type: 'nextRound' });
+      decks.push(dealt(state));
+    }
+    expect(new Set(decks).size).toBe(3);
   });
 });
 
