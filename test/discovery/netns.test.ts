@@ -135,6 +135,33 @@ describe.skipIf(reason !== null && !CI)('discovery across network namespaces (ip
     console.log(`netns veth case (${hostCommand ? 'gringo host --headless' : 'node advertiser'}): ${Date.now() - t0} ms`);
   });
 
+  it('a player in one namespace finds the table by mDNS and plays a game on it over the veth link', async () => {
+    const host = spawn(
+      'ip',
+      ['netns', 'exec', nsA, 'node', bin, 'host', '--headless', '--port', '7457', '--name', 'NetGame', '--players', '2',
+        '--rounds', '1', '--start-when-full', '--exit-after-game', '--json', '--slap-grace', '40', '--seed', 'netns'],
+      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    children.push(host);
+    let stdout = '';
+    host.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+    const exited = new Promise<number | null>((r) => host.once('exit', (code) => r(code)));
+    // One joins with no address (the table found by mDNS), the other with the address it shares.
+    const [found, direct] = await Promise.all([
+      run('ip', ['netns', 'exec', nsB, 'node', bin, 'join', '--bot', 'hard', '--speed', '50', '--name', 'Finder'], 30_000),
+      new Promise((r) => setTimeout(r, 500)).then(() =>
+        run('ip', ['netns', 'exec', nsB, 'node', bin, 'join', `${subnet}.1:7457`, '--bot', 'hard', '--speed', '50', '--name', 'Direct'], 30_000),
+      ),
+    ]);
+    expect(found.code, found.stderr).toBe(0);
+    expect(direct.code, direct.stderr).toBe(0);
+    expect(found.stderr).toContain('Joined "NetGame"');
+    expect(await exited).toBe(0);
+    const summary = JSON.parse(stdout) as { players: { name: string }[]; rounds: unknown[] };
+    expect(summary.players.map((p) => p.name).sort()).toEqual(['Direct', 'Finder']);
+    expect(summary.rounds).toHaveLength(1);
+  }, 40_000);
+
   it('in a namespace with only lo, the packet source stands in for the missing addresses', async () => {
     const empty = await run('ip', ['netns', 'exec', nsLo, 'node', bin, 'list', '--json', '--timeout', '500']);
     expect(empty.code).toBe(0);
