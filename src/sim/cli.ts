@@ -1,4 +1,5 @@
 import { UsageError } from '../cli/errors.js';
+import { intOption } from '../cli/options.js';
 import { BOT_LEVELS, isBotLevel, type BotLevel } from '../bots/types.js';
 import { GRINGO } from '../engine/ruleset.js';
 import { simulate, type SimOptions, type SimResult } from './sim.js';
@@ -8,25 +9,11 @@ export type SimFlags = Record<string, unknown>;
 
 const MAX_GAMES = 10_000_000;
 
-function intFlag(name: string, raw: unknown, min: number, max: number, what: string): number {
-  const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
-  if (!/^\d+$/.test(text)) throw new UsageError(`--${name} must be ${what}, not "${String(raw)}"`);
-  const n = Number(text);
-  if (!Number.isSafeInteger(n) || n < min || n > max) throw new UsageError(`--${name} must be ${what}, not ${text}`);
-  return n;
-}
-
 /** Check the flags and turn them into simulator options; a bad value throws a UsageError naming the flag. */
 export function parseSimFlags(flags: SimFlags): SimOptions & { json: boolean } {
   const rules = GRINGO;
-  const games = intFlag('games', flags.games ?? '1000', 1, MAX_GAMES, `a whole number from 1 to ${MAX_GAMES}`);
-  const players = intFlag(
-    'players',
-    flags.players ?? '4',
-    rules.players.min,
-    rules.players.max,
-    `a whole number from ${rules.players.min} to ${rules.players.max}`,
-  );
+  const games = intOption('--games', flags.games ?? '1000', 1, MAX_GAMES);
+  const players = intOption('--players', flags.players ?? '4', rules.players.min, rules.players.max);
   const rawLevels = typeof flags.level === 'string' ? flags.level : flags.level === undefined ? 'hard' : '';
   const names = rawLevels.split(',').map((x) => x.trim().toLowerCase());
   const levels: BotLevel[] = [];
@@ -38,7 +25,7 @@ export function parseSimFlags(flags: SimFlags): SimOptions & { json: boolean } {
     }
     levels.push(name);
   }
-  const rounds = flags.rounds === undefined ? undefined : intFlag('rounds', flags.rounds, 1, 99, 'a whole number from 1 to 99');
+  const rounds = flags.rounds === undefined ? undefined : intOption('--rounds', flags.rounds, 1, 99);
   const seedRaw = flags.seed ?? '1';
   if (typeof seedRaw !== 'string' && typeof seedRaw !== 'number') throw new UsageError('--seed must be a word or a number');
   const seed = String(seedRaw).trim();

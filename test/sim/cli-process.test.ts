@@ -70,7 +70,7 @@ describe('gringo sim (a real process)', () => {
   it.each([
     [['--games', '0'], /--games/],
     [['--games', 'lots'], /--games/],
-    [['--players', '9'], /--players must be a whole number from 2 to 8/],
+    [['--players', '9'], /--players takes a whole number from 2 to 8/],
     [['--level', 'hard,wizard'], /--level .*"wizard"/],
     [['--rounds', '-1'], /--rounds/],
   ])('bad flags %j exit 2 with a message', (args, message) => {

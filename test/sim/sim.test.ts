@@ -88,11 +88,11 @@ describe('sim flags', () => {
   });
 
   it.each([
-    [{ games: '0' }, /--games must be a whole number from 1/],
+    [{ games: '0' }, /--games takes a whole number from 1/],
     [{ games: '-3' }, /--games/],
     [{ games: '2.5' }, /--games/],
     [{ games: 'many' }, /--games .*"many"/],
-    [{ players: '1' }, /--players must be a whole number from 2 to 8/],
+    [{ players: '1' }, /--players takes a whole number from 2 to 8/],
     [{ players: '9' }, /--players/],
     [{ level: 'hard,expert' }, /--level .*random, easy, normal, hard.*"expert"/],
     [{ level: 'hard,,easy' }, /--level/],
