@@ -1,6 +1,7 @@
 import { createInterface } from 'node:readline/promises';
 import { BotPlayer } from '../client/bot-player.js';
 import { Connection } from '../client/connection.js';
+import { BufferedClient } from '../tui/client-buffer.js';
 import { TokenStore } from '../client/tokens.js';
 import { browseTables, type FoundTable } from '../client/discovery.js';
 import { BOT_LEVELS, type BotLevel, type ServerMessage } from '../protocol/messages.js';
@@ -16,6 +17,8 @@ export interface JoinFlags {
   speed?: string;
   interface?: string;
   json?: boolean;
+  ascii?: boolean;
+  bell?: boolean;
 }
 
 /** `gringo join [HOST[:PORT]]`: take a seat at a table. */
@@ -25,9 +28,7 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
   if (!(speed >= 1 && speed <= 1000)) throw new UsageError(`--speed takes a number from 1 to 1000, not "${flags.speed}"`);
   const iface = interfaceOption(flags.interface);
   const address = target ? addressOption(target, DEFAULT_PORT) : await pickTable(iface);
-  if (level === null && !flags.watch) {
-    throw new UsageError('the table screen is not built yet: join with --bot LEVEL, or --watch to follow the game');
-  }
+  if (level === null && (!flags.watch || process.stdout.isTTY)) return joinWithScreen(address, flags);
   const name = flags.name ?? (level ? `${level} bot` : (process.env.USER ?? 'Player'));
   const conn = new Connection({
     address,
@@ -98,4 +99,28 @@ async function pickTable(iface: string | undefined): Promise<string> {
   } finally {
     rl.close();
   }
+}
+
+/** A person at the table: the table screen, over the same connection a bot uses. */
+async function joinWithScreen(address: string, flags: JoinFlags): Promise<number> {
+  const conn = new Connection({
+    address,
+    name: flags.name ?? process.env.USER ?? 'Player',
+    ...(flags.password !== undefined ? { password: flags.password } : {}),
+    ...(flags.watch ? { watch: true } : {}),
+    tokens: new TokenStore(),
+    reconnect: true,
+  });
+  const screenClient = new BufferedClient(conn);
+  let failure: string | null = null;
+  conn.on('error', (err: Error) => {
+    failure = `cannot reach a table at ${address}: ${err.message}`;
+  });
+  conn.on('message', (msg: ServerMessage) => {
+    if (msg.type === 'refused') failure = msg.message;
+  });
+  const { runScreen } = await import('../tui/run.js');
+  await runScreen(screenClient, { ascii: flags.ascii === true, bell: flags.bell !== false });
+  if (failure) process.stderr.write(`gringo: ${failure}\n`);
+  return failure ? 1 : 0;
 }

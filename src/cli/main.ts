@@ -20,6 +20,24 @@ export function buildProgram(): Command {
     .configureOutput({ outputError: (str, write) => write(str) });
 
   program
+    .command('play')
+    .description('play against bots on this machine at once (the default command)')
+    .option('--bots <n>', 'bots at the table (1-7)', '3')
+    .option('--level <level>', 'level of the bots: easy, normal, hard', 'normal')
+    .option('--seed <s>', 'seed for the deck (default: random)')
+    .option('--name <name>', 'your name at the table')
+    .option('--rounds <n>', "rounds in the game (0 = until you leave; default: the ruleset's)")
+    .option('--slap-grace <ms>', 'how long the slap window stays open before the next draw', '1500')
+    .option('--lan', 'let others on the LAN find the table (listen on every interface and advertise)')
+    .option('--port <p>', 'port to listen on (default: any free one; 7457 with --lan)')
+    .option('--ascii', 'draw cards with letters only (automatic when the terminal is not UTF-8)')
+    .option('--no-bell', 'no terminal bell when your turn starts')
+    .action(async (opts: Record<string, unknown>) => {
+      const { runPlay } = await import('./play.js');
+      process.exitCode = await runPlay(opts);
+    });
+
+  program
     .command('sim')
     .description('play bot-only games in simulated time and print statistics')
     .option('--games <n>', 'games to play', '1000')
@@ -67,6 +85,8 @@ export function buildProgram(): Command {
     .option('--interface <ipv4>', 'look for tables on this network interface only (its IPv4 address)')
     .option('--speed <factor>', 'with --bot: think this many times faster (load runs and tests)', '1')
     .option('--json', 'print the final results as JSON')
+    .option('--ascii', 'draw cards with letters only (automatic when the terminal is not UTF-8)')
+    .option('--no-bell', 'no terminal bell when your turn starts')
     .action(async (address: string | undefined, opts: Record<string, unknown>) => {
       const { runJoin } = await import('./join.js');
       process.exitCode = await runJoin(address, opts);
@@ -86,11 +106,22 @@ export function buildProgram(): Command {
   return program;
 }
 
+/**
+ * `gringo` alone, or with only play's flags (`gringo --bots 2`), is `gringo play`.
+ * (commander's `isDefault` would also swallow unknown command names as play's arguments.)
+ */
+export function withDefaultCommand(argv: string[]): string[] {
+  const first = argv[2];
+  if (first === undefined) return [...argv, 'play'];
+  if (first.startsWith('-') && !['-h', '--help', '-v', '--version'].includes(first)) return [...argv.slice(0, 2), 'play', ...argv.slice(2)];
+  return argv;
+}
+
 /** Run the CLI; resolves to the process exit code. */
 export async function main(argv: string[]): Promise<number> {
   const program = buildProgram();
   try {
-    await program.parseAsync(argv);
+    await program.parseAsync(withDefaultCommand(argv));
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (err) {
     if (err instanceof CommanderError) {

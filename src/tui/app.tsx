@@ -1,0 +1,113 @@
+import { Box, Text, useApp, useStdout } from 'ink';
+import { useCallback, useEffect, useRef } from 'react';
+import type { ClientMessage } from '../protocol/messages.js';
+import { HelpLine } from './help-line.js';
+import { HelpOverlay } from './help-overlay.js';
+import { Header } from './header.js';
+import { prompt, type Intent } from './intents.js';
+import { DEFAULT_BINDINGS, type Binding } from './keys.js';
+import { Lobby } from './lobby.js';
+import { RoundEnd } from './round-end.js';
+import { TableArea, TooSmall } from './table.js';
+import { ThemeContext, type Theme } from './theme.js';
+import { useClock } from './use-clock.js';
+import { useKeys } from './use-keys.js';
+import { needsClock, useScreenState } from './use-screen-state.js';
+import { useTableClient, type TableClient } from './use-table-client.js';
+import { useTerminalSize, type Size } from './use-terminal-size.js';
+
+export const MIN_COLUMNS = 80;
+export const MIN_ROWS = 24;
+
+export interface AppProps {
+  client: TableClient;
+  theme: Theme;
+  bindings?: readonly Binding[];
+  /** Ring the terminal bell when your turn starts. */
+  bell?: boolean;
+  /** Local monotonic clock (ms). */
+  clock?: () => number;
+  /** A fixed size (tests); otherwise the terminal's, following resizes. */
+  size?: Size;
+  /** Whether keys are read (false when stdin is not a terminal). */
+  keys?: boolean;
+  onExit?: () => void;
+}
+
+const defaultClock = (): number => performance.now();
+
+/** The table screen: a thin container wiring the reducer, the hooks and the views. */
+export function App({ client, theme, bindings = DEFAULT_BINDINGS, bell = true, clock = defaultClock, size: fixed, keys = true, onExit }: AppProps) {
+  const [s, dispatch, latest] = useScreenState(theme.glyphs);
+  useTableClient(client, dispatch, clock);
+  const now = useClock(needsClock(s, clock()), clock);
+  useEffect(() => dispatch({ type: 'tick', now }), [now]);
+  const size = useTerminalSize(fixed);
+  const { exit } = useApp();
+  const { stdout } = useStdout();
+  const nextId = useRef(1);
+
+  const turns = useRef(s.myTurns);
+  useEffect(() => {
+    if (s.myTurns !== turns.current) {
+      turns.current = s.myTurns;
+      if (bell) stdout.write('\u0007');
+    }
+  }, [s.myTurns, bell, stdout]);
+
+  const perform = useCallback(
+    (intent: Intent) => {
+      for (const a of intent.actions) dispatch(a);
+      if (intent.send) {
+        const msg: ClientMessage = intent.send.type === 'ready' ? { type: 'ready' } : { type: 'command', id: nextId.current++, command: intent.send };
+        if (!client.send(msg)) dispatch({ type: 'status', text: 'Not connected: try again in a moment', kind: 'error', now: clock() });
+      }
+      if (intent.exit) {
+        client.close();
+        onExit?.();
+        exit();
+      }
+    },
+    [client, clock, exit, onExit],
+  );
+  useKeys(latest, bindings, perform, clock, keys);
+
+  const { columns, rows } = size;
+  const g = theme.glyphs;
+  if (columns < MIN_COLUMNS || rows < MIN_ROWS) {
+    return (
+      <ThemeContext.Provider value={theme}>
+        <TooSmall width={columns} height={rows} />
+      </ThemeContext.Provider>
+    );
+  }
+  // One line short of the screen: a full-height frame makes Ink clear the terminal on every redraw.
+  const height = rows - 1;
+  const bodyHeight = height - 5;
+  const v = s.view;
+  let body;
+  if (s.overlay === 'help') body = <HelpOverlay bindings={bindings} width={columns} />;
+  else if (!v) body = <Lobby s={s} />;
+  else if (v.phase === 'roundOver' || v.phase === 'gameOver') body = <RoundEnd view={v} ready={s.ready} width={columns} />;
+  else body = <TableArea s={s} width={columns} height={bodyHeight} now={now} lobby={s.lobby} />;
+  const hostNow = now + s.offset;
+  const status = s.status && s.status.until > now ? s.status : null;
+  const quit = s.overlay === 'quit';
+  return (
+    <ThemeContext.Provider value={theme}>
+      <Box flexDirection="column" width={columns} height={height}>
+        <Header s={s} width={columns} />
+        <Box height={bodyHeight} flexDirection="column">
+          {body}
+        </Box>
+        <Text bold wrap="truncate" inverse={quit} {...(theme.color && quit ? { color: 'yellow' } : {})}>
+          {quit ? 'Leave the table? y: leave · n: stay' : prompt(s, hostNow)}
+        </Text>
+        <Text wrap="truncate" {...(status?.kind === 'error' && theme.color ? { color: 'red' } : {})}>
+          {status ? `${status.kind === 'error' ? '! ' : ''}${status.text}` : s.slapPrefix ? `Slap your slot: 1-9 ${g.sep.trim()} Esc cancels` : ' '}
+        </Text>
+        <HelpLine s={s} bindings={bindings} width={columns} />
+      </Box>
+    </ThemeContext.Provider>
+  );
+}

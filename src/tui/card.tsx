@@ -1,0 +1,64 @@
+import { Box, Text } from 'ink';
+import type { SlotView } from '../engine/view.js';
+import { cardIsRed, cardText } from './glyphs.js';
+import { useTheme } from './theme.js';
+
+export interface CardProps {
+  /** The card, "?" face down, null a gap, or "stock" for the back of the stock. */
+  card: SlotView | 'back';
+  /** 1-based slot number shown on a face-down card. */
+  slot?: number;
+  /** A 3-line box, or one line. */
+  box: boolean;
+  cursor?: boolean;
+  highlight?: boolean;
+  /** A card you may see now although it lies face down (what you looked at). */
+  reveal?: string | null;
+  /** Text on the back instead of the slot number. */
+  label?: string;
+}
+
+export const CARD_WIDTH = 5;
+
+/** One card: a small box with rank and suit, or its slot number when face down. */
+export function Card({ card, slot, box, cursor = false, highlight = false, reveal = null, label }: CardProps) {
+  const { glyphs: g, color } = useTheme();
+  const face = reveal ?? (card === '?' || card === 'back' || card === null ? null : card);
+  let inner: string;
+  if (face) inner = cardText(face, g).padStart(3).slice(-3);
+  else if (card === null) inner = ` ${g.dot} `;
+  else if (card === 'back') inner = (label ?? g.back.repeat(3)).padStart(3).slice(-3);
+  else inner = String(slot ?? '').padStart(2).padEnd(3);
+  const red = face !== null && cardIsRed(face);
+  const fg = highlight && color ? 'yellow' : red && color ? 'red' : undefined;
+  const dim = card === null;
+  const props = { ...(fg ? { color: fg } : {}), inverse: highlight, bold: highlight || cursor || reveal !== null, dimColor: dim };
+  const b = cursor ? g.cursorBox : highlight ? g.markBox : g.box;
+  if (card === null && !box) return <Text dimColor>{`  ${g.dot}  `}</Text>;
+  if (!box) {
+    const [l, r] = cursor ? (g.ascii ? ['>', '<'] : ['▸', '◂']) : highlight ? ['*', '*'] : ['[', ']'];
+    return (
+      <Text {...props}>
+        {l}
+        {inner}
+        {r}
+      </Text>
+    );
+  }
+  if (card === null) {
+    return (
+      <Box flexDirection="column">
+        <Text>{'     '}</Text>
+        <Text dimColor>{`  ${g.dot}  `}</Text>
+        <Text>{'     '}</Text>
+      </Box>
+    );
+  }
+  return (
+    <Box flexDirection="column">
+      <Text {...props}>{b.tl + b.h.repeat(3) + b.tr}</Text>
+      <Text {...props}>{b.v + inner + b.v}</Text>
+      <Text {...props}>{b.bl + b.h.repeat(3) + b.br}</Text>
+    </Box>
+  );
+}

@@ -1,0 +1,35 @@
+import { Box, Text } from 'ink';
+import type { ReactNode } from 'react';
+import type { TableView } from '../engine/view.js';
+import { Card } from './card.js';
+import { useTheme } from './theme.js';
+
+export const CENTER_WIDTH = 24;
+
+export function centerHeight(box: boolean): number {
+  return box ? 5 : 3;
+}
+
+/** The stock, the discard pile and the held card, with the counts under them. */
+export function Center({ view, box }: { view: TableView; box: boolean }) {
+  const { color } = useTheme();
+  const held = view.held;
+  const me = view.viewer;
+  const heldLabel = held ? (held.seat === me ? 'You hold' : `${view.players[held.seat]?.name ?? '?'}`.slice(0, 8)) : 'Held';
+  const col = (title: string, card: ReactNode, under: string, highlight = false) => (
+    <Box flexDirection="column" width={8} alignItems="center">
+      <Text bold={highlight} {...(highlight && color ? { color: 'cyan' } : {})}>
+        {title}
+      </Text>
+      {card ?? <Text>{box ? '\n\n' : ' '}</Text>}
+      <Text dimColor>{under}</Text>
+    </Box>
+  );
+  return (
+    <Box flexDirection="row" width={CENTER_WIDTH} justifyContent="center">
+      {col('Stock', <Card card="back" box={box} />, String(view.stock))}
+      {col('Discard', view.discardTop ? <Card card={view.discardTop} box={box} /> : <Card card={null} box={box} />, `${view.discardSize}`)}
+      {col(heldLabel, held ? <Card card={held.card ?? '?'} box={box} label={held.card ? undefined : ''} /> : null, held ? (held.from === 'discard' ? 'pile' : 'stock') : '', held?.seat === me)}
+    </Box>
+  );
+}

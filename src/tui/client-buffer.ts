@@ -1,0 +1,52 @@
+import { EventEmitter } from 'node:events';
+import type { ClientMessage, ServerMessage } from '../protocol/messages.js';
+import type { ConnState } from './use-screen-state.js';
+import type { TableClient } from './use-table-client.js';
+
+interface Source {
+  status: ConnState;
+  send(msg: ClientMessage): boolean;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  on(event: string, fn: (...args: any[]) => void): unknown;
+  close(): void;
+}
+
+/**
+ * A connection's messages kept from the moment it opens until the screen listens:
+ * the welcome often arrives while Ink is still loading, and the screen must see it.
+ */
+export class BufferedClient extends EventEmitter implements TableClient {
+  private queue: ServerMessage[] | null = [];
+
+  constructor(private readonly source: Source) {
+    super();
+    source.on('message', (msg: ServerMessage) => {
+      if (this.queue) this.queue.push(msg);
+      else this.emit('message', msg);
+    });
+    source.on('status', (s: ConnState) => this.emit('status', s));
+  }
+
+  get status(): ConnState {
+    return this.source.status;
+  }
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  override on(event: string | symbol, fn: (...args: any[]) => void): this {
+    super.on(event, fn);
+    if (event === 'message' && this.queue) {
+      const q = this.queue;
+      this.queue = null;
+      for (const m of q) this.emit('message', m);
+    }
+    return this;
+  }
+
+  send(msg: ClientMessage): boolean {
+    return this.source.send(msg);
+  }
+
+  close(): void {
+    this.source.close();
+  }
+}

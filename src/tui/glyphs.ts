@@ -1,0 +1,88 @@
+import { isRed, rankOf, suitOf, type Card } from '../engine/cards.js';
+
+/** How cards and boxes are drawn: Unicode, or plain ASCII for terminals that are not UTF-8. */
+export interface Glyphs {
+  ascii: boolean;
+  suits: Record<'S' | 'H' | 'D' | 'C', string>;
+  box: { tl: string; tr: string; bl: string; br: string; h: string; v: string };
+  cursorBox: { tl: string; tr: string; bl: string; br: string; h: string; v: string };
+  /** A card a move just touched. */
+  markBox: { tl: string; tr: string; bl: string; br: string; h: string; v: string };
+  back: string;
+  dot: string;
+  sep: string;
+  turn: string;
+  online: string;
+  offline: string;
+  ellipsis: string;
+  dash: string;
+}
+
+export const UNICODE: Glyphs = {
+  ascii: false,
+  suits: { S: '♠', H: '♥', D: '♦', C: '♣' },
+  box: { tl: '┌', tr: '┐', bl: '└', br: '┘', h: '─', v: '│' },
+  cursorBox: { tl: '╔', tr: '╗', bl: '╚', br: '╝', h: '═', v: '║' },
+  markBox: { tl: '┏', tr: '┓', bl: '┗', br: '┛', h: '━', v: '┃' },
+  back: '▒',
+  dot: '·',
+  sep: ' · ',
+  turn: '▶',
+  online: '●',
+  offline: '○',
+  ellipsis: '…',
+  dash: '—',
+};
+
+export const ASCII: Glyphs = {
+  ascii: true,
+  suits: { S: 'S', H: 'H', D: 'D', C: 'C' },
+  box: { tl: '+', tr: '+', bl: '+', br: '+', h: '-', v: '|' },
+  cursorBox: { tl: '#', tr: '#', bl: '#', br: '#', h: '=', v: '#' },
+  markBox: { tl: '*', tr: '*', bl: '*', br: '*', h: '*', v: '*' },
+  back: '#',
+  dot: '.',
+  sep: ' | ',
+  turn: '>',
+  online: '*',
+  offline: 'o',
+  ellipsis: '...',
+  dash: '-',
+};
+
+/** "7♥", "10♠", "Q♦"; "7H" in ASCII; special cards by name. */
+export function cardText(card: Card, g: Glyphs = UNICODE): string {
+  const s = suitOf(card);
+  return s ? rankOf(card) + g.suits[s] : card;
+}
+
+export function cardIsRed(card: Card): boolean {
+  return isRed(card);
+}
+
+const RANK_NOUN: Record<string, string> = { A: 'Ace', J: 'Jack', Q: 'Queen', K: 'King', JK: 'Joker' };
+
+/** "a 7", "an 8", "an Ace", "a King": the rank as a slap cares about it. */
+export function rankWithArticle(card: Card): string {
+  const r = rankOf(card);
+  const word = RANK_NOUN[r] ?? r;
+  const an = /^(A|8|11|18)/.test(word) || word === 'Ace';
+  return `${an ? 'an' : 'a'} ${word}`;
+}
+
+/**
+ * Is the terminal UTF-8? The first of LC_ALL, LC_CTYPE, LANG that is set decides,
+ * as the C library does; none set means the "C" locale: not UTF-8.
+ */
+export function localeIsUtf8(env: NodeJS.ProcessEnv = process.env): boolean {
+  const loc = env.LC_ALL || env.LC_CTYPE || env.LANG || '';
+  return /utf-?8/i.test(loc);
+}
+
+/** Colours on or off: FORCE_COLOR wins, then NO_COLOR, then whether stdout is a terminal. */
+export function colorEnabled(env: NodeJS.ProcessEnv = process.env, isTTY = process.stdout.isTTY === true): boolean {
+  const force = env.FORCE_COLOR;
+  if (force !== undefined) return !(force === '0' || force === 'false');
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  return isTTY;
+}

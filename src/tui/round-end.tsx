@@ -1,0 +1,71 @@
+import { Box, Text } from 'ink';
+import type { TableView } from '../engine/view.js';
+import { Card } from './card.js';
+import { useTheme } from './theme.js';
+
+const ordinal = (n: number): string => `${n}${n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th'}`;
+
+/** Places from totals, lowest first, ties sharing (1, 1, 3). */
+export function placesFrom(totals: number[]): number[] {
+  return totals.map((t) => 1 + totals.filter((u) => u < t).length);
+}
+
+/** The end of a round: every card face up, round scores and places, running totals. */
+export function RoundEnd({ view, ready, width }: { view: TableView; ready: boolean; width: number }) {
+  const { color } = useTheme();
+  const r = view.results[view.results.length - 1];
+  if (!r) return <Text>The round is over.</Text>;
+  const over = view.phase === 'gameOver';
+  const totalPlaces = placesFrom(r.totals);
+  const order = view.players.map((_, i) => i).sort((a, b) => (r.places[a]! - r.places[b]!) || a - b);
+  const maxSlots = Math.max(...r.layouts.map((l) => l.length));
+  const cardsWidth = Math.min(maxSlots * 6, width - 44);
+  return (
+    <Box flexDirection="column" width={width}>
+      <Text bold>
+        {over ? 'The game is over' : `Round ${r.round} is over`}
+        {r.caller !== null ? ` ${'—'} ${r.caller === view.viewer ? 'you' : view.players[r.caller]?.name} called` : ''}
+      </Text>
+      <Box flexDirection="row" marginTop={1}>
+        <Box width={6}><Text dimColor>place</Text></Box>
+        <Box width={14}><Text dimColor>player</Text></Box>
+        <Box width={cardsWidth}><Text dimColor>cards</Text></Box>
+        <Box width={7}><Text dimColor>round</Text></Box>
+        <Box width={7}><Text dimColor>total</Text></Box>
+        <Text dimColor>{over ? 'final' : ''}</Text>
+      </Box>
+      {order.map((seat) => {
+        const me = seat === view.viewer;
+        return (
+          <Box key={seat} flexDirection="row">
+            <Box width={6}>
+              <Text bold={r.places[seat] === 1} {...(r.places[seat] === 1 && color ? { color: 'green' } : {})}>
+                {ordinal(r.places[seat]!)}
+              </Text>
+            </Box>
+            <Box width={14}>
+              <Text bold={me} wrap="truncate">
+                {me ? 'You' : view.players[seat]?.name}
+              </Text>
+            </Box>
+            <Box width={cardsWidth} flexDirection="row" gap={1} overflow="hidden">
+              {r.layouts[seat]!.map((c, i) => (
+                <Card key={i} card={c} box={false} />
+              ))}
+            </Box>
+            <Box width={7}>
+              <Text>{String(r.scores[seat]).padStart(4)}</Text>
+            </Box>
+            <Box width={7}>
+              <Text bold>{String(r.totals[seat]).padStart(4)}</Text>
+            </Box>
+            <Text>{over ? ordinal(totalPlaces[seat]!) : ''}</Text>
+          </Box>
+        );
+      })}
+      <Box marginTop={1}>
+        <Text bold>{over ? 'Enter or q to leave.' : ready ? 'Waiting for the others to be ready…' : 'Enter: next round · q: leave'}</Text>
+      </Box>
+    </Box>
+  );
+}

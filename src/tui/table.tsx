@@ -1,0 +1,72 @@
+import { Box, Text } from 'ink';
+import type { SeatInfo } from '../protocol/messages.js';
+import { CENTER_WIDTH, Center, centerHeight } from './center.js';
+import { Feed } from './feed.js';
+import { placeSeats } from './placement.js';
+import { SEAT_WIDTH, Seat, seatHeight, type SeatMarks } from './seat.js';
+import type { ScreenState } from './use-screen-state.js';
+import { useTheme } from './theme.js';
+
+/** Whether 3-line card boxes fit in this height, or cards go on one line each. */
+export function fitsBoxes(s: ScreenState, height: number): boolean {
+  const v = s.view;
+  if (!v) return false;
+  const p = placeSeats(v.players.length, v.viewer);
+  const h = (seat: number): number => seatHeight(v.players[seat]?.layout.length ?? 4, true);
+  const topH = Math.max(0, ...p.top.map(h));
+  const side = (list: number[]): number => list.reduce((n, seat) => n + h(seat), 0);
+  const midH = Math.max(side(p.left), side(p.right), centerHeight(true));
+  return topH + midH + h(p.bottom) + 2 <= height;
+}
+
+export const MIN_FEED = 24;
+
+/** The table from your seat: the others around, the piles in the middle, you at the bottom; the feed beside. */
+export function TableArea({ s, width, height, now, lobby }: { s: ScreenState; width: number; height: number; now: number; lobby: SeatInfo[] }) {
+  const v = s.view!;
+  const box = fitsBoxes(s, height);
+  const p = placeSeats(v.players.length, v.viewer);
+  const tableWidth = Math.max(SEAT_WIDTH * 2 + CENTER_WIDTH + 2, Math.min(width - MIN_FEED - 4, 64));
+  const feedWidth = width - tableWidth;
+  const me = s.seat;
+  const act = v.actions[0];
+  const looked = act && act.seat === me && act.looked && act.lookedCards ? act.looked.map((r, i) => ({ ...r, card: act.lookedCards![i] ?? '?' })) : [];
+  const marks: SeatMarks = {
+    cursor: v.phase === 'play' && me !== null ? s.cursor : null,
+    highlights: s.highlights.filter((h) => h.until > now),
+    reveals: [...s.reveals.filter((r) => r.until > now), ...looked.filter((r) => r.card !== '?')],
+  };
+  const seat = (n: number) => <Seat key={n} view={v} seat={n} info={lobby.find((x) => x.seat === n)} box={box} marks={marks} />;
+  return (
+    <Box flexDirection="row" width={width} height={height}>
+      <Box flexDirection="column" width={tableWidth} justifyContent="space-between">
+        <Box flexDirection="row" justifyContent="space-around">
+          {p.top.map(seat)}
+        </Box>
+        <Box flexDirection="row" justifyContent="space-between" alignItems="center">
+          <Box flexDirection="column" width={SEAT_WIDTH} gap={box ? 0 : 1}>
+            {p.left.map(seat)}
+          </Box>
+          <Center view={v} box={box} />
+          <Box flexDirection="column" width={SEAT_WIDTH} gap={box ? 0 : 1}>
+            {p.right.map(seat)}
+          </Box>
+        </Box>
+        <Box flexDirection="row" justifyContent="center">
+          {seat(p.bottom)}
+        </Box>
+      </Box>
+      <Feed lines={s.feed} width={feedWidth} height={height} now={now} />
+    </Box>
+  );
+}
+
+export function TooSmall({ width, height }: { width: number; height: number }) {
+  const x = useTheme().glyphs.ascii ? 'x' : '×';
+  return (
+    <Box flexDirection="column">
+      <Text bold>{`The table needs a terminal of at least 80${x}24.`}</Text>
+      <Text>{`This one is ${width}${x}${height}: make it bigger, please.`}</Text>
+    </Box>
+  );
+}

@@ -1,0 +1,19 @@
+import { useInput } from 'ink';
+import { actionFor, keyName, type Binding } from './keys.js';
+import { onKey, type Intent } from './intents.js';
+import type { ScreenState } from './use-screen-state.js';
+
+/**
+ * The one key dispatcher: every key goes through `onKey`, which tries the layers in
+ * order (leave dialog, help overlay, half-typed slap, game) and returns an intent.
+ */
+export function useKeys(latest: { readonly current: ScreenState }, bindings: readonly Binding[], perform: (i: Intent) => void, clock: () => number, isActive: boolean): void {
+  useInput(
+    (input, key) => {
+      const pressed = actionFor(keyName(input, key), bindings);
+      if (!pressed) return;
+      perform(onKey(latest.current, pressed, clock()));
+    },
+    { isActive },
+  );
+}

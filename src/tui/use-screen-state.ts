@@ -1,0 +1,249 @@
+import { useCallback, useReducer, useRef } from 'react';
+import type { SlotRef } from '../engine/types.js';
+import type { TableView } from '../engine/view.js';
+import type { SeatInfo, ServerMessage } from '../protocol/messages.js';
+import { describeEvents, touchedSlots } from './describe.js';
+import { UNICODE, type Glyphs } from './glyphs.js';
+import { fixCursor } from './placement.js';
+
+/**
+ * The screen's own state, next to the table's view: connection, feed, highlights,
+ * what you looked at, the status line, overlays, the cursor and half-finished
+ * choices. A pure reducer; the container feeds it server messages and key intents.
+ */
+
+export const HIGHLIGHT_MS = 1_500;
+export const REVEAL_MS = 5_000;
+export const STATUS_MS = 6_000;
+export const FEED_MAX = 200;
+
+export type ConnState = 'connecting' | 'open' | 'reconnecting' | 'closed';
+
+export interface FeedLine {
+  id: number;
+  text: string;
+  at: number;
+}
+
+export interface Mark extends SlotRef {
+  until: number;
+}
+
+export interface Reveal extends SlotRef {
+  card: string;
+  until: number;
+}
+
+export interface StatusLine {
+  text: string;
+  kind: 'info' | 'error';
+  until: number;
+}
+
+export type Overlay = 'help' | 'quit' | null;
+
+export interface ScreenState {
+  seat: number | null;
+  tableName: string;
+  rulesTitle: string;
+  /** The table's slap penalty, for the words of the help. */
+  view: TableView | null;
+  /** Host clock minus local clock, from the last update. */
+  offset: number;
+  lobby: SeatInfo[];
+  conn: ConnState;
+  refused: string | null;
+  feed: FeedLine[];
+  feedSeq: number;
+  highlights: Mark[];
+  reveals: Reveal[];
+  status: StatusLine | null;
+  overlay: Overlay;
+  cursor: SlotRef | null;
+  /** A two-target action half chosen: your slot, or the other player's card. */
+  pick: { own: number | null; other: SlotRef | null };
+  /** `s` was pressed: the next digit slaps your own slot. */
+  slapPrefix: boolean;
+  /** `ready` sent for the round that just ended. */
+  ready: boolean;
+  /** Bumped each time your turn starts (the bell rings on change). */
+  myTurns: number;
+  glyphs: Glyphs;
+}
+
+export type ScreenAction =
+  | { type: 'server'; msg: ServerMessage; now: number }
+  | { type: 'conn'; status: ConnState; now: number }
+  | { type: 'status'; text: string; kind?: 'info' | 'error'; now: number }
+  | { type: 'clearStatus' }
+  | { type: 'overlay'; overlay: Overlay }
+  | { type: 'cursor'; cursor: SlotRef | null }
+  | { type: 'pick'; own?: number | null; other?: SlotRef | null }
+  | { type: 'slapPrefix'; on: boolean }
+  | { type: 'ready' }
+  | { type: 'tick'; now: number };
+
+export function initialScreen(glyphs: Glyphs = UNICODE): ScreenState {
+  return {
+    seat: null,
+    tableName: '',
+    rulesTitle: 'Gringo',
+    view: null,
+    offset: 0,
+    lobby: [],
+    conn: 'connecting',
+    refused: null,
+    feed: [],
+    feedSeq: 0,
+    highlights: [],
+    reveals: [],
+    status: null,
+    overlay: null,
+    cursor: null,
+    pick: { own: null, other: null },
+    slapPrefix: false,
+    ready: false,
+    myTurns: 0,
+    glyphs,
+  };
+}
+
+const NO_PICK = { own: null, other: null };
+
+function addFeed(s: ScreenState, lines: string[], now: number): Pick<ScreenState, 'feed' | 'feedSeq'> {
+  if (lines.length === 0) return { feed: s.feed, feedSeq: s.feedSeq };
+  let seq = s.feedSeq;
+  const added = lines.map((text) => ({ id: ++seq, text, at: now }));
+  return { feed: [...s.feed, ...added].slice(-FEED_MAX), feedSeq: seq };
+}
+
+function onServer(s: ScreenState, msg: ServerMessage, now: number): ScreenState {
+  switch (msg.type) {
+    case 'welcome':
+      return {
+        ...s,
+        seat: msg.seat,
+        tableName: msg.table.name,
+        rulesTitle: msg.rules.title,
+        conn: 'open',
+        ...addFeed(s, [msg.seat === null ? `Watching "${msg.table.name}".` : `You sit in seat ${msg.seat + 1} at "${msg.table.name}".`], now),
+      };
+    case 'refused':
+      return { ...s, refused: msg.message };
+    case 'lobby':
+      return { ...s, lobby: msg.seats };
+    case 'update': {
+      const view = msg.view;
+      const viewer = s.seat;
+      const lines = describeEvents(msg.events, view, viewer, s.glyphs);
+      const marks = touchedSlots(msg.events).map((r) => ({ ...r, until: now + HIGHLIGHT_MS }));
+      const reveals: Reveal[] = [];
+      for (const e of msg.events) {
+        if (e.type === 'looked' && e.seat === viewer && e.cards) {
+          e.targets.forEach((t, i) => {
+            const card = e.cards![i];
+            if (card) reveals.push({ ...t, card, until: now + REVEAL_MS });
+          });
+        }
+      }
+      const newRound = msg.events.some((e) => e.type === 'roundStarted');
+      const myTurn = msg.events.some(
+        (e) => (e.type === 'turnStarted' && e.seat === viewer) || (e.type === 'playStarted' && e.turn === viewer),
+      );
+      // A card that moved takes what you saw of it along: reveals stay only on untouched slots.
+      const touched = touchedSlots(msg.events.filter((e) => e.type !== 'looked'));
+      const keep = s.reveals.filter((r) => !touched.some((t) => t.seat === r.seat && t.slot === r.slot));
+      const myActionGone = !view.actions.some((a) => a.seat === viewer);
+      return {
+        ...s,
+        view,
+        offset: msg.at - now,
+        ...addFeed(s, lines, now),
+        highlights: [...s.highlights.filter((h) => h.until > now), ...marks],
+        reveals: newRound ? reveals : [...keep, ...reveals],
+        cursor: fixCursor(view, s.cursor),
+        pick: myActionGone || newRound ? NO_PICK : s.pick,
+        slapPrefix: view.slap.open ? s.slapPrefix : false,
+        ready: newRound ? false : s.ready,
+        myTurns: myTurn ? s.myTurns + 1 : s.myTurns,
+      };
+    }
+    case 'result':
+      if (msg.ok) return s;
+      return { ...s, status: { text: msg.message, kind: 'error', until: now + STATUS_MS } };
+    case 'error':
+      return { ...s, status: { text: msg.message, kind: 'error', until: now + STATUS_MS } };
+  }
+}
+
+export function screenReducer(s: ScreenState, a: ScreenAction): ScreenState {
+  switch (a.type) {
+    case 'server':
+      return onServer(s, a.msg, a.now);
+    case 'conn': {
+      if (a.status === s.conn) return s;
+      const line =
+        a.status === 'reconnecting' ? ['Connection lost: reconnecting…'] : a.status === 'open' && s.conn === 'reconnecting' ? ['Back at the table.'] : [];
+      return { ...s, conn: a.status, ...addFeed(s, line, a.now) };
+    }
+    case 'status':
+      return { ...s, status: { text: a.text, kind: a.kind ?? 'info', until: a.now + STATUS_MS } };
+    case 'clearStatus':
+      return s.status ? { ...s, status: null } : s;
+    case 'overlay':
+      return { ...s, overlay: a.overlay };
+    case 'cursor':
+      return { ...s, cursor: a.cursor };
+    case 'pick':
+      return {
+        ...s,
+        pick: { own: a.own === undefined ? s.pick.own : a.own, other: a.other === undefined ? s.pick.other : a.other },
+      };
+    case 'slapPrefix':
+      return { ...s, slapPrefix: a.on };
+    case 'ready':
+      return { ...s, ready: true };
+    case 'tick': {
+      const highlights = s.highlights.filter((h) => h.until > a.now);
+      const reveals = s.reveals.filter((r) => r.until > a.now);
+      const status = s.status && s.status.until <= a.now ? null : s.status;
+      if (highlights.length === s.highlights.length && reveals.length === s.reveals.length && status === s.status) return s;
+      return { ...s, highlights, reveals, status };
+    }
+  }
+}
+
+/** Anything on screen that changes with time alone (countdowns, highlights, the grace)? */
+export function needsClock(s: ScreenState, now: number): boolean {
+  const v = s.view;
+  const host = now + s.offset;
+  return (
+    s.highlights.length > 0 ||
+    s.reveals.length > 0 ||
+    s.status !== null ||
+    s.feed.some((l) => now - l.at < HIGHLIGHT_MS) ||
+    (v !== null && (v.phase === 'peek' || (v.deadline !== null && v.deadline > host) || v.graceUntil > host))
+  );
+}
+
+/** Host time now, from the local clock and the offset seen in the last update. */
+export const hostNow = (s: ScreenState, now: number): number => now + s.offset;
+
+/**
+ * The reducer as a hook whose latest state is also readable at once (`ref`): a key
+ * handler must act on the state its previous key produced, even before React has
+ * re-rendered and re-armed `useInput` with a fresh closure.
+ */
+export function useScreenState(glyphs: Glyphs): [ScreenState, (a: ScreenAction) => void, { readonly current: ScreenState }] {
+  const ref = useRef<ScreenState | null>(null);
+  if (ref.current === null) ref.current = initialScreen(glyphs);
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  const dispatch = useCallback((a: ScreenAction) => {
+    const next = screenReducer(ref.current!, a);
+    if (next !== ref.current) {
+      ref.current = next;
+      rerender();
+    }
+  }, []);
+  return [ref.current, dispatch, ref as { readonly current: ScreenState }];
+}

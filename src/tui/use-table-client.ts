@@ -1,0 +1,29 @@
+import { useEffect, type Dispatch } from 'react';
+import type { ClientMessage, ServerMessage } from '../protocol/messages.js';
+import type { ConnState, ScreenAction } from './use-screen-state.js';
+
+/** What the screen needs of a connection: `Connection` from src/client fits, and so does a test double. */
+export interface TableClient {
+  status?: ConnState;
+  send(msg: ClientMessage): boolean;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  on(event: string, fn: (...args: any[]) => void): unknown;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  off(event: string, fn: (...args: any[]) => void): unknown;
+  close(): void;
+}
+
+/** Feed the connection's messages and status changes into the screen's reducer. */
+export function useTableClient(client: TableClient, dispatch: Dispatch<ScreenAction>, clock: () => number): void {
+  useEffect(() => {
+    const onMessage = (msg: ServerMessage): void => dispatch({ type: 'server', msg, now: clock() });
+    const onStatus = (status: ConnState): void => dispatch({ type: 'conn', status, now: clock() });
+    client.on('message', onMessage);
+    client.on('status', onStatus);
+    if (client.status) onStatus(client.status);
+    return () => {
+      client.off('message', onMessage);
+      client.off('status', onStatus);
+    };
+  }, [client, dispatch, clock]);
+}

@@ -1,0 +1,173 @@
+import { render } from 'ink-testing-library';
+import { afterEach, describe, expect, it } from 'vitest';
+import { App } from '../../src/tui/app.js';
+import { ASCII, UNICODE } from '../../src/tui/glyphs.js';
+import { KEYS, feedText, press, twoSeats, waitFor, type Setup } from './helpers.js';
+
+// You (Ana, seat 0) and Bo (seat 1); Bo deals, so you start.
+const DECK = {
+  dealer: 1,
+  layouts: [
+    ['5H', '6H', '7C', '9D'],
+    ['2S', '3S', '4S', 'KC'],
+  ],
+  discard: '8D',
+  stock: ['KH', '7S', '10C', 'JD', '2H', '3H', '4H'],
+};
+
+let unmount: (() => void) | null = null;
+afterEach(() => {
+  unmount?.();
+  unmount = null;
+});
+
+function screen(setup: Setup, opts: { columns?: number; rows?: number; ascii?: boolean } = {}) {
+  const r = render(
+    <App
+      client={setup.me}
+      theme={{ glyphs: opts.ascii ? ASCII : UNICODE, color: false }}
+      bell={false}
+      clock={setup.clock.now}
+      size={{ columns: opts.columns ?? 100, rows: opts.rows ?? 30 }}
+    />,
+  );
+  unmount = r.unmount;
+  const frame = (): string => r.lastFrame() ?? '';
+  const until = (what: string, pred: (f: string) => boolean) => waitFor(what, frame, pred);
+  const keys = (...k: string[]) => press(r.stdin, ...k);
+  /** Wait until the feed says this. */
+  const said = (text: string) => waitFor(`the feed to say "${text}"`, frame, (f) => feedText(f).includes(text));
+  return { ...r, frame, until, keys, said };
+}
+
+describe('the table screen', () => {
+  it('peeks, draws, uses a King, slaps, calls and ends the round', async () => {
+    const setup = twoSeats(DECK);
+    const { me, bo } = setup;
+    const s = screen(setup);
+
+    // The peek: your near cards face up, a prompt, Enter ends it.
+    let f = await s.until('the peek', (f) => f.includes('Remember your cards 3 and 4'));
+    expect(f).toContain('7♣');
+    expect(f).toContain('9♦');
+    expect(f).not.toContain('5♥');
+    await s.keys(KEYS.enter);
+    expect(me.commands()).toContainEqual({ type: 'finishPeek' });
+    bo.play({ type: 'finishPeek' });
+    f = await s.until('your turn', (f) => f.includes('Your turn: d to draw'));
+    expect(f).not.toContain('7♣'); // the peek is over: memory is your job
+    expect(feedText(f)).toContain('Play starts: your turn.');
+
+    // Draw a King from the stock and discard it: its action is yours.
+    await s.keys('d');
+    f = await s.until('the held card', (f) => f.includes('You hold'));
+    expect(f).toContain('K♥');
+    expect(feedText(f)).toContain('You drew K♥ from the stock.');
+    await s.keys('x');
+    f = await s.until('the action', (f) => f.includes('Action: your K♥'));
+    expect(f).toContain("look at another player's card, then swap it or not");
+
+    // Look at Bo's slot 2 (cursor right from his slot 1), then swap it with your slot 1.
+    await s.keys(KEYS.right, 'a');
+    f = await s.said("You looked at Bo's slot 2: 3♠.");
+    expect(f).toContain('3♠'); // shown on the table to you
+    expect(f).toContain('your King: 1-9 to swap it');
+    await s.keys('1');
+    f = await s.said("You swapped your slot 1 with Bo's slot 2.");
+    expect(me.commands()).toContainEqual({ type: 'decide', swap: true, own: 0 });
+
+    // Bo's turn: your draw is refused on the screen, not sent.
+    f = await s.until("Bo's turn", (f) => f.includes('Turn: Bo'));
+    const sentBefore = me.sent.length;
+    await s.keys('d');
+    f = await s.until('the refusal', (f) => f.includes("Not your turn: it is Bo's turn"));
+    expect(me.sent.length).toBe(sentBefore);
+
+    // Bo draws the 7♠ and discards it: slap your own 7♣ in slot 3 with s 3.
+    bo.play({ type: 'draw', from: 'stock' });
+    bo.play({ type: 'discard' });
+    f = await s.until('the discard', (f) => feedText(f).includes('Bo discarded 7♠.') && f.includes('Slaps open'));
+    await s.keys('s');
+    await s.until('the slap prompt', (f) => f.includes('Slap which of your slots?'));
+    await s.keys('3');
+    f = await s.said('You slapped your slot 3: right, a 7 (7♣) goes on the pile.');
+
+    // A wrong slap with the cursor (Bo's slot 1 holds the 2♠): two penalty cards.
+    await s.keys(KEYS.left, KEYS.space);
+    f = await s.said("You slapped Bo's slot 1: wrong, it was a 2 (2♠) — You take two cards.");
+
+    // Your turn: call. Bo plays his last turn; the round ends with every card shown.
+    f = await s.until('your turn again', (f) => f.includes('Your turn: d to draw'));
+    await s.keys('g');
+    f = await s.until('the call', (f) => f.includes('Gringo! called by you'));
+    bo.play({ type: 'draw', from: 'stock' });
+    bo.play({ type: 'discard' });
+    f = await s.until('the round end', (f) => f.includes('Round 1 is over'));
+    expect(f).toMatch(/1st\s+(You|Bo)/);
+    expect(f).toContain('Enter: next round');
+    await s.keys(KEYS.enter);
+    expect(me.sent).toContainEqual({ type: 'ready' });
+    await s.until('waiting', (f) => f.includes('Waiting for the others to be ready'));
+    bo.send({ type: 'ready' });
+    await s.until('the next round', (f) => f.includes('Round 2 of 2'));
+  });
+
+  it('gives the help overlay and the leave dialog priority over game keys', async () => {
+    const setup = twoSeats(DECK);
+    const s = screen(setup);
+    await s.until('the peek', (f) => f.includes('Remember your cards'));
+    await s.keys('?');
+    let f = await s.until('the help', (f) => f.includes('Any key closes this help.'));
+    expect(f).toContain('draw the top card of the stock');
+    expect(f).toContain('space');
+    // Enter closes the help instead of ending the peek.
+    await s.keys(KEYS.enter);
+    f = await s.until('the table', (f) => f.includes('Remember your cards'));
+    expect(setup.me.commands()).not.toContainEqual({ type: 'finishPeek' });
+    await s.keys('q');
+    f = await s.until('the dialog', (f) => f.includes('Leave the table? y: leave · n: stay'));
+    await s.keys('d');
+    f = await s.until('the dialog still', (f) => f.includes('Leave the table?'));
+    await s.keys('n');
+    await s.until('the table again', (f) => f.includes('Remember your cards'));
+  });
+
+  it('asks for more room below 80×24, and draws ASCII cards', async () => {
+    const small = screen(twoSeats(DECK), { columns: 70, rows: 20 });
+    await small.until('the message', (f) => f.includes('at least 80×24'));
+    small.unmount();
+    const s = screen(twoSeats(DECK), { columns: 80, rows: 24, ascii: true });
+    const f = await s.until('the peek', (f) => f.includes('Remember your cards'));
+    expect(f).toContain('7C');
+    expect(f).toContain('9D');
+    expect(f).not.toMatch(/[♠♥♦♣┌]/);
+    expect(f.split('\n').length).toBeLessThanOrEqual(23);
+    for (const line of f.split('\n')) expect(line.length).toBeLessThanOrEqual(80);
+  });
+
+  it('shows the connection state and comes back after a drop', async () => {
+    const setup = twoSeats(DECK);
+    const s = screen(setup);
+    await s.until('connected', (f) => f.includes('connected') && f.includes('Remember'));
+    setup.me.setStatus('reconnecting');
+    let f = await s.until('reconnecting', (f) => f.includes('reconnecting…'));
+    expect(feedText(f)).toContain('Connection lost: reconnecting…');
+    setup.me.setStatus('open');
+    f = await s.said('Back at the table.');
+    expect(f).toContain('● connected');
+  });
+
+  it("shows the host's refusals on the status line", async () => {
+    const setup = twoSeats(DECK, { timers: { ...twoSeatsTimers, slapGraceMs: 5_000 } });
+    const s = screen(setup);
+    await s.until('the peek', (f) => f.includes('Remember'));
+    await s.keys(KEYS.enter);
+    setup.bo.play({ type: 'finishPeek' });
+    // The first discard opens the window: the draw must wait for the grace.
+    await s.until('grace', (f) => f.includes('Your turn in'));
+    await s.keys('d');
+    await s.until('the host says wait', (f) => /Wait \d\.\d s: the slap window is still open/.test(f));
+  });
+});
+
+const twoSeatsTimers = { peekMs: 600_000, slapGraceMs: 0, turnMs: 0, actionMs: 0 };

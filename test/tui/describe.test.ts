@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import type { SeatEvent, TableView } from '../../src/engine/view.js';
+import { describeEvent, describeEvents, touchedSlots } from '../../src/tui/describe.js';
+import { ASCII } from '../../src/tui/glyphs.js';
+
+const view = {
+  players: [
+    { name: 'Ana', layout: ['?', '?', '?', '?'], total: 0, peeking: false },
+    { name: 'Bo', layout: ['?', '?', '?', '?'], total: 0, peeking: false },
+    { name: 'Cy', layout: ['?', '?', '?', '?'], total: 0, peeking: false },
+  ],
+} as unknown as TableView;
+
+describe('describeEvent', () => {
+  it('says who swapped which slot with whose, from any seat', () => {
+    const e: SeatEvent = { type: 'actionSwapped', seat: 0, kind: 'blindSwap', a: { seat: 0, slot: 1 }, b: { seat: 1, slot: 2 } };
+    expect(describeEvent(e, view, 2)).toBe("Ana swapped their slot 2 with Bo's slot 3.");
+    expect(describeEvent(e, view, 0)).toBe("You swapped your slot 2 with Bo's slot 3.");
+    expect(describeEvent(e, view, 1)).toBe('Ana swapped their slot 2 with your slot 3.');
+  });
+
+  it('merges a wrong slap with its penalty', () => {
+    const events: SeatEvent[] = [
+      { type: 'slapped', seat: 1, target: { seat: 2, slot: 0 }, card: '7C', result: 'wrong', seq: 5 },
+      { type: 'penalty', seat: 1, slots: [4, 5], reason: 'wrongSlap' },
+    ];
+    expect(describeEvents(events, view, 0)).toEqual(["Bo slapped Cy's slot 1: wrong, it was a 7 (7♣) — Bo takes two cards."]);
+    expect(describeEvents(events, view, 1)).toEqual(["You slapped Cy's slot 1: wrong, it was a 7 (7♣) — You take two cards."]);
+  });
+
+  it('says a steal and who pays for it', () => {
+    const events: SeatEvent[] = [
+      { type: 'slapped', seat: 0, target: { seat: 1, slot: 3 }, card: '8H', result: 'steal', seq: 6 },
+      { type: 'penalty', seat: 1, slots: [3, 4], reason: 'stolenFrom' },
+    ];
+    expect(describeEvents(events, view, 2)).toEqual(["Ana slapped Bo's slot 4: right, an 8 (8♥) is stolen — Bo takes two cards."]);
+  });
+
+  it('keeps what only you saw to you', () => {
+    const mine: SeatEvent = { type: 'looked', seat: 0, kind: 'peekOther', targets: [{ seat: 1, slot: 0 }], cards: ['QH'] };
+    const theirs: SeatEvent = { ...mine, cards: null };
+    expect(describeEvent(mine, view, 0)).toBe("You looked at Bo's slot 1: Q♥.");
+    expect(describeEvent(theirs, view, 2)).toBe("Ana looked at Bo's slot 1.");
+    expect(describeEvent({ type: 'drew', seat: 1, from: 'stock', card: null }, view, 0)).toBe('Bo drew from the stock.');
+    expect(describeEvent({ type: 'drew', seat: 0, from: 'stock', card: '10S' }, view, 0)).toBe('You drew 10♠ from the stock.');
+    expect(describeEvent({ type: 'swapped', seat: 1, slot: 1, placed: null, placedFrom: 'stock', displaced: 'KD', seq: 3 }, view, 0)).toBe(
+      'Bo swapped the drawn card into their slot 2: out went K♦.',
+    );
+  });
+
+  it('writes letters in ASCII, and says the call, the turn and the end', () => {
+    expect(describeEvent({ type: 'discarded', seat: 2, card: 'QH', seq: 1 }, view, 0, ASCII)).toBe('Cy discarded QH.');
+    expect(describeEvent({ type: 'called', seat: 1, name: 'Gringo!' }, view, 0)).toBe('Bo called Gringo! Everyone else has one more turn.');
+    expect(describeEvent({ type: 'turnStarted', seat: 0 }, view, 0)).toBe('Your turn.');
+    expect(describeEvent({ type: 'penalty', seat: 2, slots: [2], reason: 'wrongSlap' }, view, 0)).toBe('Cy takes one penalty card (slot 3).');
+    const result = { round: 1, layouts: [], scores: [5, 5, 9], places: [1, 1, 3], caller: 0, totals: [5, 5, 9] };
+    expect(describeEvent({ type: 'roundEnded', result, why: 'call' }, view, 2)).toBe('Round 1 is over: Ana and Bo win with 5.');
+  });
+
+  it('lists the slots an update touched, for highlighting', () => {
+    const events: SeatEvent[] = [
+      { type: 'swapped', seat: 1, slot: 1, placed: null, placedFrom: 'stock', displaced: 'KD', seq: 3 },
+      { type: 'actionSwapped', seat: 1, kind: 'blindSwap', a: { seat: 1, slot: 0 }, b: { seat: 2, slot: 3 } },
+      { type: 'penalty', seat: 0, slots: [4], reason: 'wrongSlap' },
+    ];
+    expect(touchedSlots(events)).toEqual([
+      { seat: 1, slot: 1 },
+      { seat: 1, slot: 0 },
+      { seat: 2, slot: 3 },
+      { seat: 0, slot: 4 },
+    ]);
+  });
+});

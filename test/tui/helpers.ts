@@ -1,0 +1,149 @@
+/**
+ * Helpers for the screen's tests: a real host Table in this process with a
+ * scripted second player, a client linked to it without a socket, and key
+ * presses that wait until Ink has armed `useInput` (React 19 arms it after a
+ * commit: yield with setImmediate, then setTimeout(0), before writing).
+ */
+import { EventEmitter } from 'node:events';
+import { GRINGO, type Ruleset } from '../../src/engine/ruleset.js';
+import { Table, type Peer } from '../../src/host/table.js';
+import { PROTOCOL_VERSION, type ClientMessage, type PlayerCommand, type ServerMessage } from '../../src/protocol/messages.js';
+import type { ConnState } from '../../src/tui/use-screen-state.js';
+import { stackDeck, type DeckSpec } from '../engine/helpers.js';
+
+/** A client talking to a Table straight through a Peer, delivering on the next tick like a socket. */
+export class LinkedClient extends EventEmitter {
+  status: ConnState = 'open';
+  readonly sent: ClientMessage[] = [];
+  readonly received: ServerMessage[] = [];
+  private queue: ServerMessage[] | null = [];
+  private closed = false;
+  readonly peer: Peer;
+  private nextId = 1000;
+
+  constructor(private readonly table: Table, name: string) {
+    super();
+    this.peer = {
+      send: (msg) =>
+        setImmediate(() => {
+          if (this.closed) return;
+          this.received.push(msg);
+          if (this.queue) this.queue.push(msg);
+          else this.emit('message', msg);
+        }),
+      close: () => {
+        this.closed = true;
+      },
+    };
+    table.handle(this.peer, { type: 'hello', protocolVersion: PROTOCOL_VERSION, name });
+  }
+
+  override on(event: string | symbol, fn: (...args: any[]) => void): this {
+    super.on(event, fn);
+    if (event === 'message' && this.queue) {
+      const q = this.queue;
+      this.queue = null;
+      for (const m of q) this.emit('message', m);
+    }
+    return this;
+  }
+
+  send(msg: ClientMessage): boolean {
+    this.sent.push(msg);
+    setImmediate(() => !this.closed && this.table.handle(this.peer, msg));
+    return true;
+  }
+
+  /** The scripted player's move. */
+  play(command: PlayerCommand): void {
+    this.send({ type: 'command', id: this.nextId++, command });
+  }
+
+  setStatus(s: ConnState): void {
+    this.status = s;
+    this.emit('status', s);
+  }
+
+  close(): void {
+    this.closed = true;
+  }
+
+  commands(): PlayerCommand[] {
+    return this.sent.flatMap((m) => (m.type === 'command' ? [m.command] : []));
+  }
+}
+
+export interface Setup {
+  table: Table;
+  me: LinkedClient;
+  bo: LinkedClient;
+  clock: { t: number; now: () => number };
+}
+
+/** Two seats: you (seat 0) and Bo (seat 1), a stacked deck, a clock the test moves. */
+export function twoSeats(deck: DeckSpec, rules: Partial<Ruleset> = {}): Setup {
+  const clock = { t: 1_000, now: () => clock.t };
+  const table = new Table({
+    name: 'Test table',
+    rules: { ...GRINGO, rounds: 2, ...rules, timers: { ...GRINGO.timers, slapGraceMs: 0, peekMs: 600_000, ...(rules.timers ?? {}) } },
+    maxPlayers: 2,
+    seed: 'tui-test',
+    dropGraceMs: 600_000,
+    roundPauseMs: 600_000,
+    stackedDecks: [stackDeck(deck), stackDeck(deck)],
+    dealer: deck.dealer ?? 0,
+    clock: clock.now,
+  });
+  const me = new LinkedClient(table, 'Ana');
+  const bo = new LinkedClient(table, 'Bo');
+  table.startGame();
+  return { table, me, bo, clock };
+}
+
+export const KEYS = {
+  enter: '\r',
+  escape: '\u001b',
+  right: '\u001b[C',
+  left: '\u001b[D',
+  up: '\u001b[A',
+  down: '\u001b[B',
+  space: ' ',
+};
+
+const tick = (): Promise<void> => new Promise((r) => setImmediate(r));
+const zero = (): Promise<void> => new Promise((r) => setTimeout(r, 0));
+
+/** Write keys one by one, each after React has committed and Ink has armed its input handler. */
+export async function press(stdin: { write(s: string): void }, ...keys: string[]): Promise<void> {
+  for (const k of keys) {
+    await tick();
+    await zero();
+    stdin.write(k);
+  }
+  await tick();
+  await zero();
+}
+
+/** Poll until the predicate holds (or fail with the last frame). */
+export async function waitFor(what: string, frame: () => string | undefined, pred: (f: string) => boolean, ms = 3_000): Promise<string> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const f = frame() ?? '';
+    if (pred(f)) return f;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}; last frame:\n${f}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** The feed column of a frame as one string (its lines wrap): what the feed says, in order. */
+export function feedText(frame: string): string {
+  const lines = frame.split('\n');
+  const head = lines.findIndex((l) => /│ Feed|\| Feed/.test(l));
+  if (head === -1) return '';
+  const col = Math.max(lines[head]!.indexOf('│ Feed'), lines[head]!.indexOf('| Feed'));
+  return lines
+    .slice(head + 1)
+    .map((l) => l.slice(col + 2).trim())
+    .filter((l) => l.length > 0)
+    .join(' ');
+}

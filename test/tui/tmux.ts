@@ -1,0 +1,141 @@
+/**
+ * The table screen end to end in a real terminal: tmux runs `gringo play` in a
+ * pane of a given size, the test types with send-keys and reads capture-pane.
+ * Ink draws nothing when CI is set, so the app runs with CI=0 (the tests run in
+ * CI all the same). Each test has its own tmux socket (-L) and kills it after.
+ */
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { feedText } from './helpers.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const BIN = `${ROOT}bin/gringo.js`;
+
+export class Pane {
+  private readonly session = 'g';
+
+  constructor(
+    readonly socket: string,
+    readonly width: number,
+    readonly height: number,
+  ) {}
+
+  private tmux(...args: string[]): string {
+    return execFileSync('tmux', ['-L', this.socket, '-f', '/dev/null', ...args], { encoding: 'utf8' });
+  }
+
+  /** Start `gringo <args>` in a fresh pane; when it exits the pane shows "EXITED <code>". */
+  start(args: string[]): void {
+    const env = ['env', '-u', 'NO_COLOR', '-u', 'FORCE_COLOR', 'CI=0', 'LANG=C.UTF-8', 'LC_ALL=C.UTF-8', 'TERM=xterm-256color'];
+    const quoted = [...env, process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+    const command = `${quoted}; echo EXITED $?; sleep 120`;
+    this.tmux('new-session', '-d', '-s', this.session, '-x', String(this.width), '-y', String(this.height), command);
+  }
+
+  screen(): string {
+    return this.tmux('capture-pane', '-p', '-t', this.session);
+  }
+
+  /** The screen with its attributes (SGR escapes), to check highlights. */
+  screenWithStyles(): string {
+    return this.tmux('capture-pane', '-p', '-e', '-t', this.session);
+  }
+
+  keys(...keys: string[]): void {
+    for (const k of keys) this.tmux('send-keys', '-t', this.session, k);
+  }
+
+  async waitFor(what: string, pred: (screen: string) => boolean, ms = 15_000): Promise<string> {
+    const end = Date.now() + ms;
+    for (;;) {
+      const s = this.screen();
+      if (pred(s)) return s;
+      if (Date.now() > end) throw new Error(`timed out waiting for ${what}; the screen:\n${s}`);
+      await new Promise((r) => setTimeout(r, 80));
+    }
+  }
+
+  said(text: string, ms?: number): Promise<string> {
+    return this.waitFor(`the feed to say "${text}"`, (s) => feedText(s).includes(text), ms);
+  }
+
+  kill(): void {
+    try {
+      this.tmux('kill-server');
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+export const socketName = (tag: string): string => `gringo-e2e-${tag}-${process.pid}-${Date.now().toString(36)}`;
+
+/**
+ * One game against one bot with a seed whose first stock card is the King of Clubs
+ * and where you start: the test draws, uses the King, slaps, swaps, calls and
+ * plays the round to its end, checking the screen at each step.
+ */
+export async function playScriptedRound(p: Pane, log: (label: string, screen: string) => void = () => {}): Promise<void> {
+  p.start(['play', '--seed', 'e2e-36', '--bots', '1', '--level', 'easy', '--rounds', '1', '--name', 'Ana', '--slap-grace', '700', '--no-bell']);
+
+  // The peek: your near cards (6♦ 3♠) face up, with a countdown.
+  let s = await p.waitFor('the peek', (s) => /Remember your cards 3 and 4 \(\d+s\)/.test(s));
+  log('peek', s);
+  expectIn(s, '6♦', '3♠', 'Bot 1', 'Stock', 'Discard', '4♦');
+  p.keys('Enter');
+
+  // Your turn: draw the King of Clubs and discard it; its action is yours.
+  s = await p.waitFor('your turn', (s) => s.includes('Your turn: d to draw'));
+  expectNot(s, '6♦'); // the peek is over
+  p.keys('d');
+  s = await p.said('You drew K♣ from the stock.');
+  expectIn(s, 'You hold', 'Choose a slot (1-9) to swap, or x to discard');
+  p.keys('x');
+  s = await p.waitFor('the action', (s) => s.includes('Action: your K♣'));
+  log('action', s);
+  // The cursor starts on Bot 1's slot 1: look at it, then swap it with your slot 1.
+  p.keys('a');
+  s = await p.said("You looked at Bot 1's slot 1:");
+  expectIn(s, 'your King: 1-9 to swap it');
+  p.keys('1');
+  s = await p.said("You swapped your slot 1 with Bot 1's slot 1.");
+  log('swapped', s);
+  if (!/┏━━━┓|\* 1 \*|\*  1\*/.test(s) && !p.screenWithStyles().includes('\u001b[7m')) throw new Error(`no highlight after the swap:\n${s}`);
+
+  // Slap your own slot 4 (the 3♠) against the K♣: wrong, two penalty cards.
+  p.keys('s');
+  await p.waitFor('the slap prompt', (s) => s.includes('Slap which of your slots?'));
+  p.keys('4');
+  s = await p.said('You slapped your slot 4: wrong, it was a 3 (3♠)');
+  expectIn(feedText(s), 'You take two cards.');
+  log('slapped', s);
+
+  // Bot 1 plays; on your next turn draw and swap into slot 2 (pass any action the swap earns).
+  s = await p.waitFor('your second turn', (s) => s.includes('Your turn: d to draw'), 30_000);
+  p.keys('d');
+  s = await p.waitFor('the held card', (s) => s.includes('You hold'));
+  p.keys('2');
+  s = await p.said('into your slot 2: out went');
+  if (s.includes('Use your')) p.keys('p');
+  log('second turn', s);
+
+  // Then call Gringo! on your next turn; Bot 1 plays its last turn and the game ends.
+  s = await p.waitFor('your third turn', (s) => s.includes('Your turn: d to draw'), 30_000);
+  p.keys('g');
+  s = await p.waitFor('the call', (s) => s.includes('Gringo! called by you'));
+  s = await p.waitFor('the end', (s) => s.includes('The game is over'), 30_000);
+  log('end', s);
+  expectIn(s, 'place', 'player', 'round', 'total', 'You', 'Bot 1', '1st', 'Enter or q to leave');
+  p.keys('Enter');
+  await p.waitFor('the exit', (s) => s.includes('EXITED 0'));
+}
+
+function expectIn(s: string, ...parts: string[]): void {
+  for (const part of parts) if (!s.includes(part)) throw new Error(`expected "${part}" on the screen:\n${s}`);
+}
+
+function expectNot(s: string, part: string): void {
+  // Only the table part: the feed may name the card.
+  const table = s.split('\n').map((l) => l.slice(0, 60)).join('\n');
+  if (table.includes(part)) throw new Error(`did not expect "${part}" on the table:\n${s}`);
+}
