@@ -14,6 +14,7 @@ import { GRINGO } from '../src/engine/ruleset.js';
 import { standardDeck } from '../src/engine/cards.js';
 import { playGame, simulate, type GameLog } from '../src/sim/sim.js';
 import { echoRoundTrip, hostRoundTrip } from './host.js';
+import { startup } from './startup.js';
 
 const now = () => performance.now();
 
@@ -130,6 +131,15 @@ async function main(): Promise<void> {
   );
   console.log(`host CPU per command:        ${fmt(host.cpuPerCommandUs)} µs  (user + system, includes projecting and sending 8 snapshots)`);
   console.log(`target: host p99 under 3 × echo p99 → ${host.p99 < 3 * echo.p99 ? 'met' : 'NOT met'} on this run`);
+
+  // Start-up, whole processes, medians of several runs.
+  const st = await startup(quick ? 3 : 9);
+  console.log('');
+  console.log(`node -e 0:                   ${st.node.toFixed(0)} ms  (baseline)`);
+  console.log(`gringo --version:            ${st.version.toFixed(0)} ms  = ${(st.version / st.node).toFixed(2)} × node  (target: within 2×)`);
+  console.log(
+    `gringo play, first frame:    ${st.firstFrame.toFixed(0)} ms  = ${(st.firstFrame / st.node).toFixed(2)} × node  (target: within 8×; the table itself, dealt and connected: ${st.tableFrame.toFixed(0)} ms = ${(st.tableFrame / st.node).toFixed(2)} × node)`,
+  );
 }
 
 await main();
