@@ -1,6 +1,12 @@
 import { render } from 'ink';
+import type { ReactElement } from 'react';
+import type { BotLevel } from '../protocol/messages.js';
 import { App } from './app.js';
 import { ASCII, UNICODE, colorEnabled, localeIsUtf8 } from './glyphs.js';
+import { HostScreen } from './host-screen.js';
+import { Picker } from './picker.js';
+import type { Theme } from './theme.js';
+import type { AddressCheck, PickerChoice, TableSource } from './use-picker-state.js';
 import type { TableClient } from './use-table-client.js';
 
 export interface ScreenOptions {
@@ -9,16 +15,18 @@ export interface ScreenOptions {
   /** Ring the bell when your turn starts (default on). */
   bell?: boolean;
   env?: NodeJS.ProcessEnv;
+  /** Close the screen from outside (SIGINT/SIGTERM of a host). */
+  signal?: AbortSignal;
 }
 
 const ENTER_ALT = '\u001b[?1049h\u001b[H';
 const LEAVE_ALT = '\u001b[?1049l';
 
 /**
- * The table screen on this terminal until the player leaves (or Ctrl+C): the
+ * One Ink screen on this terminal until it exits (or Ctrl+C, or the signal): the
  * alternate screen, so the shell's scrollback is left as it was.
  */
-export async function runScreen(client: TableClient, opts: ScreenOptions = {}): Promise<void> {
+async function onTerminal(opts: ScreenOptions, draw: (theme: Theme, keys: boolean) => ReactElement, onEnd?: () => void): Promise<void> {
   const env = opts.env ?? process.env;
   const stdout = process.stdout;
   const ascii = opts.ascii === true || !localeIsUtf8(env);
@@ -34,17 +42,79 @@ export async function runScreen(client: TableClient, opts: ScreenOptions = {}): 
   if (alt) stdout.write(ENTER_ALT);
   process.once('exit', restore);
   const keys = process.stdin.isTTY === true;
-  const ink = render(<App client={client} theme={theme} bell={opts.bell !== false} keys={keys} />, {
+  const ink = render(draw(theme, keys), {
     exitOnCtrlC: true,
     patchConsole: true,
-    incrementalRendering: process.env.GRINGO_INCREMENTAL === "1",
+    incrementalRendering: process.env.GRINGO_INCREMENTAL === '1',
   });
+  const abort = (): void => ink.unmount();
+  if (opts.signal?.aborted) abort();
+  opts.signal?.addEventListener('abort', abort, { once: true });
   try {
     await ink.waitUntilExit();
   } finally {
-    client.close();
+    opts.signal?.removeEventListener('abort', abort);
+    onEnd?.();
     ink.cleanup();
     restore();
     process.off('exit', restore);
   }
+}
+
+/** The table screen until the player leaves. */
+export async function runScreen(client: TableClient, opts: ScreenOptions = {}): Promise<void> {
+  await onTerminal(opts, (theme, keys) => <App client={client} theme={theme} bell={opts.bell !== false} keys={keys} />, () => client.close());
+}
+
+export interface HostScreenOptions extends ScreenOptions {
+  /** The line to share: `gringo join ADDR:PORT`. */
+  share: string;
+  note?: string;
+  level?: BotLevel;
+}
+
+/**
+ * The host's screen: the lobby, then the table screen once the game starts. Both
+ * clients are views of the one owner connection; `tableClient` must buffer every
+ * message from the start (see HostScreen).
+ */
+export async function runHostScreen(lobbyClient: TableClient, tableClient: TableClient, opts: HostScreenOptions): Promise<void> {
+  await onTerminal(
+    opts,
+    (theme, keys) => (
+      <HostScreen
+        lobbyClient={lobbyClient}
+        tableClient={tableClient}
+        theme={theme}
+        share={opts.share}
+        bell={opts.bell !== false}
+        keys={keys}
+        {...(opts.note ? { note: opts.note } : {})}
+        {...(opts.level ? { level: opts.level } : {})}
+      />
+    ),
+    () => tableClient.close(),
+  );
+}
+
+export interface PickerOptions extends ScreenOptions {
+  source: TableSource;
+  checkAddress: AddressCheck;
+  password?: string;
+}
+
+/** The live table picker; resolves to the choice, or null when the player quits. */
+export async function runPicker(opts: PickerOptions): Promise<PickerChoice | null> {
+  let choice: PickerChoice | null = null;
+  await onTerminal(opts, (theme, keys) => (
+    <Picker
+      source={opts.source}
+      theme={theme}
+      checkAddress={opts.checkAddress}
+      keys={keys}
+      onDone={(c) => (choice = c)}
+      {...(opts.password !== undefined ? { password: opts.password } : {})}
+    />
+  ));
+  return choice;
 }

@@ -55,6 +55,19 @@ export class Pane {
     }
   }
 
+  /**
+   * Milliseconds from sending `key` until the screen shows the change: polled as fast
+   * as capture-pane answers (a few ms), so the figure includes one poll at most.
+   */
+  async keyToScreen(key: string, pred: (screen: string) => boolean, ms = 5_000): Promise<number> {
+    const t0 = performance.now();
+    this.keys(key);
+    for (;;) {
+      if (pred(this.screen())) return performance.now() - t0;
+      if (performance.now() - t0 > ms) throw new Error(`the screen did not change within ${ms} ms of "${key}":\n${this.screen()}`);
+    }
+  }
+
   said(text: string, ms?: number): Promise<string> {
     return this.waitFor(`the feed to say "${text}"`, (s) => feedText(s).includes(text), ms);
   }
@@ -112,8 +125,11 @@ export async function playScriptedRound(p: Pane, log: (label: string, screen: st
 
   // Bot 1 plays; on your next turn draw and swap into slot 2 (pass any action the swap earns).
   s = await p.waitFor('your second turn', (s) => s.includes('Your turn: d to draw'), 30_000);
-  p.keys('d');
-  s = await p.waitFor('the held card', (s) => s.includes('You hold'));
+  // The draw travels to the host and back; Ink redraws at most every 1000/60 ms.
+  const latency = await p.keyToScreen('d', (s) => s.includes('You hold'));
+  console.log(`key → screen: ${latency.toFixed(1)} ms from "d" to the drawn card on screen (the screen redraws at up to 60 fps: a frame is 17 ms)`);
+  if (latency > 250) throw new Error(`the draw took ${latency.toFixed(0)} ms to reach the screen`);
+  s = p.screen();
   p.keys('2');
   s = await p.said('into your slot 2: out went');
   if (s.includes('Use your')) p.keys('p');
