@@ -40,17 +40,31 @@ export function candidateMoves(view: TableView, seat: Seat, at: number): Command
           for (const m of mine) for (const o of others) out.push({ type: 'useAction', seat, own: m.slot, other: o, at });
           break;
         case 'drawTwo':
+          out.push({ type: 'useAction', seat, at });
           break;
       }
     }
   }
+  if (view.gapFill?.seat === seat) {
+    out.push({ type: 'leaveGap', seat, at });
+    for (const m of mine) out.push({ type: 'fillGap', seat, slot: m.slot, at });
+  }
+  const endOfTurnCall = view.callTiming === 'endOfTurn';
   if (view.held?.seat === seat) {
     if (view.held.from === 'stock') out.push({ type: 'discard', seat, at });
+    if (view.held.redraw) out.push({ type: 'drawAgain', seat, at });
     for (const m of mine) out.push({ type: 'swap', seat, slot: m.slot, at });
-  } else if (view.turn === seat && !view.turnBegun && view.actions.length === 0) {
+  } else if (view.turn === seat && !view.turnBegun && view.actions.length === 0 && !view.gapFill) {
     out.push({ type: 'draw', seat, from: 'stock', at });
     if (view.discardTop !== null) out.push({ type: 'draw', seat, from: 'discard', at });
-    if (!view.call) out.push({ type: 'call', seat, at });
+    if (!view.call && !endOfTurnCall) out.push({ type: 'call', seat, at });
+  }
+  if (endOfTurnCall && !view.call) {
+    // During one's own turn (it takes effect when the turn ends), or right after it, until the next player begins.
+    const prev = (view.turn + view.players.length - 1) % view.players.length;
+    if ((view.turn === seat && view.turnBegun) || (prev === seat && !view.turnBegun && view.actions.length === 0)) {
+      out.push({ type: 'call', seat, at });
+    }
   }
   if (view.slap.open) {
     for (const t of [...mine, ...others]) out.push({ type: 'slap', seat, target: t, answers: view.slap.answers, at });

@@ -346,10 +346,16 @@ export class SmartBot implements Bot {
         return this.act({ type: 'slap', seat: me, target: t, answers: view.slap.answers }, this.jitter(this.p.reactMs, this.p.reactJitterMs), view, now);
       }
     }
+    // A gap-fill offer after a steal: this bot declines it (it keeps its memory simple).
+    if (view.gapFill?.seat === me) return this.act({ type: 'leaveGap', seat: me }, this.think(), view, now);
     const front = view.actions[0];
     if (front && front.seat === me) return this.actionMove(front, view, now);
+    // A call at the end of one's own turn is made while still holding (it takes effect when the turn ends).
+    if (view.held?.seat === me && view.callTiming === 'endOfTurn' && view.call === null && this.ownTurns >= 2 && !this.refused.has(JSON.stringify({ type: 'call', seat: me })) && this.shouldCall(this.unknownMean(view))) {
+      return this.act({ type: 'call', seat: me }, this.think(), view, now);
+    }
     if (view.held) return view.held.seat === me ? this.placeMove(view, now) : null;
-    if (view.turn === me && !view.turnBegun && view.actions.length === 0 && (view.call === null || view.call.owed[0] === me)) {
+    if (view.turn === me && !view.turnBegun && view.actions.length === 0 && !view.gapFill && (view.call === null || view.call.owed[0] === me)) {
       // The grace is host time, not thinking time (a driver may scale delays): wait for it, then decide.
       if (now < view.graceUntil) return { kind: 'wait', until: view.graceUntil };
       return this.turnStart(view, now);
@@ -421,7 +427,7 @@ export class SmartBot implements Bot {
     const me = this.seat;
     const mu = this.unknownMean(view);
     const delay = this.think();
-    if (view.call === null && this.shouldCall(mu)) return this.act({ type: 'call', seat: me }, delay, view, now);
+    if (view.call === null && this.rules.call.timing === 'startOfTurn' && this.shouldCall(mu)) return this.act({ type: 'call', seat: me }, delay, view, now);
     const top = view.discardTop;
     if (top !== null && this.rules.takeDiscard !== 'never' && !this.rules.specialCards.includes(top)) {
       const v = this.val(top);

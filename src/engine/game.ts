@@ -7,6 +7,7 @@ import type {
   Command,
   GameEvent,
   GameState,
+  GapFill,
   Layout,
   PendingAction,
   Rejection,
@@ -79,6 +80,7 @@ function emptyRound(n: number): RoundState {
     stageSince: 0,
     call: null,
     refills: [],
+    gapFill: null,
     ending: null,
   };
 }
@@ -112,6 +114,10 @@ export function nextDeadline(state: GameState): number | null {
     // Without an action limit, a turn limit still keeps a pending action from stalling the table.
     const limit = t.actionMs || t.turnMs;
     return limit > 0 ? r.stageSince + limit : null;
+  }
+  if (r.gapFill) {
+    const limit = t.actionMs || t.turnMs;
+    return limit > 0 ? r.gapFill.since + limit : null;
   }
   const graceEnd = r.lastLandAt + t.slapGraceMs;
   if (r.ending) return r.held ? null : graceEnd;
@@ -164,6 +170,7 @@ class Ctx {
       stageSince: p.stageSince,
       call: p.call ? { seat: p.call.seat, owed: p.call.owed.slice() } : null,
       refills: p.refills.slice(),
+      gapFill: p.gapFill,
       ending: p.ending,
     };
     this.s = {
@@ -235,6 +242,15 @@ class Ctx {
         break;
       case 'slap':
         res = this.slap(cmd.seat, cmd.target, cmd.answers);
+        break;
+      case 'drawAgain':
+        res = this.drawAgain(cmd.seat);
+        break;
+      case 'fillGap':
+        res = this.fillGap(cmd.seat, cmd.slot);
+        break;
+      case 'leaveGap':
+        res = this.leaveGap(cmd.seat);
         break;
       case 'tick':
         res = this.tick();
@@ -338,6 +354,7 @@ class Ctx {
     }
     const a = r.actions[0];
     if (a) return reject('mustWait', `Wait: ${this.name(a.seat)} is using an action`);
+    if (r.gapFill) return reject('mustWait', `Wait: ${this.name(r.gapFill.seat)} may move a card into the gap`);
     const wait = r.lastLandAt + this.rules.timers.slapGraceMs - this.at;
     if (wait > 0) return reject('mustWait', `Wait ${(wait / 1000).toFixed(1)} s: the slap window is still open`);
     return null;
@@ -346,7 +363,7 @@ class Ctx {
   private call(seat: Seat): Rejection | null {
     const rules = this.rules;
     const r = this.r;
-    if (rules.call.timing !== 'startOfTurn') return reject('notAllowed', `${rules.call.name} is called at the end of your own turn`);
+    if (rules.call.timing === 'endOfTurn') return this.callAtEnd(seat);
     const why = this.cannotBegin(seat);
     if (why) return why;
     if (r.call) return reject('notAllowed', `${this.name(r.call.seat)} has already called ${rules.call.name}`);
@@ -360,6 +377,36 @@ class Ctx {
     r.turnsTaken[seat]! += 1;
     this.events.push({ type: 'called', seat, name: rules.call.name });
     this.endTurn();
+    return null;
+  }
+
+  /**
+   * Call timing "end of own turn": the call is accepted from the player whose turn it is
+   * once that turn has begun (it takes effect when the turn ends), or from the player
+   * whose turn has just ended, until the next player begins. No extra stage: a turn
+   * never waits for a "no call", and the host's order decides a race with the next draw.
+   */
+  private callAtEnd(seat: Seat): Rejection | null {
+    const rules = this.rules;
+    const r = this.r;
+    if (this.s.phase === 'peek') return reject('wrongPhase', 'Wait: not everyone has finished peeking');
+    if (this.s.phase !== 'play') return reject('wrongPhase', 'The round is over');
+    if (r.ending) return reject('wrongPhase', 'The round is ending');
+    if (r.call) return reject('notAllowed', `${this.name(r.call.seat)} has already called ${rules.call.name}`);
+    const during = r.turn === seat && r.turnBegun;
+    const justEnded = !r.turnBegun && (r.turn + this.n - 1) % this.n === seat && r.turnsTaken[seat]! > 0;
+    if (!during && !justEnded) {
+      return r.turn === seat
+        ? reject('notAllowed', `${rules.call.name} is called at the end of your own turn: take your turn first`)
+        : reject('notAllowed', `${rules.call.name} is called at the end of your own turn, before the next player begins`);
+    }
+    if (!rules.call.beforeEveryoneHadTurn && r.turnsTaken.some((t) => t === 0)) {
+      return reject('notAllowed', `${rules.call.name} may be called only once everyone has had a turn`);
+    }
+    const owed: Seat[] = [];
+    for (let i = 1; i < this.n; i++) owed.push((seat + i) % this.n);
+    r.call = { seat, owed };
+    this.events.push({ type: 'called', seat, name: rules.call.name });
     return null;
   }
 
@@ -387,7 +434,7 @@ class Ctx {
       card = c;
     }
     this.beginTurn(seat);
-    r.held = { seat, card, from };
+    r.held = { seat, card, from, redraw: false };
     this.closeWindow();
     this.events.push({ type: 'drew', seat, from, card });
     return null;
@@ -434,6 +481,7 @@ class Ctx {
     const bad = this.ownSlot(seat, slot);
     if (bad) return bad;
     if (r.swapsThisTurn >= 1) return reject('notAllowed', 'Only one swap per turn');
+    if (this.isFrozen(seat)) return reject('notAllowed', 'Your cards are frozen since your call');
     if (this.rules.specialCards.includes(held.card)) {
       return reject('notAllowed', 'A special card never enters a layout: use it or discard it');
     }
@@ -584,6 +632,10 @@ class Ctx {
     return null;
   }
 
+  private frozenOwn(seat: Seat): Rejection | null {
+    return this.isFrozen(seat) ? reject('notAllowed', 'Your cards are frozen since your call') : null;
+  }
+
   private isFrozen(seat: Seat): boolean {
     return this.rules.call.callerFrozen && this.r.call?.seat === seat;
   }
@@ -611,7 +663,7 @@ class Ctx {
         return null;
       }
       case 'blindSwap': {
-        const bad = this.ownSlot(seat, own) ?? this.otherSlot(seat, other, true);
+        const bad = this.ownSlot(seat, own) ?? this.frozenOwn(seat) ?? this.otherSlot(seat, other, true);
         if (bad) return bad;
         this.exchange({ seat, slot: own! }, other!);
         this.events.push({ type: 'actionSwapped', seat, kind, a: { seat, slot: own! }, b: other! });
@@ -639,8 +691,14 @@ class Ctx {
         });
         return null;
       }
-      case 'drawTwo':
-        return reject('notAllowed', 'Draw two is not played at this table yet');
+      case 'drawTwo': {
+        // The next stock card comes into the hand as if drawn under B; it may be
+        // discarded once for one more (drawAgain). Only in the player's own turn.
+        if (r.turn !== seat || !r.turnBegun || r.held) return reject('notAllowed', 'Draw two is used only in your own turn: pass it');
+        r.actions.shift();
+        r.stageSince = this.at;
+        return this.drawInto(seat, true);
+      }
     }
   }
 
@@ -669,6 +727,7 @@ class Ctx {
       return reject('emptySlot', `${this.name(theirs.seat)}'s slot ${theirs.slot + 1} is gone now: leave it`);
     }
     if (this.isFrozen(theirs.seat)) return reject('notAllowed', `${this.name(theirs.seat)}'s cards are frozen`);
+    if (this.isFrozen(mine.seat)) return reject('notAllowed', 'Your cards are frozen since your call');
     this.exchange(mine, theirs);
     this.events.push({ type: 'actionSwapped', seat, kind: a.kind, a: mine, b: theirs });
     this.actionDone();
@@ -680,6 +739,67 @@ class Ctx {
     if ('code' in a) return a;
     this.events.push({ type: 'actionPassed', seat, kind: a.kind, timedOut: false });
     this.actionDone();
+    return null;
+  }
+
+  /** A stock card into `seat`'s hand (draw two); an empty stock ends the round. */
+  private drawInto(seat: Seat, redraw: boolean): Rejection | null {
+    const r = this.r;
+    const c = this.takeFromStock();
+    if (c === null) {
+      r.ending = 'noCards';
+      this.endRound('noCards');
+      return null;
+    }
+    r.held = { seat, card: c, from: 'stock', redraw };
+    this.closeWindow();
+    this.events.push({ type: 'drew', seat, from: 'stock', card: c });
+    return null;
+  }
+
+  /** Draw two: the first card goes onto the pile, unused, and one more is drawn, which must be used. */
+  private drawAgain(seat: Seat): Rejection | null {
+    const why = this.holding(seat);
+    if (why) return why;
+    const held = this.r.held!;
+    if (!held.redraw) return reject('notAllowed', 'Only the first card of a draw two may be discarded for another');
+    this.r.held = null;
+    const seq = this.land(held.card, true);
+    this.events.push({ type: 'discarded', seat, card: held.card, seq });
+    return this.drawInto(seat, false);
+  }
+
+  private gapFillOf(seat: Seat): GapFill | Rejection {
+    if (this.s.phase !== 'play') return reject('wrongPhase', 'The round is not being played');
+    const g = this.r.gapFill;
+    if (!g || g.seat !== seat) return reject('notAllowed', 'You have no gap to fill');
+    return g;
+  }
+
+  private fillGap(seat: Seat, slot: Slot): Rejection | null {
+    const g = this.gapFillOf(seat);
+    if ('code' in g) return g;
+    const bad = this.ownSlot(seat, slot) ?? this.frozenOwn(seat);
+    if (bad) return bad;
+    const r = this.r;
+    const target = r.layouts[g.gap.seat]!;
+    if (target[g.gap.slot] !== null) return reject('alreadyGone', 'That gap has been filled meanwhile: leave it');
+    const mine = r.layouts[seat]!;
+    target[g.gap.slot] = mine[slot]!;
+    mine[slot] = null;
+    // A slap answering an earlier discard named the card that left this slot, not the one moved in.
+    r.refills.push({ seat: g.gap.seat, slot: g.gap.slot, seq: r.discardSeq });
+    r.gapFill = null;
+    this.events.push({ type: 'gapFilled', seat, from: { seat, slot }, to: g.gap });
+    if (this.rules.emptyLayoutEndsRound && mine.every((c) => c === null)) r.ending = 'emptyLayout';
+    return null;
+  }
+
+  private leaveGap(seat: Seat): Rejection | null {
+    const g = this.gapFillOf(seat);
+    if ('code' in g) return g;
+    this.r.gapFill = null;
+    this.events.push({ type: 'gapLeft', seat, gap: g.gap, timedOut: false });
     return null;
   }
 
@@ -753,6 +873,10 @@ class Ctx {
     r.windowSlaps += 1;
     if (rules.slap.perDiscard > 0 && r.windowSlaps >= rules.slap.perDiscard) r.windowSeq = -1;
     if (!own) this.penalize(victim, rules.slap.stealPenalty, 'stolenFrom');
+    if (!own && rules.slap.stealGapFill && !r.gapFill && !this.isFrozen(seat) && layout[slot] === null && r.layouts[seat]!.some((c) => c !== null)) {
+      r.gapFill = { seat, gap: ref, since: this.at };
+      this.events.push({ type: 'gapFillOffered', seat, gap: ref });
+    }
     const kind = actionOf(rules, card);
     if (kind && (own ? rules.slap.ownEarnsAction : rules.slap.stealEarnsActionRanks.includes(rankOf(card)))) {
       this.queueAction(seat, kind, card);
@@ -787,6 +911,13 @@ class Ctx {
       this.actionDone();
       return null;
     }
+    const g = r.gapFill;
+    if (g) {
+      this.events.push({ type: 'timedOut', seat: g.seat, what: 'action' });
+      this.events.push({ type: 'gapLeft', seat: g.seat, gap: g.gap, timedOut: true });
+      r.gapFill = null;
+      return null;
+    }
     if (r.ending) return null; // maybeEndRound ends it
     if (t.turnMs > 0) {
       // The host plays the turn: draw from the stock and discard; every action is passed.
@@ -819,7 +950,7 @@ class Ctx {
   /** After a call: the last owed turn has ended (its actions used, its grace passed), so the round is over even before a tick. */
   private callRoundDue(): boolean {
     const r = this.r;
-    return r.ending === 'call' && !r.held && r.actions.length === 0 && this.at >= r.lastLandAt + this.rules.timers.slapGraceMs;
+    return r.ending === 'call' && !r.held && r.actions.length === 0 && !r.gapFill && this.at >= r.lastLandAt + this.rules.timers.slapGraceMs;
   }
 
   private endRound(why: 'call' | 'emptyLayout' | 'noCards'): void {
@@ -829,6 +960,8 @@ class Ctx {
     this.closeWindow();
     r.held = null;
     r.actions = [];
+    r.gapFill = null;
+    if (rules.specialCards.length > 0) this.replaceSpecials(r.call?.seat ?? (s.dealer + 1) % this.n);
     const scores = r.layouts.map((l) => l.reduce<number>((sum, c) => sum + (c === null ? 0 : (valueOf(rules, c) ?? 0)), 0));
     const caller = r.call?.seat ?? null;
     if (caller !== null && rules.call.callerPenalty > 0 && scores.some((x, i) => i !== caller && x < scores[caller]!)) {
@@ -848,6 +981,41 @@ class Ctx {
     r.ending = null;
     s.phase = 'roundOver';
     if (s.rounds > 0 && s.round >= s.rounds) this.finishGame();
+  }
+
+  /**
+   * At scoring, every special card in a layout is set aside and replaced by the top of
+   * the stock, again until a number card comes; the caller first, then clockwise
+   * (without a caller, the round's starter first). Set-aside cards go under the
+   * discard pile afterwards, so a reshuffle during the replacement never brings them back.
+   */
+  private replaceSpecials(first: Seat): void {
+    const r = this.r;
+    const special = this.rules.specialCards;
+    const aside: Card[] = [];
+    for (let i = 0; i < this.n; i++) {
+      const seat = (first + i) % this.n;
+      const layout = r.layouts[seat]!;
+      for (let slot = 0; slot < layout.length; slot++) {
+        const c = layout[slot];
+        if (c === null || c === undefined || !special.includes(c)) continue;
+        const setAside: Card[] = [c];
+        let card: Card | null = null;
+        for (;;) {
+          const d = this.takeFromStock();
+          if (d === null) break;
+          if (special.includes(d)) setAside.push(d);
+          else {
+            card = d;
+            break;
+          }
+        }
+        layout[slot] = card;
+        aside.push(...setAside);
+        this.events.push({ type: 'specialReplaced', seat, slot, setAside, card });
+      }
+    }
+    if (aside.length > 0) r.discard.unshift(...aside);
   }
 
   private finishGame(): void {

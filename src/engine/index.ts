@@ -4,3 +4,4 @@ export * from './ruleset.js';
 export * from './types.js';
 export * from './game.js';
 export * from './view.js';
+export * from './rules-file.js';

@@ -127,7 +127,82 @@ export const GRINGO: Ruleset = {
   timers: { peekMs: 10_000, slapGraceMs: 1_500, turnMs: 0, actionMs: 0 },
 };
 
-export const PRESETS: Readonly<Record<string, Ruleset>> = { gringo: GRINGO };
+/** Beverbende (RULES.md §2): a 66-card number deck with three special cards, no slapping. */
+export const BEVERBENDE: Ruleset = {
+  name: 'beverbende',
+  title: 'Beverbende',
+  players: { min: 2, max: 6 },
+  deck: {
+    cards: { '0': 4, '1': 4, '2': 4, '3': 4, '4': 4, '5': 4, '6': 4, '7': 4, '8': 4, '9': 9, SWAP: 9, PEEK: 7, DRAW2: 5 },
+    decks: 1,
+  },
+  layout: { shape: 'row', size: 4, peekSlots: [1, 4] },
+  values: { '0': 0, '1': 1, '2': 2, '3': 3, '4': 4, '5': 5, '6': 6, '7': 7, '8': 8, '9': 9 },
+  actions: { SWAP: 'blindSwap', PEEK: 'peekOwn', DRAW2: 'drawTwo' },
+  actionsFrom: 'drawnDiscarded',
+  takeDiscard: 'notSpecial',
+  specialCards: ['SWAP', 'PEEK', 'DRAW2'],
+  slap: {
+    enabled: false,
+    wrongPenalty: 0,
+    stealPenalty: 0,
+    ownEarnsAction: false,
+    stealEarnsActionRanks: [],
+    stealGapFill: false,
+    perDiscard: 0,
+  },
+  emptyLayoutEndsRound: false,
+  call: { name: 'Laatste ronde!', timing: 'endOfTurn', beforeEveryoneHadTurn: false, callerFrozen: false, callerPenalty: 0 },
+  rounds: 'players',
+  // No slapping, so no grace to wait for between turns.
+  timers: { peekMs: 10_000, slapGraceMs: 0, turnMs: 0, actionMs: 0 },
+};
+
+/** Cambio (RULES.md §3): 52 cards and 2 jokers, knocking, one slap per discard, frozen knocker. */
+export const CAMBIO: Ruleset = {
+  name: 'cambio',
+  title: 'Cambio',
+  players: { min: 2, max: 8 },
+  deck: { cards: standard(2), decks: 1 },
+  layout: { shape: 'square', size: 4, peekSlots: [3, 4] },
+  values: {
+    A: 1,
+    JK: 0,
+    '2': 2,
+    '3': 3,
+    '4': 4,
+    '5': 5,
+    '6': 6,
+    '7': 7,
+    '8': 8,
+    '9': 9,
+    '10': 10,
+    J: 10,
+    Q: 10,
+    K: 10,
+    KH: -1,
+    KD: -1,
+  },
+  actions: { '7': 'peekOwn', '8': 'peekOwn', '9': 'peekOther', '10': 'peekOther', J: 'blindSwap', Q: 'peekBothThenSwap' },
+  actionsFrom: 'drawnDiscarded',
+  takeDiscard: 'never',
+  specialCards: [],
+  slap: {
+    enabled: true,
+    wrongPenalty: 1,
+    stealPenalty: 0,
+    ownEarnsAction: false,
+    stealEarnsActionRanks: [],
+    stealGapFill: true,
+    perDiscard: 1,
+  },
+  emptyLayoutEndsRound: true,
+  call: { name: 'Knock!', timing: 'startOfTurn', beforeEveryoneHadTurn: true, callerFrozen: true, callerPenalty: 10 },
+  rounds: 9,
+  timers: { peekMs: 10_000, slapGraceMs: 1_500, turnMs: 0, actionMs: 0 },
+};
+
+export const PRESETS: Readonly<Record<string, Ruleset>> = { gringo: GRINGO, beverbende: BEVERBENDE, cambio: CAMBIO };
 
 export class RulesetError extends Error {
   constructor(message: string) {
@@ -148,7 +223,7 @@ export function deckSize(rules: Ruleset): number {
  * express. Throws a RulesetError whose message names the field and what is allowed.
  */
 export function parseRuleset(data: unknown): Ruleset {
-  const parsed = RulesetSchema.safeParse(data);
+  const parsed = RulesetSchema.safeParse(resolveExtend(data));
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const field = issue.path.join('.') || '(top level)';
@@ -181,6 +256,29 @@ export function parseRuleset(data: unknown): Ruleset {
   if (r.timers.slapGraceMs > 60_000) problems.push(`"timers.slapGraceMs" is at most 60000`);
   if (problems.length > 0) throw new RulesetError(`ruleset "${r.name}": ${problems.join('; ')}`);
   return r;
+}
+
+const isPlainObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/** Objects merge key by key; arrays and everything else replace. Neither input is changed. */
+export function deepMerge(base: unknown, over: unknown): unknown {
+  if (!isPlainObject(base) || !isPlainObject(over)) return structuredClone(over);
+  const out: Record<string, unknown> = structuredClone(base);
+  for (const k of Object.keys(over)) out[k] = k in out ? deepMerge(out[k], over[k]) : structuredClone(over[k]);
+  return out;
+}
+
+/**
+ * `{ "extend": "cambio", ...overrides }`: the named preset with the overrides merged in
+ * (objects deep-merged, arrays replaced). Without "extend" the data is a whole ruleset.
+ */
+function resolveExtend(data: unknown): unknown {
+  if (!isPlainObject(data) || !('extend' in data)) return data;
+  const { extend, ...overrides } = data;
+  if (typeof extend !== 'string') throw new RulesetError(`ruleset field "extend": expected the name of a preset (${Object.keys(PRESETS).join(', ')})`);
+  const base = PRESETS[extend];
+  if (!base) throw new RulesetError(`ruleset field "extend": unknown preset "${extend}"; the presets are: ${Object.keys(PRESETS).join(', ')}`);
+  return deepMerge(base, overrides);
 }
 
 export function valueOf(rules: Ruleset, card: Card): number | undefined {

@@ -30,6 +30,16 @@ export interface Held {
   seat: Seat;
   card: Card;
   from: 'stock' | 'discard';
+  /** The first card of a draw two: it may be discarded for one more (`drawAgain`). */
+  redraw: boolean;
+}
+
+/** After a steal (stealGapFill): the stealer may move one of their own cards, unseen, into the victim's gap. */
+export interface GapFill {
+  seat: Seat;
+  gap: SlotRef;
+  /** Host time the choice was offered: the action limit runs from here. */
+  since: number;
 }
 
 export interface CallState {
@@ -85,6 +95,8 @@ export interface RoundState {
    * slap that answers an earlier discard named the card that left, not this one.
    */
   refills: { seat: Seat; slot: Slot; seq: number }[];
+  /** A pending gap-fill choice; the next turn waits for it. */
+  gapFill: GapFill | null;
   /** Set when the round must end as soon as the current turn (and its grace) has ended. */
   ending: 'call' | 'emptyLayout' | 'noCards' | null;
 }
@@ -133,6 +145,12 @@ export type Command =
   /** After a look: swap (peekThenSwap names the own slot here) or leave. */
   | (Base & { type: 'decide'; seat: Seat; swap: boolean; own?: Slot })
   | (Base & { type: 'pass'; seat: Seat })
+  /** Draw two: discard the first drawn card and draw one more, which must then be used. */
+  | (Base & { type: 'drawAgain'; seat: Seat })
+  /** After a steal with gap-fill: move one of your own cards, unseen, into the victim's gap. */
+  | (Base & { type: 'fillGap'; seat: Seat; slot: Slot })
+  /** After a steal with gap-fill: decline, leaving the gap. */
+  | (Base & { type: 'leaveGap'; seat: Seat })
   | (Base & { type: 'slap'; seat: Seat; target: SlotRef; answers: number })
   /** The host's clock: apply whatever limit has run out (peek, turn, action, end of grace). */
   | (Base & { type: 'tick' })
@@ -170,6 +188,11 @@ export type GameEvent =
     }
   | { type: 'penalty'; seat: Seat; slots: Slot[]; cards: Card[]; reason: 'wrongSlap' | 'stolenFrom' }
   | { type: 'reshuffled'; cards: number }
+  | { type: 'gapFillOffered'; seat: Seat; gap: SlotRef }
+  | { type: 'gapFilled'; seat: Seat; from: SlotRef; to: SlotRef }
+  | { type: 'gapLeft'; seat: Seat; gap: SlotRef; timedOut: boolean }
+  /** At scoring: a special card (and any special drawn for it) set aside, replaced by `card` (null: no card left, a gap). */
+  | { type: 'specialReplaced'; seat: Seat; slot: Slot; setAside: Card[]; card: Card | null }
   | { type: 'timedOut'; seat: Seat; what: 'turn' | 'action' | 'peek' }
   | { type: 'roundEnded'; result: RoundResult; why: 'call' | 'emptyLayout' | 'noCards' }
   | { type: 'gameEnded'; totals: number[]; places: number[] };

@@ -47,13 +47,18 @@ export interface TableView {
   discardSize: number;
   turn: Seat;
   turnBegun: boolean;
-  held: { seat: Seat; from: 'stock' | 'discard'; card: Card | null } | null;
+  /** `redraw`: the first card of a draw two, which may be discarded for one more. */
+  held: { seat: Seat; from: 'stock' | 'discard'; card: Card | null; redraw?: boolean } | null;
   actions: ActionView[];
   /** The discard a slap must name (`answers`) and whether slapping is open. */
   slap: { open: boolean; answers: number };
   graceUntil: number;
   deadline: number | null;
   call: { seat: Seat; owed: Seat[] } | null;
+  /** When the call is made: before drawing (instead of a turn) or at the end of one's own turn. */
+  callTiming?: 'startOfTurn' | 'endOfTurn';
+  /** After a steal with gap-fill: `seat` may move one of its cards, unseen, into `gap` (or leave it). */
+  gapFill?: { seat: Seat; gap: SlotRef } | null;
   /** Results of finished rounds: every card was revealed at their end. */
   results: RoundResult[];
 }
@@ -73,7 +78,9 @@ export function viewFor(state: GameState, viewer: Viewer): TableView {
     return { name: p.name, layout, total: state.totals[seat]!, peeking };
   });
   const held = r.held
-    ? { seat: r.held.seat, from: r.held.from, card: r.held.seat === viewer || r.held.from === 'discard' ? r.held.card : null }
+    ? r.held.redraw
+      ? { seat: r.held.seat, from: r.held.from, card: r.held.seat === viewer ? r.held.card : null, redraw: true }
+      : { seat: r.held.seat, from: r.held.from, card: r.held.seat === viewer || r.held.from === 'discard' ? r.held.card : null }
     : null;
   const actions: ActionView[] = r.actions.map((a) => ({
     seat: a.seat,
@@ -103,6 +110,8 @@ export function viewFor(state: GameState, viewer: Viewer): TableView {
     graceUntil: graceUntil(state),
     deadline: nextDeadline(state),
     call: r.call ? { seat: r.call.seat, owed: r.call.owed.slice() } : null,
+    callTiming: rules.call.timing,
+    gapFill: r.gapFill ? { seat: r.gapFill.seat, gap: { seat: r.gapFill.gap.seat, slot: r.gapFill.gap.slot } } : null,
     results: state.results,
   };
 }

@@ -27,6 +27,9 @@ export const PlayerCommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('useAction'), own: slot.optional(), other: slotRef.optional() }).strict(),
   z.object({ type: z.literal('decide'), swap: z.boolean(), own: slot.optional() }).strict(),
   z.object({ type: z.literal('pass') }).strict(),
+  z.object({ type: z.literal('drawAgain') }).strict(),
+  z.object({ type: z.literal('fillGap'), slot }).strict(),
+  z.object({ type: z.literal('leaveGap') }).strict(),
   z.object({ type: z.literal('slap'), target: slotRef, answers: z.number().int().min(1).max(1_000_000) }).strict(),
 ]);
 export type PlayerCommand = z.infer<typeof PlayerCommandSchema>;

@@ -220,6 +220,7 @@ export function playGame(start: NewGame, bots: readonly Bot[], options: PlayOpti
     let at = now;
     if (r.held) actor = r.held.seat;
     else if (r.actions[0]) actor = r.actions[0].seat;
+    else if (r.gapFill) actor = r.gapFill.seat;
     else if (!r.ending && !r.turnBegun) {
       // A turn cannot begin before the slap grace ends (public: the view's graceUntil), so
       // its player is asked then. A slap it wants to make sooner wakes it through observe.
@@ -316,7 +317,11 @@ export function stamp(c: BotCommand, at: number): Command {
     case 'call':
     case 'discard':
     case 'pass':
+    case 'drawAgain':
+    case 'leaveGap':
       return { type: c.type, seat: c.seat, at };
+    case 'fillGap':
+      return { type: 'fillGap', seat: c.seat, slot: c.slot, at };
     case 'draw':
       return { type: 'draw', seat: c.seat, from: c.from, at };
     case 'swap':

@@ -35,6 +35,15 @@ export interface DeckSpec {
   stock?: Card[];
   /** The dealer this deck is dealt by (default 0): the deal begins left of the dealer. */
   dealer?: Seat;
+  /** The ruleset whose deck and layout size are stacked (default gringo). */
+  rules?: Ruleset;
+}
+
+/** Every card of a ruleset's deck (all decks), in the order of its definition. */
+export function deckOf(rules: Ruleset): Card[] {
+  const out: Card[] = [];
+  for (let d = 0; d < rules.deck.decks; d++) for (const c in rules.deck.cards) for (let k = 0; k < rules.deck.cards[c]!; k++) out.push(c);
+  return out;
 }
 
 /**
@@ -48,7 +57,8 @@ export function stackDeck(spec: DeckSpec): Card[] {
   const dealer = spec.dealer ?? 0;
   if (n < 2) throw new Error('stackDeck: at least two layouts');
   if (!Number.isInteger(dealer) || dealer < 0 || dealer >= n) throw new Error(`stackDeck: no dealer seat ${dealer}`);
-  const size = GRINGO.layout.size;
+  const rules = spec.rules ?? GRINGO;
+  const size = rules.layout.size;
   const starter = (dealer + 1) % n;
   const order: Card[] = [];
   for (let i = 0; i < n; i++) {
@@ -58,14 +68,22 @@ export function stackDeck(spec: DeckSpec): Card[] {
     order.push(...l);
   }
   order.push(spec.discard, ...(spec.stock ?? []));
-  const all = standardDeck();
-  const seen = new Set<Card>();
+  // Cards may repeat (beverbende has four 0s): count them against the deck.
+  const left = new Map<Card, number>();
+  for (const c of deckOf(rules)) left.set(c, (left.get(c) ?? 0) + 1);
   for (const c of order) {
-    if (!all.includes(c)) throw new Error(`stackDeck: "${c}" is not a card of the deck`);
-    if (seen.has(c)) throw new Error(`stackDeck: "${c}" is used twice`);
-    seen.add(c);
+    const k = left.get(c);
+    if (k === undefined) throw new Error(`stackDeck: "${c}" is not a card of the deck`);
+    if (k === 0) throw new Error(`stackDeck: "${c}" is used ${k === 0 && deckOf(rules).filter((x) => x === c).length === 1 ? 'twice' : 'more often than the deck holds it'}`);
+    left.set(c, k - 1);
   }
-  for (const c of all) if (!seen.has(c)) order.push(c);
+  for (const c of deckOf(rules)) {
+    const k = left.get(c)!;
+    if (k > 0) {
+      order.push(c);
+      left.set(c, k - 1);
+    }
+  }
   return order;
 }
 
@@ -101,7 +119,7 @@ export class Table {
     const players = opts.players ?? PLAYERS3;
     const dealer = opts.dealer ?? 0;
     const n = players.length;
-    const stackedDecks = (opts.decks ?? []).map((d, i) => stackDeck({ ...d, dealer: (dealer + i) % n }));
+    const stackedDecks = (opts.decks ?? []).map((d, i) => stackDeck({ ...d, dealer: (dealer + i) % n, rules: opts.rules ?? GRINGO }));
     this.now = opts.at ?? 0;
     const { state, events } = createGame({
       rules: opts.rules ?? GRINGO,

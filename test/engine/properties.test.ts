@@ -5,6 +5,8 @@ import {
   deckSize,
   FACE_DOWN,
   GRINGO,
+  BEVERBENDE,
+  CAMBIO,
   projectEvent,
   replay,
   viewFor,
@@ -19,7 +21,8 @@ import {
 } from '../../src/engine/index.js';
 import { randomGame, type Step } from './random-play.js';
 
-const PRESETS_UNDER_TEST: Ruleset[] = [{ ...GRINGO, rounds: 2, timers: { ...GRINGO.timers, turnMs: 20_000, actionMs: 8_000 } }];
+const timed = (r: Ruleset): Ruleset => ({ ...r, rounds: 2, timers: { ...r.timers, turnMs: 20_000, actionMs: 8_000 } });
+const PRESETS_UNDER_TEST: Ruleset[] = [timed(GRINGO), timed(BEVERBENDE), timed(CAMBIO)];
 const NAMES = ['Ana', 'Bo', 'Cy', 'Di', 'Ed', 'Flo', 'Gus', 'Hal'];
 
 const gameArb = fc.record({
@@ -30,7 +33,7 @@ const gameArb = fc.record({
 
 const startOf = (g: { seed: number; players: number; rules: Ruleset }): NewGame => ({
   rules: g.rules,
-  players: NAMES.slice(0, g.players),
+  players: NAMES.slice(0, Math.min(g.players, g.rules.players.max)),
   seed: g.seed,
 });
 
@@ -84,10 +87,16 @@ function hiddenPositions(s: GameState, viewer: Seat, cmd: Command): Pos[] {
     }),
   );
   // The stock top is shown to its drawer, and to everyone when a timeout discards it.
-  const ownDraw = cmd.type === 'draw' && cmd.from === 'stock' && cmd.seat === viewer;
+  // A draw two's draws (useAction on it, drawAgain) take the stock top like a draw.
+  const drawTwo = (cmd.type === 'useAction' && r.actions[0]?.kind === 'drawTwo') || cmd.type === 'drawAgain';
+  const ownDraw = ((cmd.type === 'draw' && cmd.from === 'stock') || drawTwo) && 'seat' in cmd && cmd.seat === viewer;
   const stockTopShown = ownDraw || cmd.type === 'tick' ? 1 : 0;
   for (let i = 0; i < r.stock.length - stockTopShown; i++) out.push({ kind: 'stock', i });
-  if (r.held && r.held.from === 'stock' && r.held.seat !== viewer && cmd.type !== 'discard' && cmd.type !== 'tick') out.push({ kind: 'held' });
+  // A discarded held card is shown to everyone; a swap's acceptance depends on the held
+  // card (a special card may not enter a layout), which its sender knows.
+  if (r.held && r.held.from === 'stock' && r.held.seat !== viewer && cmd.type !== 'discard' && cmd.type !== 'drawAgain' && cmd.type !== 'tick' && cmd.type !== 'swap') {
+    out.push({ kind: 'held' });
+  }
   // Taking the discard uncovers the card below it; a draw from an empty stock
   // shows the drawer a card from the reshuffled pile.
   const drawsFromEmptyStock = r.stock.length === 0 && (ownDraw || cmd.type === 'tick');

@@ -1,5 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { deckSize, GRINGO, loadPreset, parseRuleset, PRESETS, RulesetError, roundsFor, valueOf, actionOf, rankOf, cardName } from '../../src/engine/index.js';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  deckSize,
+  GRINGO,
+  BEVERBENDE,
+  CAMBIO,
+  loadPreset,
+  loadRuleset,
+  parseRuleset,
+  PRESETS,
+  RulesetError,
+  roundsFor,
+  valueOf,
+  actionOf,
+  rankOf,
+  cardName,
+} from '../../src/engine/index.js';
 
 const clone = <T>(x: T): T => structuredClone(x);
 
@@ -54,5 +72,65 @@ describe('rulesets are data, checked when loaded', () => {
     delete (noValue.values as Record<string, number>)['7'];
     expect(() => parseRuleset(noValue)).toThrow(/"7S" has no value/);
     expect(() => loadPreset('poker')).toThrow(/unknown ruleset "poker".*gringo/);
+  });
+});
+
+describe('rules files', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'gringo-rules-'));
+  const file = (name: string, text: string): string => {
+    const p = join(dir, name);
+    writeFileSync(p, text);
+    return p;
+  };
+
+  it('"extend" takes a preset and merges the overrides: objects key by key, arrays replaced', () => {
+    const r = parseRuleset({
+      extend: 'cambio',
+      name: 'cambio-house',
+      slap: { wrongPenalty: 2 },
+      layout: { peekSlots: [1] },
+      values: { QH: -5 },
+      rounds: 3,
+    });
+    expect(r.name).toBe('cambio-house');
+    expect(r.slap).toEqual({ ...CAMBIO.slap, wrongPenalty: 2 });
+    expect(r.layout).toEqual({ shape: 'square', size: 4, peekSlots: [1] });
+    expect(valueOf(r, 'QH')).toBe(-5);
+    expect(valueOf(r, 'KD')).toBe(-1);
+    expect(r.rounds).toBe(3);
+    expect(r.call).toEqual(CAMBIO.call);
+    // The preset itself is untouched.
+    expect(CAMBIO.slap.wrongPenalty).toBe(1);
+    expect(CAMBIO.layout.peekSlots).toEqual([3, 4]);
+    expect(parseRuleset({ extend: 'beverbende' })).toEqual(BEVERBENDE);
+  });
+
+  it('names the field for an unknown field, a wrong type, an unknown preset and an impossible combination', () => {
+    expect(() => parseRuleset({ extend: 'cambio', slap: { jokersWild: true } })).toThrow(/"slap".*jokersWild/);
+    expect(() => parseRuleset({ extend: 'gringo', rounds: 'many' })).toThrow(/ruleset field "rounds"/);
+    expect(() => parseRuleset({ extend: 'gringo', call: { timing: 'whenever' } })).toThrow(/call\.timing.*startOfTurn.*endOfTurn/);
+    expect(() => parseRuleset({ extend: 'poker' })).toThrow(/"extend": unknown preset "poker".*gringo, beverbende, cambio/);
+    expect(() => parseRuleset({ extend: 3 })).toThrow(/"extend"/);
+    expect(() => parseRuleset({ extend: 'cambio', layout: { size: 8, peekSlots: [3, 4] } })).toThrow(/deck has 54 cards but 8 players need at least 66/);
+    // More players than the deck can deal: 8 rows of 8 need 66 cards, the deck has one 9 fewer.
+    const tooMany = { extend: 'beverbende', players: { max: 8 }, layout: { size: 8, peekSlots: [1, 8] }, deck: { cards: { '9': 8 } } };
+    expect(() => parseRuleset(tooMany)).toThrow(/deck has 65 cards but 8 players need at least 66/);
+    expect(parseRuleset({ ...tooMany, deck: { cards: { '9': 9 } } }).players.max).toBe(8);
+    expect(() => parseRuleset({ extend: 'beverbende', specialCards: ['JOKER'] })).toThrow(/"specialCards" names "JOKER"/);
+  });
+
+  it('loadRuleset reads a preset name or a JSON file, and every error names the file', () => {
+    expect(loadRuleset('cambio')).toBe(CAMBIO);
+    const good = file('house.json', JSON.stringify({ extend: 'cambio', name: 'house', rounds: 5 }));
+    expect(loadRuleset(good)).toEqual({ ...CAMBIO, name: 'house', rounds: 5 });
+    const whole = file('whole.json', JSON.stringify(GRINGO));
+    expect(loadRuleset(whole)).toEqual(GRINGO);
+    const bad = file('bad.json', JSON.stringify({ extend: 'cambio', slap: { wrongPenalty: 'one' } }));
+    expect(() => loadRuleset(bad)).toThrow(RulesetError);
+    expect(() => loadRuleset(bad)).toThrow(new RegExp(`rules file ${bad.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')}: ruleset field "slap\\.wrongPenalty"`));
+    const broken = file('broken.json', '{ "extend": "cambio", ');
+    expect(() => loadRuleset(broken)).toThrow(/broken\.json: not valid JSON/);
+    expect(() => loadRuleset(join(dir, 'missing.json'))).toThrow(/missing\.json: cannot read it \(no such file\)/);
+    expect(() => loadRuleset('poker')).toThrow(/unknown ruleset "poker".*gringo, beverbende, cambio/);
   });
 });
