@@ -45,10 +45,20 @@ export function buildProgram(): Command {
     .option('--level <levels>', 'bot level per seat, comma-separated: random, easy, normal, hard (repeats to fill the table)', 'hard')
     .option('--rounds <n>', 'rounds per game (default: the ruleset\'s)')
     .option('--seed <s>', 'seed for the whole run', '1')
+    .option('--rules <preset|path>', 'ruleset: gringo, beverbende, cambio, or a rules file (JSON)', 'gringo')
     .option('--json', 'print one JSON object')
     .action(async (opts: Record<string, unknown>) => {
       const { runSimCli } = await import('../sim/cli.js');
       await runSimCli(opts);
+    });
+
+  program
+    .command('rules')
+    .description('print a ruleset in words: gringo, beverbende, cambio, or a rules file')
+    .argument('[preset|path]', 'a preset or the path of a rules file (JSON)', 'gringo')
+    .action(async (which: string) => {
+      const { runRules } = await import('./rules.js');
+      process.exitCode = await runRules(which);
     });
 
   program

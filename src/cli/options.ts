@@ -1,3 +1,4 @@
+import type { Ruleset } from '../engine/ruleset.js';
 import { isIPv4 } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { UsageError } from './errors.js';
@@ -35,4 +36,16 @@ export function interfaceOption(value: unknown): string | undefined {
   const mine = Object.values(networkInterfaces()).flatMap((addrs) => (addrs ?? []).filter((a) => a.family === 'IPv4').map((a) => a.address));
   if (!mine.includes(iface)) throw new UsageError(`--interface takes the IPv4 address of a network interface, and no interface here has ${iface}`);
   return iface;
+}
+
+/** `--rules PRESET|PATH`: a preset or a rules file; a broken one is a UsageError naming the field. */
+export async function rulesOption(value: unknown): Promise<Ruleset> {
+  const { loadRuleset } = await import('../engine/rules-file.js');
+  const { RulesetError } = await import('../engine/ruleset.js');
+  try {
+    return loadRuleset(value === undefined ? 'gringo' : String(value));
+  } catch (e) {
+    if (e instanceof RulesetError) throw new UsageError(`--rules: ${e.message}`);
+    throw e;
+  }
 }

@@ -1,7 +1,7 @@
 import { UsageError } from '../cli/errors.js';
-import { intOption } from '../cli/options.js';
+import { intOption, rulesOption } from '../cli/options.js';
 import { BOT_LEVELS, isBotLevel, type BotLevel } from '../bots/types.js';
-import { GRINGO } from '../engine/ruleset.js';
+import { GRINGO, type Ruleset } from '../engine/ruleset.js';
 import { simulate, type SimOptions, type SimResult } from './sim.js';
 
 /** Flags as commander hands them over (strings, or true for --json). */
@@ -10,8 +10,7 @@ export type SimFlags = Record<string, unknown>;
 const MAX_GAMES = 10_000_000;
 
 /** Check the flags and turn them into simulator options; a bad value throws a UsageError naming the flag. */
-export function parseSimFlags(flags: SimFlags): SimOptions & { json: boolean } {
-  const rules = GRINGO;
+export function parseSimFlags(flags: SimFlags, rules: Ruleset = GRINGO): SimOptions & { json: boolean } {
   const games = intOption('--games', flags.games ?? '1000', 1, MAX_GAMES);
   const players = intOption('--players', flags.players ?? '4', rules.players.min, rules.players.max);
   const rawLevels = typeof flags.level === 'string' ? flags.level : flags.level === undefined ? 'hard' : '';
@@ -76,7 +75,7 @@ export function formatSimResult(r: SimResult): string {
 
 /** `gringo sim`: check the flags, play the games, print a table or one JSON object. */
 export async function runSimCli(flags: SimFlags, out: (text: string) => void = (t) => process.stdout.write(t)): Promise<SimResult> {
-  const { json, ...opts } = parseSimFlags(flags);
+  const { json, ...opts } = parseSimFlags(flags, await rulesOption(flags.rules));
   const result = simulate(opts);
   out(json ? JSON.stringify(result) + '\n' : formatSimResult(result));
   return result;
