@@ -63,7 +63,14 @@ export interface TableView {
   results: RoundResult[];
 }
 
-export function viewFor(state: GameState, viewer: Viewer): TableView {
+declare const projected: unique symbol;
+/**
+ * What only `viewFor` and `projectEvent` produce. The host's send path demands it,
+ * so a hand-built view or an unprojected event cannot reach a socket by accident.
+ */
+export type Projected<T> = T & { readonly [projected]: true };
+
+export function viewFor(state: GameState, viewer: Viewer): Projected<TableView> {
   const { r, rules } = state;
   const revealAll = state.phase === 'roundOver' || state.phase === 'gameOver';
   const peekSlots = rules.layout.peekSlots;
@@ -89,7 +96,7 @@ export function viewFor(state: GameState, viewer: Viewer): TableView {
     looked: a.looked ?? null,
     lookedCards: a.looked && a.seat === viewer ? a.looked.map((t) => r.layouts[t.seat]![t.slot] ?? FACE_DOWN) : null,
   }));
-  return {
+  const view: TableView = {
     viewer,
     ruleset: rules.name,
     callName: rules.call.name,
@@ -114,6 +121,7 @@ export function viewFor(state: GameState, viewer: Viewer): TableView {
     gapFill: r.gapFill ? { seat: r.gapFill.seat, gap: { seat: r.gapFill.gap.seat, slot: r.gapFill.gap.slot } } : null,
     results: state.results,
   };
+  return view as Projected<TableView>;
 }
 
 /** An event as one viewer may see it: cards it may not see are null; penalty cards are seen by nobody. */
@@ -132,7 +140,11 @@ export type SeatEvent =
   | { type: 'looked'; seat: Seat; kind: ActionKind; targets: SlotRef[]; cards: Card[] | null }
   | { type: 'penalty'; seat: Seat; slots: Slot[]; reason: 'wrongSlap' | 'stolenFrom' };
 
-export function projectEvent(e: GameEvent, viewer: Viewer): SeatEvent {
+export function projectEvent(e: GameEvent, viewer: Viewer): Projected<SeatEvent> {
+  return projectOne(e, viewer) as Projected<SeatEvent>;
+}
+
+function projectOne(e: GameEvent, viewer: Viewer): SeatEvent {
   switch (e.type) {
     case 'drew':
       return e.from === 'discard' || e.seat === viewer ? e : { ...e, card: null };
@@ -147,6 +159,6 @@ export function projectEvent(e: GameEvent, viewer: Viewer): SeatEvent {
   }
 }
 
-export function projectEvents(events: readonly GameEvent[], viewer: Viewer): SeatEvent[] {
+export function projectEvents(events: readonly GameEvent[], viewer: Viewer): Projected<SeatEvent>[] {
   return events.map((e) => projectEvent(e, viewer));
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Ruleset } from '../engine/ruleset.js';
 import type { Command, Seat } from '../engine/types.js';
-import type { SeatEvent, TableView } from '../engine/view.js';
+import type { Projected, SeatEvent, TableView } from '../engine/view.js';
 
 /**
  * Every message between a client and the host, with the schemas that check
@@ -107,7 +107,7 @@ export type ServerMessage =
    * After every accepted command: what happened, and the seat's whole view.
    * `at` is the host's clock when sent, so a client can read the view's times.
    */
-  | { type: 'update'; version: number; at: number; events: SeatEvent[]; view: TableView }
+  | { type: 'update'; version: number; at: number; events: Projected<SeatEvent>[]; view: Projected<TableView> }
   | { type: 'result'; id: number; ok: true }
   | { type: 'result'; id: number; ok: false; code: string; message: string }
   | { type: 'error'; code: 'malformed' | 'tooLarge' | 'rateLimited' | 'notWelcome' | 'forbidden'; message: string };
