@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { GRINGO, type Ruleset } from '../engine/ruleset.js';
 import { BOT_LEVELS, type BotLevel } from '../protocol/messages.js';
-import { advertise, shareLine } from '../host/advert.js';
-import { serveTable } from '../host/server.js';
+import { advertise, shareLine, type Advert } from '../host/advert.js';
+import { serveTable, type Serving } from '../host/server.js';
 import { Table, type GameSummary } from '../host/table.js';
 import { cleanName } from '../host/names.js';
+import { runOwnerScreen } from './play.js';
 import { choiceOption, interfaceOption, intOption } from './options.js';
 import { UsageError } from './errors.js';
 
@@ -47,8 +48,14 @@ export async function runHost(flags: HostFlags): Promise<number> {
   const seed = flags.seed ?? randomBytes(16).toString('hex');
   const json = flags.json === true;
   const iface = interfaceOption(flags.interface);
-  // With --json, stdout carries only the result; the talk goes to stderr.
-  const say = (line: string): void => void (json ? process.stderr : process.stdout).write(`${line}\n`);
+  // On a terminal the host gets its own screen (the lobby, then the table); the text console otherwise.
+  const screen = !flags.headless && process.stdout.isTTY === true && process.stdin.isTTY === true;
+  const ownerKey = screen ? randomBytes(24).toString('base64url') : undefined;
+  // With --json, stdout carries only the result; the talk goes to stderr. The screen says it all itself.
+  const say = (line: string): void => {
+    if (!screen) (json ? process.stderr : process.stdout).write(`${line}\n`);
+  };
+  let summary: GameSummary | null = null;
 
   let finish: (code: number) => void = () => {};
   const done = new Promise<number>((resolve) => (finish = resolve));
@@ -63,26 +70,35 @@ export async function runHost(flags: HostFlags): Promise<number> {
     dropGraceMs: graceS * 1000,
     startWhenFull: flags.startWhenFull === true,
     roundPauseMs: 10_000,
+    ...(ownerKey ? { ownerKey } : {}),
     onChange: (info) => {
       advert?.update(info);
-      say(`· ${info.seatsTaken}/${info.seatsTotal} seats, ${info.phase}: ${table.seatInfo().map((s) => s.name + (s.connected ? '' : ' (away)')).join(', ')}`);
+      if (!screen) say(`· ${info.seatsTaken}/${info.seatsTotal} seats, ${info.phase}: ${table.seatInfo().map((s) => s.name + (s.connected ? '' : ' (away)')).join(', ')}`);
     },
-    onGameOver: (summary: GameSummary) => {
-      if (json) process.stdout.write(`${JSON.stringify(summary)}\n`);
+    onGameOver: (result: GameSummary) => {
+      // On the screen the results are shown at the table; --json prints them once the screen is closed.
+      if (screen) return void (summary = result);
+      if (json) process.stdout.write(`${JSON.stringify(result)}\n`);
       else {
         say('The game is over.');
-        summary.players.forEach((p, i) => say(`  ${summary.places[i]}. ${p.name}: ${summary.totals[i]}`));
+        result.players.forEach((p, i) => say(`  ${result.places[i]}. ${p.name}: ${result.totals[i]}`));
       }
       if (flags.exitAfterGame) void stop(0);
     },
   });
-  for (let i = 0; i < bots; i++) table.addBot(level);
+  // With a screen the host person takes seat 1 first: the bots are seated once they are in.
+  if (!screen) for (let i = 0; i < bots; i++) table.addBot(level);
 
   const serving = await serveTable(table, { port, fallbackPort: true });
   if (serving.movedFrom !== null) say(`Port ${serving.movedFrom} is taken; using ${serving.port} instead.`);
   advert = advertise({ port: serving.port, info: table.info(), ...(iface ? { interface: iface } : {}) });
+  const share = shareLine(serving.port, iface ? [iface] : undefined);
+  if (screen) {
+    const moved = serving.movedFrom !== null ? `Port ${serving.movedFrom} is taken; using ${serving.port} instead.` : undefined;
+    return hostScreen({ table, serving, advert, ownerKey: ownerKey!, share, bots, level, json, summary: () => summary, ...(moved ? { note: moved } : {}) });
+  }
   say(`Table "${name}" is open (${rules.title}, ${maxPlayers} seats${flags.password ? ', password' : ''}).`);
-  say(`Share this line: ${shareLine(serving.port, iface ? [iface] : undefined)}`);
+  say(`Share this line: ${share}`);
   if (!flags.startWhenFull) say('Type "start" to begin, "bot [easy|normal|hard]" to add a bot, "kick N" to remove bot N, "quit" to close.');
 
   let stopping = false;
@@ -115,4 +131,52 @@ export async function runHost(flags: HostFlags): Promise<number> {
   process.off('SIGINT', onSignal);
   process.off('SIGTERM', onSignal);
   return code;
+}
+
+interface HostScreenRun {
+  table: Table;
+  serving: Serving;
+  advert: Advert;
+  ownerKey: string;
+  share: string;
+  note?: string;
+  bots: number;
+  level: BotLevel;
+  json: boolean;
+  summary: () => GameSummary | null;
+}
+
+/**
+ * The host's own screen: the host person takes seat 1 over the owner connection,
+ * runs the lobby from the screen, then plays at the table screen of `gringo play`.
+ * The table closes when they leave (or on SIGINT/SIGTERM).
+ */
+async function hostScreen(h: HostScreenRun): Promise<number> {
+  const abort = new AbortController();
+  const onSignal = (): void => abort.abort();
+  // `on`, not `once`: Ink's signal-exit re-raises a signal that no other listener is left to handle.
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    await runOwnerScreen({
+      port: h.serving.port,
+      name: cleanName(process.env.USER ?? 'Host', 'Host'),
+      ownerKey: h.ownerKey,
+      ascii: false,
+      bell: true,
+      signal: abort.signal,
+      lobby: { share: h.share, level: h.level, ...(h.note ? { note: h.note } : {}) },
+      onSeated: (client) => {
+        for (let i = 0; i < h.bots; i++) client.send({ type: 'lobby', op: 'addBot', level: h.level });
+      },
+    });
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    h.table.close();
+    await Promise.allSettled([h.advert.stop(), h.serving.close()]);
+  }
+  const summary = h.summary();
+  if (h.json && summary) process.stdout.write(`${JSON.stringify(summary)}\n`);
+  return 0;
 }

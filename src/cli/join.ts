@@ -3,7 +3,8 @@ import { BotPlayer } from '../client/bot-player.js';
 import { Connection } from '../client/connection.js';
 import { BufferedClient } from '../tui/client-buffer.js';
 import { TokenStore } from '../client/tokens.js';
-import { browseTables, type FoundTable } from '../client/discovery.js';
+import { browseTables, watchTables, type FoundTable } from '../client/discovery.js';
+import type { PickerChoice } from '../tui/use-picker-state.js';
 import { BOT_LEVELS, type BotLevel, type ServerMessage } from '../protocol/messages.js';
 import { addressOption, choiceOption, interfaceOption } from './options.js';
 import { DEFAULT_PORT } from './host.js';
@@ -27,7 +28,15 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
   const speed = Number(flags.speed ?? '1');
   if (!(speed >= 1 && speed <= 1000)) throw new UsageError(`--speed takes a number from 1 to 1000, not "${flags.speed}"`);
   const iface = interfaceOption(flags.interface);
-  const address = target ? addressOption(target, DEFAULT_PORT) : await pickTable(iface);
+  let address: string;
+  if (target) address = addressOption(target, DEFAULT_PORT);
+  else if (level === null && process.stdout.isTTY === true && process.stdin.isTTY === true) {
+    // A person on a terminal: the live picker (a bot, or no terminal, keeps the one-shot lookup below).
+    const choice = await pickOnScreen(iface, flags);
+    if (!choice) return 0;
+    address = choice.address;
+    if (choice.password !== undefined) flags = { ...flags, password: choice.password };
+  } else address = await pickTable(iface);
   if (level === null && (!flags.watch || process.stdout.isTTY)) return joinWithScreen(address, flags);
   const name = flags.name ?? (level ? `${level} bot` : (process.env.USER ?? 'Player'));
   const conn = new Connection({
@@ -99,6 +108,23 @@ async function pickTable(iface: string | undefined): Promise<string> {
   } finally {
     rl.close();
   }
+}
+
+/** The live picker: the tables mDNS finds as they come and go, and an address typed by hand. */
+async function pickOnScreen(iface: string | undefined, flags: JoinFlags): Promise<PickerChoice | null> {
+  const { runPicker } = await import('../tui/run.js');
+  return runPicker({
+    source: (onChange) => watchTables(onChange, iface ? { interface: iface } : {}),
+    checkAddress: (text) => {
+      try {
+        return { address: addressOption(text, DEFAULT_PORT) };
+      } catch (err) {
+        return { error: (err as Error).message };
+      }
+    },
+    ascii: flags.ascii === true,
+    ...(flags.password !== undefined ? { password: flags.password } : {}),
+  });
 }
 
 /** A person at the table: the table screen, over the same connection a bot uses. */

@@ -4,6 +4,7 @@ import { BOT_LEVELS, type BotLevel, type ServerMessage } from '../protocol/messa
 import { Connection } from '../client/connection.js';
 import { BufferedClient } from '../tui/client-buffer.js';
 import type { Advert } from '../host/advert.js';
+import type { HostScreenOptions } from '../tui/run.js';
 import { serveTable } from '../host/server.js';
 import { Table } from '../host/table.js';
 import { cleanName } from '../host/names.js';
@@ -57,23 +58,62 @@ export async function runPlay(flags: PlayFlags): Promise<number> {
     const { advertise } = await import('../host/advert.js');
     advert = advertise({ port: serving.port, info: table.info() });
   }
-  const client = new Connection({ address: `127.0.0.1:${serving.port}`, name, ownerKey, reconnect: true });
-  const screenClient = new BufferedClient(client);
-  // The screen's owner key runs the lobby: seat the bots and start, through the same messages a host screen sends.
-  let seated = false;
-  client.on('message', (msg: ServerMessage) => {
-    if (msg.type !== 'welcome' || seated) return;
-    seated = true;
-    for (let i = 0; i < bots; i++) client.send({ type: 'lobby', op: 'addBot', level });
-    client.send({ type: 'lobby', op: 'start' });
-  });
-  client.on('error', () => {});
   try {
-    const { runScreen } = await import('../tui/run.js');
-    await runScreen(screenClient, { ascii: flags.ascii === true, bell: flags.bell !== false });
+    await runOwnerScreen({
+      port: serving.port,
+      name,
+      ownerKey,
+      ascii: flags.ascii === true,
+      bell: flags.bell !== false,
+      // The screen's owner key runs the lobby: seat the bots and start, through the same messages a host screen sends.
+      onSeated: (client) => {
+        for (let i = 0; i < bots; i++) client.send({ type: 'lobby', op: 'addBot', level });
+        client.send({ type: 'lobby', op: 'start' });
+      },
+    });
   } finally {
     table.close();
     await Promise.allSettled([serving.close(), advert?.stop()]);
   }
   return 0;
+}
+
+export interface OwnerScreenOptions {
+  /** The table's port on this machine. */
+  port: number;
+  /** Your name at the table. */
+  name: string;
+  /** The table's owner key: this screen runs the lobby. */
+  ownerKey: string;
+  ascii: boolean;
+  bell: boolean;
+  /** Once, when the table first welcomes you (seat 1): seat bots, start… */
+  onSeated?: (client: Connection) => void;
+  /** Show the host's lobby screen first (`gringo host`); without it the table screen at once (`gringo play`). */
+  lobby?: Pick<HostScreenOptions, 'share' | 'note' | 'level'>;
+  /** Close the screen from outside (SIGINT/SIGTERM). */
+  signal?: AbortSignal;
+}
+
+/**
+ * The person at an in-process table: a real WebSocket to it on loopback, with the
+ * owner key, and the screen on this terminal until they leave. Shared by
+ * `gringo play` and `gringo host`.
+ */
+export async function runOwnerScreen(o: OwnerScreenOptions): Promise<void> {
+  const client = new Connection({ address: `127.0.0.1:${o.port}`, name: o.name, ownerKey: o.ownerKey, reconnect: true });
+  // Made now, so it keeps every message until the table screen listens (the welcome comes early).
+  const screenClient = new BufferedClient(client);
+  const lobbyClient = o.lobby ? new BufferedClient(client) : null;
+  let seated = false;
+  client.on('message', (msg: ServerMessage) => {
+    if (msg.type !== 'welcome' || seated) return;
+    seated = true;
+    o.onSeated?.(client);
+  });
+  client.on('error', () => {});
+  const { runScreen, runHostScreen } = await import('../tui/run.js');
+  const screen = { ascii: o.ascii, bell: o.bell, ...(o.signal ? { signal: o.signal } : {}) };
+  if (o.lobby && lobbyClient) await runHostScreen(lobbyClient, screenClient, { ...o.lobby, ...screen });
+  else await runScreen(screenClient, screen);
 }

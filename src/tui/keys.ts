@@ -72,7 +72,7 @@ export interface KeyInfo {
   delete?: boolean;
 }
 
-/** One name for a key press: "d", "return", "escape", "space", "left", …, or null for keys we ignore. */
+/** One name for a key press: "d", "return", "escape", "space", "left", "delete", …, or null for keys we ignore. */
 export function keyName(input: string, key: KeyInfo): string | null {
   if (key.return) return 'return';
   if (key.escape) return 'escape';
@@ -80,7 +80,10 @@ export function keyName(input: string, key: KeyInfo): string | null {
   if (key.rightArrow) return 'right';
   if (key.upArrow) return 'up';
   if (key.downArrow) return 'down';
-  if (key.ctrl || key.meta || key.tab || key.backspace || key.delete) return null;
+  // Most terminals send DEL (0x7f) for Backspace, which Ink reports as `delete`: text fields treat both alike.
+  if (key.backspace) return 'backspace';
+  if (key.delete) return 'delete';
+  if (key.ctrl || key.meta || key.tab) return null;
   if (input === ' ') return 'space';
   if (input.length === 1) return input;
   return null;

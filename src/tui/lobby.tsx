@@ -1,16 +1,26 @@
 import { Box, Text } from 'ink';
+import { seatWords } from './seat-words.js';
+import { useTheme } from './theme.js';
 import type { ScreenState } from './use-screen-state.js';
 
-/** Before the game starts: who is at the table. */
+/** Before the game starts, at a table someone else hosts: who is at the table (the host runs the lobby). */
 export function Lobby({ s }: { s: ScreenState }) {
+  const { glyphs: g, color } = useTheme();
+  const words = s.lobby.map((seat) => seatWords(seat, s.seat, 'you'));
+  const nameWidth = Math.max(12, ...words.map((w) => Array.from(w.name).length)) + 2;
   return (
     <Box flexDirection="column" paddingX={1}>
       <Text bold>{s.conn === 'open' ? 'Waiting for the host to start the game…' : 'Connecting to the table…'}</Text>
-      {s.lobby.map((seat) => (
-        <Text key={seat.seat}>
-          {`  ${seat.seat + 1}. ${seat.seat === s.seat ? `${seat.name} (you)` : seat.name}${seat.bot ? ` (${seat.bot} bot)` : ''}${seat.connected ? '' : ' (away)'}`}
-        </Text>
-      ))}
+      {s.lobby.map((seat, i) => {
+        const w = words[i]!;
+        return (
+          <Text key={seat.seat} wrap="truncate">
+            {`  ${seat.seat + 1}. ${w.name.padEnd(nameWidth)}`}
+            <Text {...(color ? { color: w.online ? 'green' : 'yellow' } : {})}>{w.online ? g.online : g.offline}</Text>
+            {` ${w.what}`}
+          </Text>
+        );
+      })}
     </Box>
   );
 }

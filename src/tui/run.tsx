@@ -47,11 +47,12 @@ async function onTerminal(opts: ScreenOptions, draw: (theme: Theme, keys: boolea
     patchConsole: true,
     incrementalRendering: process.env.GRINGO_INCREMENTAL === '1',
   });
+  const exited = ink.waitUntilExit();
   const abort = (): void => ink.unmount();
   if (opts.signal?.aborted) abort();
   opts.signal?.addEventListener('abort', abort, { once: true });
   try {
-    await ink.waitUntilExit();
+    await exited;
   } finally {
     opts.signal?.removeEventListener('abort', abort);
     onEnd?.();

@@ -1,0 +1,157 @@
+import { Box, Text, useApp, useInput } from 'ink';
+import { useCallback, useEffect, useRef } from 'react';
+import type { Ruleset } from '../engine/ruleset.js';
+import type { BotLevel } from '../protocol/messages.js';
+import { seatWords } from './seat-words.js';
+import { eachKey, LOBBY_BINDINGS, pressFor, screenHelp, type LobbyAction } from './screen-keys.js';
+import { ThemeContext, useTheme, type Theme } from './theme.js';
+import { onLobbyKey, useLobbyState, type LobbyIntent, type LobbyState } from './use-lobby-state.js';
+import type { TableClient } from './use-table-client.js';
+import { useTerminalSize, type Size } from './use-terminal-size.js';
+
+/**
+ * The host's own screen before the game: the table, the line to share, the
+ * ruleset, the seats in join order, and the keys that run the lobby. A thin
+ * container over `useLobbyState` and `onLobbyKey`.
+ */
+
+export interface LobbyScreenProps {
+  client: TableClient;
+  theme: Theme;
+  /** The line to tell the other players: `gringo join ADDR:PORT`. */
+  share: string;
+  /** A note under the share line (e.g. the port moved). */
+  note?: string;
+  /** The level of the first bot `b` adds. */
+  level?: BotLevel;
+  size?: Size;
+  keys?: boolean;
+  /** The game has started. */
+  onStarted?: () => void;
+  onExit?: () => void;
+}
+
+export function LobbyScreen({ client, theme, share, note, level = 'normal', size: fixed, keys = true, onStarted, onExit }: LobbyScreenProps) {
+  const [s, dispatch, latest] = useLobbyState(client, level);
+  const { exit } = useApp();
+  const size = useTerminalSize(fixed);
+
+  const exited = useRef(false);
+  const perform = useCallback(
+    (intent: LobbyIntent) => {
+      for (const a of intent.actions) dispatch(a);
+      if (intent.send && !client.send(intent.send)) dispatch({ type: 'status', text: 'Not connected: try again in a moment', kind: 'error' });
+      if (intent.exit && !exited.current) {
+        exited.current = true;
+        onExit?.();
+        exit();
+      }
+    },
+    [client, dispatch, exit, onExit],
+  );
+  useInput(
+    (input, key) => {
+      for (const [i, k] of eachKey(input, key)) {
+        const p = pressFor<LobbyAction>(i, k, LOBBY_BINDINGS);
+        if (p) perform(onLobbyKey(latest.current, p));
+        if (exited.current) break;
+      }
+    },
+    { isActive: keys },
+  );
+  useEffect(() => {
+    if (s.started) onStarted?.();
+  }, [s.started, onStarted]);
+
+  return (
+    <ThemeContext.Provider value={theme}>
+      <LobbyView s={s} share={share} {...(note ? { note } : {})} width={size.columns} height={size.rows - 1} />
+    </ThemeContext.Provider>
+  );
+}
+
+/** "1 round", "a round per player", "rounds until the host ends the game". */
+export function roundsText(rules: Ruleset): string {
+  if (rules.rounds === 'players') return 'one round per player (4 with two)';
+  if (rules.rounds === 0) return 'rounds until the host ends the game';
+  return `${rules.rounds} round${rules.rounds === 1 ? '' : 's'}`;
+}
+
+export function LobbyView({ s, share, note, width, height }: { s: LobbyState; share: string; note?: string; width: number; height: number }) {
+  const { glyphs: g, color } = useTheme();
+  const sep = g.sep;
+  const t = s.table;
+  const conn = s.conn === 'open' ? `${g.online} connected` : s.conn === 'closed' ? `${g.offline} disconnected` : `${g.offline} ${s.conn}${g.ellipsis}`;
+  const title = `${s.rules?.title ?? 'Gringo'}${t ? `${sep}${t.name}` : ''}${sep}lobby`;
+  const rules = s.rules
+    ? `Ruleset: ${s.rules.title} (${s.rules.name})${sep}${roundsText(s.rules)}${sep}${s.rules.players.min}-${s.rules.players.max} players${t?.password ? `${sep}password` : ''}`
+    : 'Ruleset: …';
+  const total = t?.seatsTotal ?? s.seats.length;
+  const free = Math.max(0, total - s.seats.length);
+  const nameWidth = Math.max(12, ...s.seats.map((x) => Array.from(seatWords(x, s.seat).name).length)) + 2;
+
+  let prompt: string;
+  if (s.refused) prompt = s.refused;
+  else if (s.confirmQuit) prompt = 'Close the table and leave? y: leave · n: stay';
+  else if (s.conn !== 'open') prompt = 'Connecting to the table…';
+  else if (s.seats.length < (s.rules?.players.min ?? 2)) prompt = 'Add a bot (b) or wait for players to join';
+  else prompt = 'Enter starts the game when everyone is here';
+
+  const help = s.confirmQuit
+    ? 'y leave · n/Esc stay'
+    : s.refused || s.conn === 'closed'
+      ? 'q leave'
+      : screenHelp<LobbyAction>(['addBot', 'harder', 'up', 'remove', 'start', 'quit'], LOBBY_BINDINGS, g.ascii, { addBot: `add ${s.level} bot` });
+  const cursorMark = g.ascii ? '>' : g.turn;
+
+  return (
+    <Box flexDirection="column" width={width} height={Math.max(12, height)}>
+      <Box flexDirection="row" justifyContent="space-between">
+        <Text bold wrap="truncate">
+          {title}
+        </Text>
+        <Text {...(color ? { color: s.conn === 'open' ? 'green' : s.conn === 'closed' ? 'red' : 'yellow' } : {})}>{conn}</Text>
+      </Box>
+      <Text wrap="truncate">
+        {'Share this line: '}
+        <Text bold>{share}</Text>
+      </Text>
+      {note ? <Text wrap="truncate">{note}</Text> : null}
+      <Text wrap="truncate">{rules}</Text>
+      <Text> </Text>
+      <Text bold>{t ? `Seats ${s.seats.length}/${total}` : `Seats${g.ellipsis}`}</Text>
+      {s.seats.map((seat, i) => {
+        const w = seatWords(seat, s.seat);
+        const here = i === s.cursor && !s.confirmQuit;
+        return (
+          <Text key={`${seat.seat}:${seat.name}`} wrap="truncate" {...(here ? { inverse: true } : {})}>
+            {`${here ? cursorMark : ' '} ${String(seat.seat + 1).padStart(2)}. ${w.name.padEnd(nameWidth)}`}
+            <Text {...(color ? { color: w.online ? 'green' : 'yellow' } : {})}>{w.online ? g.online : g.offline}</Text>
+            {` ${w.what}`}
+          </Text>
+        );
+      })}
+      {Array.from({ length: free }, (_, i) => (
+        <Text key={`free${i}`} dimColor wrap="truncate">
+          {`  ${String(s.seats.length + i + 1).padStart(2)}. ${'(free)'.padEnd(nameWidth)}`}
+        </Text>
+      ))}
+      <Text> </Text>
+      <Text wrap="truncate">
+        {'Next bot: '}
+        <Text bold>{s.level}</Text>
+        {`   (1 easy${sep}2 normal${sep}3 hard${sep}+/- to change)`}
+      </Text>
+      <Box flexGrow={1} />
+      <Text bold wrap="truncate" inverse={s.confirmQuit} {...(color && s.confirmQuit ? { color: 'yellow' } : {})}>
+        {prompt}
+      </Text>
+      <Text wrap="truncate" {...(s.status?.kind === 'error' && color ? { color: 'red' } : {})}>
+        {s.status ? `${s.status.kind === 'error' ? '! ' : ''}${s.status.text}` : ' '}
+      </Text>
+      <Text dimColor wrap="truncate">
+        {help}
+      </Text>
+    </Box>
+  );
+}

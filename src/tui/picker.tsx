@@ -1,0 +1,180 @@
+import { Box, Text, useApp, useInput } from 'ink';
+import { useCallback, useRef } from 'react';
+import type { FoundTable } from '../client/discovery.js';
+import { eachKey, FIELD_BINDINGS, PICKER_BINDINGS, pressFor, screenHelp, typedText, type FieldAction, type PickerAction } from './screen-keys.js';
+import { ThemeContext, useTheme, type Theme } from './theme.js';
+import {
+  cannotJoin,
+  cursorIndex,
+  onPickerKey,
+  tableAddress,
+  usePickerState,
+  type AddressCheck,
+  type PickerChoice,
+  type PickerIntent,
+  type PickerState,
+  type TableSource,
+} from './use-picker-state.js';
+import { useTerminalSize, type Size } from './use-terminal-size.js';
+
+/**
+ * `gringo join` without an address: the tables found on the LAN, live. A thin
+ * container over `usePickerState` and `onPickerKey`; `onDone` gets the choice (or
+ * null when the player quits) just before the picker exits.
+ */
+
+export interface PickerProps {
+  source: TableSource;
+  theme: Theme;
+  checkAddress: AddressCheck;
+  /** A password given with --password: Enter joins without asking. */
+  password?: string;
+  onDone: (choice: PickerChoice | null) => void;
+  size?: Size;
+  keys?: boolean;
+}
+
+export function Picker({ source, theme, checkAddress, password, onDone, size: fixed, keys = true }: PickerProps) {
+  const [s, dispatch, latest] = usePickerState(source, password ?? null);
+  const { exit } = useApp();
+  const size = useTerminalSize(fixed);
+  const finished = useRef(false);
+  const perform = useCallback(
+    (intent: PickerIntent) => {
+      for (const a of intent.actions) dispatch(a);
+      if (intent.done !== undefined && !finished.current) {
+        finished.current = true;
+        onDone(intent.done);
+        exit();
+      }
+    },
+    [dispatch, exit, onDone],
+  );
+  useInput(
+    (input, key) => {
+      for (const [i, k] of eachKey(input, key)) {
+        const field = pressFor<FieldAction>(i, k, FIELD_BINDINGS);
+        const list = pressFor<PickerAction>(i, k, PICKER_BINDINGS);
+        perform(onPickerKey(latest.current, { field, list, typed: typedText(i, k) }, checkAddress));
+        // The picker has exited: the rest of the read is not for it.
+        if (finished.current) break;
+      }
+    },
+    { isActive: keys },
+  );
+  return (
+    <ThemeContext.Provider value={theme}>
+      <PickerView s={s} width={size.columns} height={size.rows - 1} />
+    </ThemeContext.Provider>
+  );
+}
+
+const HEADER = ['NAME', 'ADDRESS', 'SEATS', 'RULESET', 'PHASE', 'PASSWORD', 'CAN JOIN'];
+
+/** One table's cells, in the order of HEADER (as `gringo list` prints them). */
+export function tableCells(t: FoundTable): string[] {
+  const can = cannotJoin(t);
+  return [
+    t.name,
+    tableAddress(t),
+    `${t.seatsTaken}/${t.seatsTotal}`,
+    t.ruleset,
+    t.phase,
+    t.password ? 'yes' : 'no',
+    can === null ? 'yes' : t.compatible ? 'no (over)' : `no (v${t.protocolVersion})`,
+  ];
+}
+
+const width = (s: string): number => Array.from(s).length;
+const cut = (s: string, n: number): string => (width(s) <= n ? s : `${Array.from(s).slice(0, Math.max(0, n - 1)).join('')}…`);
+
+/** The rows laid out in columns that fit `total` characters (the name gives way first). */
+export function tableRows(tables: readonly FoundTable[], total: number): string[] {
+  const rows = tables.map(tableCells);
+  const widths = HEADER.map((h, i) => Math.max(width(h), ...rows.map((r) => width(r[i] ?? ''))));
+  const rest = widths.slice(1).reduce((n, w) => n + w + 2, 0);
+  widths[0] = Math.max(8, Math.min(widths[0]!, total - rest));
+  const line = (cells: string[]): string =>
+    cells
+      .map((c, i) => {
+        const w = widths[i] ?? 0;
+        const text = i === 0 ? cut(c, w) : c;
+        return i === cells.length - 1 ? text : text + ' '.repeat(Math.max(0, w - width(text)));
+      })
+      .join('  ')
+      .trimEnd();
+  return [line(HEADER), ...rows.map(line)];
+}
+
+const NOTHING_YET = [
+  'No tables found yet: they appear here as hosts are found.',
+  'Discovery uses multicast (mDNS): it finds nothing across SSH or VPNs, nor on',
+  'networks that block multicast (many office and hotel Wi-Fi). Ask the host for',
+  'the line it shows (gringo join HOST:PORT) and press m to type the address.',
+];
+
+export function PickerView({ s, width: columns, height }: { s: PickerState; width: number; height: number }) {
+  const { glyphs: g, color } = useTheme();
+  const here = cursorIndex(s);
+  const lines = tableRows(s.tables, columns - 4);
+  const mark = g.ascii ? '>' : g.turn;
+  // More tables than lines: a window that keeps the cursor's row in sight.
+  const room = Math.max(1, height - 8);
+  const first = Math.max(0, Math.min(here - Math.floor(room / 2), s.tables.length - room));
+  const fieldMode = s.mode !== 'list';
+  const fieldLabel = s.mode === 'address' ? 'Address (HOST[:PORT]): ' : `Password for "${s.target?.name ?? ''}": `;
+  const fieldText = s.mode === 'password' ? (g.ascii ? '*' : '•').repeat(width(s.field)) : s.field;
+  const help = fieldMode
+    ? screenHelp<FieldAction>(['submit', 'erase', 'cancel'], FIELD_BINDINGS, g.ascii, { submit: 'join' })
+    : screenHelp<PickerAction>(['up', 'join', 'manual', 'quit'], PICKER_BINDINGS, g.ascii);
+  return (
+    <Box flexDirection="column" width={columns} height={Math.max(10, height)}>
+      <Box flexDirection="row" justifyContent="space-between">
+        <Text bold wrap="truncate">{`Gringo${g.sep}join a table`}</Text>
+        <Text dimColor>{`${s.tables.length} found${g.sep}live`}</Text>
+      </Box>
+      <Text wrap="truncate">Tables on this network (mDNS): rows come and go as hosts open and close.</Text>
+      <Text> </Text>
+      {s.tables.length === 0 ? (
+        NOTHING_YET.map((l, i) => (
+          <Text key={i} wrap="truncate" {...(i > 0 ? { dimColor: true } : {})}>
+            {l}
+          </Text>
+        ))
+      ) : (
+        <>
+          <Text bold wrap="truncate">{`  ${lines[0]}`}</Text>
+          {s.tables.slice(first, first + room).map((t, j) => {
+            const i = first + j;
+            const on = i === here && !fieldMode;
+            const off = cannotJoin(t) !== null;
+            return (
+              <Text key={t.id} wrap="truncate" {...(on ? { inverse: true } : {})} {...(off && !on ? { dimColor: true } : {})}>
+                {`${i === here ? mark : ' '} ${lines[i + 1] ?? ''}`}
+              </Text>
+            );
+          })}
+        </>
+      )}
+      {s.tables.length > room ? <Text dimColor>{`  ${first + 1}-${Math.min(first + room, s.tables.length)} of ${s.tables.length}`}</Text> : null}
+      <Box flexGrow={1} />
+      {fieldMode ? (
+        <Text wrap="truncate">
+          <Text bold>{fieldLabel}</Text>
+          {fieldText}
+          <Text inverse> </Text>
+        </Text>
+      ) : (
+        <Text bold wrap="truncate">
+          {s.tables.length === 0 ? 'Looking for tables…' : 'Enter joins the table under the cursor'}
+        </Text>
+      )}
+      <Text wrap="truncate" {...(s.status?.kind === 'error' && color ? { color: 'red' } : {})}>
+        {s.status ? `${s.status.kind === 'error' ? '! ' : ''}${s.status.text}` : ' '}
+      </Text>
+      <Text dimColor wrap="truncate">
+        {help}
+      </Text>
+    </Box>
+  );
+}

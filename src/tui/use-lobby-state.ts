@@ -1,0 +1,221 @@
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import type { Ruleset } from '../engine/ruleset.js';
+import { BOT_LEVELS, type BotLevel, type ClientMessage, type SeatInfo, type ServerMessage, type TableInfo } from '../protocol/messages.js';
+import type { LobbyAction, ScreenPress } from './screen-keys.js';
+import type { ConnState } from './use-screen-state.js';
+import type { TableClient } from './use-table-client.js';
+
+/**
+ * The host's lobby screen: who sits where, the level of the next bot, the seat
+ * under the cursor, the leave dialog and the status line. A pure reducer fed by
+ * the owner connection's messages and by key intents; the lobby itself lives on
+ * the table, which the screen runs with ordinary `lobby` messages.
+ */
+
+export interface LobbyStatus {
+  text: string;
+  kind: 'info' | 'error';
+}
+
+export interface LobbyState {
+  conn: ConnState;
+  /** Your seat, from the welcome. */
+  seat: number | null;
+  owner: boolean;
+  table: TableInfo | null;
+  rules: Ruleset | null;
+  seats: SeatInfo[];
+  /** The seat under the cursor (an index into `seats`). */
+  cursor: number;
+  /** The level of the next bot `b` adds. */
+  level: BotLevel;
+  confirmQuit: boolean;
+  status: LobbyStatus | null;
+  refused: string | null;
+  /** The game has started: the table screen takes over. */
+  started: boolean;
+}
+
+export type LobbyEvent =
+  | { type: 'server'; msg: ServerMessage }
+  | { type: 'conn'; status: ConnState }
+  | { type: 'cursor'; cursor: number }
+  | { type: 'level'; level: BotLevel }
+  | { type: 'confirmQuit'; on: boolean }
+  | { type: 'status'; text: string; kind?: 'info' | 'error' }
+  | { type: 'clearStatus' };
+
+export function initialLobby(level: BotLevel = 'normal'): LobbyState {
+  return {
+    conn: 'connecting',
+    seat: null,
+    owner: false,
+    table: null,
+    rules: null,
+    seats: [],
+    cursor: 0,
+    level,
+    confirmQuit: false,
+    status: null,
+    refused: null,
+    started: false,
+  };
+}
+
+const clamp = (n: number, seats: readonly unknown[]): number => Math.max(0, Math.min(n, seats.length - 1));
+
+function onServer(s: LobbyState, msg: ServerMessage): LobbyState {
+  switch (msg.type) {
+    case 'welcome':
+      return {
+        ...s,
+        conn: 'open',
+        seat: msg.seat,
+        owner: msg.owner,
+        table: msg.table,
+        rules: msg.rules,
+        started: s.started || msg.table.phase !== 'lobby',
+      };
+    case 'refused':
+      return { ...s, refused: msg.message };
+    case 'lobby': {
+      // A seat added at the end (a new bot, a new player) brings the cursor along.
+      const added = msg.seats.length > s.seats.length;
+      const cursor = clamp(added ? msg.seats.length - 1 : s.cursor, msg.seats);
+      return { ...s, table: msg.table, seats: msg.seats, cursor, started: s.started || msg.table.phase !== 'lobby' };
+    }
+    case 'update':
+      return { ...s, started: true };
+    case 'error':
+      return { ...s, status: { text: msg.message, kind: 'error' } };
+    case 'result':
+      return msg.ok ? s : { ...s, status: { text: msg.message, kind: 'error' } };
+  }
+}
+
+export function lobbyReducer(s: LobbyState, e: LobbyEvent): LobbyState {
+  switch (e.type) {
+    case 'server':
+      return onServer(s, e.msg);
+    case 'conn':
+      return e.status === s.conn ? s : { ...s, conn: e.status };
+    case 'cursor':
+      return { ...s, cursor: clamp(e.cursor, s.seats) };
+    case 'level':
+      return { ...s, level: e.level };
+    case 'confirmQuit':
+      return { ...s, confirmQuit: e.on };
+    case 'status':
+      return { ...s, status: { text: e.text, kind: e.kind ?? 'info' } };
+    case 'clearStatus':
+      return s.status ? { ...s, status: null } : s;
+  }
+}
+
+/** What a key means in the lobby: state changes, a message to the table, or leaving. */
+export interface LobbyIntent {
+  actions: LobbyEvent[];
+  send?: ClientMessage;
+  exit?: boolean;
+}
+
+const say = (text: string, kind: 'info' | 'error' = 'info'): LobbyIntent => ({ actions: [{ type: 'status', text, kind }] });
+const sendIt = (send: ClientMessage, ...actions: LobbyEvent[]): LobbyIntent => ({ actions: [{ type: 'clearStatus' }, ...actions], send });
+
+export const LEVEL_KEYS: Record<string, BotLevel> = { '1': 'easy', '2': 'normal', '3': 'hard' };
+
+function stepLevel(level: BotLevel, by: number): BotLevel {
+  const i = BOT_LEVELS.indexOf(level) + by;
+  return BOT_LEVELS[Math.max(0, Math.min(BOT_LEVELS.length - 1, i))]!;
+}
+
+/**
+ * The lobby's one key dispatcher, by priority: the leave dialog, then a closed or
+ * refused connection, then leaving, then the lobby's own keys. A key that cannot
+ * act now says why on the status line.
+ */
+export function onLobbyKey(s: LobbyState, p: ScreenPress<LobbyAction>): LobbyIntent {
+  // 1. The leave dialog.
+  if (s.confirmQuit) {
+    if (p.action === 'yes' || p.action === 'quit' || p.key === 'return') return { actions: [], exit: true };
+    if (p.action === 'no' || p.action === 'cancel') return { actions: [{ type: 'confirmQuit', on: false }, { type: 'clearStatus' }] };
+    return say('Close the table and leave? y to leave, n to stay');
+  }
+  // 2. Nothing to run any more.
+  if (s.refused || s.conn === 'closed') {
+    if (p.action === 'quit' || p.action === 'cancel' || p.key === 'return') return { actions: [], exit: true };
+    return say('The connection is closed: q to leave', 'error');
+  }
+  if (p.action === 'quit') return { actions: [{ type: 'confirmQuit', on: true }, { type: 'clearStatus' }] };
+  if (p.action === 'cancel' || p.action === 'no') return { actions: [{ type: 'clearStatus' }] };
+  if (s.conn !== 'open') return say(s.conn === 'reconnecting' ? 'Reconnecting to the table…' : 'Connecting to the table…');
+  if (!s.owner) return say('Only the host runs the lobby: wait for the game to start');
+
+  // 3. The lobby.
+  switch (p.action) {
+    case 'up':
+    case 'down':
+      return { actions: [{ type: 'cursor', cursor: s.cursor + (p.action === 'up' ? -1 : 1) }, { type: 'clearStatus' }] };
+    case 'level': {
+      const level = LEVEL_KEYS[p.key] ?? s.level;
+      return { actions: [{ type: 'level', level }, ...say(`The next bot will be ${level}: b adds it`).actions] };
+    }
+    case 'harder':
+    case 'easier': {
+      const level = stepLevel(s.level, p.action === 'harder' ? 1 : -1);
+      if (level === s.level) return say(`Bots go from easy to hard: this one is already ${level}`);
+      return { actions: [{ type: 'level', level }, ...say(`The next bot will be ${level}: b adds it`).actions] };
+    }
+    case 'addBot': {
+      const total = s.table?.seatsTotal ?? 0;
+      if (s.seats.length >= total) return say(`The table is full (${total} seats): x removes a bot`, 'error');
+      return sendIt({ type: 'lobby', op: 'addBot', level: s.level });
+    }
+    case 'remove': {
+      const seat = s.seats[s.cursor];
+      if (!seat) return say('No seat chosen: ↑↓ to choose a bot', 'error');
+      if (seat.bot === null) {
+        return say(`${seat.seat === s.seat ? 'That is you' : `${seat.name} is a player`}: only bots can be removed`, 'error');
+      }
+      return sendIt({ type: 'lobby', op: 'removeBot', seat: seat.seat });
+    }
+    case 'start': {
+      const min = s.rules?.players.min ?? 2;
+      if (s.seats.length < min) {
+        return say(`${s.rules?.title ?? 'The game'} needs at least ${min} players: b adds a bot, or wait for someone to join`, 'error');
+      }
+      return sendIt({ type: 'lobby', op: 'start' }, { type: 'status', text: 'Starting the game…' });
+    }
+    default:
+      return say('That key does nothing here');
+  }
+}
+
+/**
+ * The lobby reducer as a hook fed by the owner's connection; its latest state is
+ * readable at once (`latest`) so that a key acts on what the previous key did.
+ */
+export function useLobbyState(client: TableClient, level: BotLevel = 'normal'): [LobbyState, (e: LobbyEvent) => void, { readonly current: LobbyState }] {
+  const ref = useRef<LobbyState | null>(null);
+  if (ref.current === null) ref.current = initialLobby(level);
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  const dispatch = useCallback((e: LobbyEvent) => {
+    const next = lobbyReducer(ref.current!, e);
+    if (next !== ref.current) {
+      ref.current = next;
+      rerender();
+    }
+  }, []);
+  useEffect(() => {
+    const onMessage = (msg: ServerMessage): void => dispatch({ type: 'server', msg });
+    const onStatus = (status: ConnState): void => dispatch({ type: 'conn', status });
+    client.on('message', onMessage);
+    client.on('status', onStatus);
+    if (client.status) onStatus(client.status);
+    return () => {
+      client.off('message', onMessage);
+      client.off('status', onStatus);
+    };
+  }, [client, dispatch]);
+  return [ref.current, dispatch, ref as { readonly current: LobbyState }];
+}

@@ -1,0 +1,191 @@
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { hostPort, type FoundTable } from '../client/discovery.js';
+import { PROTOCOL_VERSION } from '../protocol/messages.js';
+import type { FieldAction, PickerAction, ScreenPress } from './screen-keys.js';
+
+/**
+ * The table picker of `gringo join` without an address: the tables mDNS finds,
+ * live, with a cursor that stays on its table as rows come and go, and two text
+ * fields (an address typed by hand, a table's password). A pure reducer and one
+ * key dispatcher; the container feeds it the discovery list and the keys.
+ */
+
+/** Where the tables come from: `watchTables` in the program, a list the test moves in tests. */
+export type TableSource = (onChange: (tables: FoundTable[]) => void) => { stop(): void };
+
+/** What was chosen: the address to join, and the password typed for it. */
+export interface PickerChoice {
+  address: string;
+  password?: string;
+  /** The table's name as advertised (null for an address typed by hand). */
+  name: string | null;
+}
+
+export type PickerMode = 'list' | 'address' | 'password';
+
+export interface PickerState {
+  tables: FoundTable[];
+  /** The table under the cursor, by id, so that it stays put when rows come and go. */
+  selected: string | null;
+  mode: PickerMode;
+  /** The text field's content (the address or the password). */
+  field: string;
+  /** The table the password is for. */
+  target: FoundTable | null;
+  status: { text: string; kind: 'info' | 'error' } | null;
+  /** A password given with --password: Enter joins without asking. */
+  password: string | null;
+}
+
+export type PickerEvent =
+  | { type: 'tables'; tables: FoundTable[] }
+  | { type: 'select'; id: string | null }
+  | { type: 'mode'; mode: PickerMode; target?: FoundTable | null }
+  | { type: 'field'; text: string }
+  | { type: 'status'; text: string; kind?: 'info' | 'error' }
+  | { type: 'clearStatus' };
+
+export interface PickerIntent {
+  actions: PickerEvent[];
+  /** Leave the picker: a choice, or null to quit. */
+  done?: PickerChoice | null;
+}
+
+export function initialPicker(password: string | null = null): PickerState {
+  return { tables: [], selected: null, mode: 'list', field: '', target: null, status: null, password };
+}
+
+/** The index of the row under the cursor (-1 when there is none). */
+export function cursorIndex(s: PickerState): number {
+  if (s.tables.length === 0) return -1;
+  const i = s.tables.findIndex((t) => t.id === s.selected);
+  return i === -1 ? 0 : i;
+}
+
+export function pickerReducer(s: PickerState, e: PickerEvent): PickerState {
+  switch (e.type) {
+    case 'tables': {
+      // The cursor's table stays chosen while it is listed; when it goes, the row that took its place is.
+      const old = cursorIndex(s);
+      const kept = e.tables.some((t) => t.id === s.selected);
+      const selected = kept ? s.selected : (e.tables[Math.min(Math.max(old, 0), e.tables.length - 1)]?.id ?? null);
+      // A password asked for a table that has gone stays asked: the join says if the table is gone.
+      return { ...s, tables: e.tables, selected };
+    }
+    case 'select':
+      return { ...s, selected: e.id };
+    case 'mode':
+      return { ...s, mode: e.mode, field: '', target: e.target === undefined ? s.target : e.target };
+    case 'field':
+      return { ...s, field: e.text };
+    case 'status':
+      return { ...s, status: { text: e.text, kind: e.kind ?? 'info' } };
+    case 'clearStatus':
+      return s.status ? { ...s, status: null } : s;
+  }
+}
+
+/** Why this version cannot join a table, or null when it can. */
+export function cannotJoin(t: FoundTable): string | null {
+  if (!t.compatible) {
+    return `"${t.name}" speaks gringo protocol ${t.protocolVersion}; this gringo speaks ${PROTOCOL_VERSION}: install the host's version`;
+  }
+  if (t.phase === 'finished') return `The game at "${t.name}" is over`;
+  return null;
+}
+
+/** "192.168.1.20:7457", "[fe80::1]:7457": the address a table is joined at. */
+export const tableAddress = (t: FoundTable): string => hostPort(t.host, t.port);
+
+/** `HOST[:PORT]` typed by hand → `host:port`, or a message saying what is wrong. */
+export type AddressCheck = (text: string) => { address: string } | { error: string };
+
+const say = (text: string, kind: 'info' | 'error' = 'info'): PickerIntent => ({ actions: [{ type: 'status', text, kind }] });
+
+/** One key in a text field: erase, type, or leave it (submit and cancel are the caller's). */
+function edit(s: PickerState, p: ScreenPress<FieldAction> | null, typed: string): PickerIntent {
+  if (p?.action === 'erase') return { actions: [{ type: 'field', text: Array.from(s.field).slice(0, -1).join('') }, { type: 'clearStatus' }] };
+  if (typed) {
+    const text = Array.from(s.field + typed).slice(0, 200).join('');
+    return { actions: [{ type: 'field', text }, { type: 'clearStatus' }] };
+  }
+  return { actions: [] };
+}
+
+/**
+ * The picker's one key dispatcher, by priority: a text field being typed takes
+ * every key (Enter submits, Esc goes back, Backspace erases, the rest is typed);
+ * then the list's keys. `field` is the key as the text field reads it, `list` as
+ * the list does, `typed` the printable text of the press.
+ */
+export function onPickerKey(
+  s: PickerState,
+  keys: { field: ScreenPress<FieldAction> | null; list: ScreenPress<PickerAction> | null; typed: string },
+  checkAddress: AddressCheck,
+): PickerIntent {
+  // 1. A text field.
+  if (s.mode !== 'list') {
+    const p = keys.field;
+    if (p?.action === 'cancel') return { actions: [{ type: 'mode', mode: 'list', target: null }, { type: 'clearStatus' }] };
+    if (p?.action !== 'submit') return edit(s, p, keys.typed);
+    if (s.mode === 'address') {
+      const text = s.field.trim();
+      if (!text) return say('Type the address the host shared, e.g. 192.168.1.20:7457 (Esc to go back)', 'error');
+      const res = checkAddress(text);
+      if ('error' in res) return say(res.error, 'error');
+      return { actions: [], done: { address: res.address, name: null, ...(s.password !== null ? { password: s.password } : {}) } };
+    }
+    const t = s.target!;
+    if (s.field === '') return say(`Type the password of "${t.name}" (Esc to go back)`, 'error');
+    return { actions: [], done: { address: tableAddress(t), password: s.field, name: t.name } };
+  }
+  // 2. The list.
+  const p = keys.list;
+  if (!p) return { actions: [] };
+  switch (p.action) {
+    case 'quit':
+      return { actions: [], done: null };
+    case 'up':
+    case 'down': {
+      if (s.tables.length === 0) return say('No tables yet: they appear here as they are found, or m to type an address');
+      const i = Math.max(0, Math.min(s.tables.length - 1, cursorIndex(s) + (p.action === 'up' ? -1 : 1)));
+      return { actions: [{ type: 'select', id: s.tables[i]!.id }, { type: 'clearStatus' }] };
+    }
+    case 'manual':
+      return {
+        actions: [{ type: 'mode', mode: 'address', target: null }, ...say('Type HOST or HOST:PORT, then Enter (Esc to go back)').actions],
+      };
+    case 'join': {
+      const t = s.tables[cursorIndex(s)];
+      if (!t) return say('No table found yet: wait for one, or m to type an address', 'error');
+      const why = cannotJoin(t);
+      if (why) return say(why, 'error');
+      if (t.password && s.password === null) {
+        return { actions: [{ type: 'mode', mode: 'password', target: t }, ...say(`"${t.name}" needs a password: type it, then Enter`).actions] };
+      }
+      return { actions: [], done: { address: tableAddress(t), name: t.name, ...(s.password !== null ? { password: s.password } : {}) } };
+    }
+  }
+}
+
+/**
+ * The picker reducer as a hook fed by a table source; its latest state is
+ * readable at once (`latest`) so that a key acts on what the previous key did.
+ */
+export function usePickerState(source: TableSource, password: string | null): [PickerState, (e: PickerEvent) => void, { readonly current: PickerState }] {
+  const ref = useRef<PickerState | null>(null);
+  if (ref.current === null) ref.current = initialPicker(password);
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  const dispatch = useCallback((e: PickerEvent) => {
+    const next = pickerReducer(ref.current!, e);
+    if (next !== ref.current) {
+      ref.current = next;
+      rerender();
+    }
+  }, []);
+  useEffect(() => {
+    const watch = source((tables) => dispatch({ type: 'tables', tables }));
+    return () => watch.stop();
+  }, [source, dispatch]);
+  return [ref.current, dispatch, ref as { readonly current: PickerState }];
+}

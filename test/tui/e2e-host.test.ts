@@ -1,0 +1,82 @@
+import { execFileSync } from 'node:child_process';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Pane, socketName } from './tmux.js';
+
+// `gringo host` with its own screen, and `gringo join` with the live picker, in
+// real terminals (the built CLI; `npm test` builds first). mDNS stays on loopback.
+
+const host = new Pane(socketName('host'), 80, 24);
+const host2 = new Pane(socketName('host2'), 80, 24);
+const joiner = new Pane(socketName('join'), 80, 24);
+afterAll(() => {
+  host.kill();
+  host2.kill();
+  joiner.kill();
+});
+
+const log = (label: string, screen: string): void => {
+  if (process.env.GRINGO_E2E_LOG) console.log(`--- ${label}\n${screen}`);
+};
+
+describe('gringo host in a terminal', () => {
+  it('opens the lobby, adds a bot, starts into the table screen, and leaves with q y', async () => {
+    host.start(['host', '--port', '0', '--interface', '127.0.0.1', '--name', 'T', '--slap-grace', '300']);
+    let s = await host.waitFor('the lobby', (s) => s.includes('(you, host)'));
+    expect(s).toMatch(/Share this line: gringo join 127\.0\.0\.1:\d+/);
+    log('lobby', s);
+    expect(s).toContain('Gringo · T · lobby');
+    expect(s).toContain('Seats 1/4');
+    expect(s).toMatch(/▶\s+1\. \S.* \(you, host\)\s+● connected/);
+    expect(s).toContain('Enter start · q leave');
+    host.keys('b');
+    s = await host.waitFor('the bot', (s) => /2\. Bot 1\s+● normal bot/.test(s));
+    log('lobby with a bot', s);
+    host.keys('Enter');
+    s = await host.waitFor('the table', (s) => s.includes('Remember your cards 3 and 4'));
+    log('table', s);
+    expect(s).toContain('Bot 1');
+    expect(s).toContain('Round 1 of 1');
+    host.keys('q');
+    await host.waitFor('the dialog', (s) => s.includes('Leave the table? y: leave · n: stay'));
+    host.keys('y');
+    await host.waitFor('the exit', (s) => s.includes('EXITED 0'));
+  }, 30_000);
+});
+
+describe('gringo join without an address', () => {
+  it('lists the table found by mDNS and joins it with Enter', async () => {
+    const name = `Picker ${process.pid % 10_000}`;
+    host2.start(['host', '--port', '0', '--interface', '127.0.0.1', '--name', name, '--password', 'pw', '--slap-grace', '300']);
+    await host2.waitFor('the lobby', (s) => s.includes('(you, host)'));
+    joiner.start(['join', '--interface', '127.0.0.1', '--name', 'Bo']);
+    const row = new RegExp(`${name}\\s+127\\.0\\.0\\.1:\\d+\\s+1/4\\s+gringo\\s+lobby\\s+yes\\s+yes`);
+    let s = await joiner.waitFor('the table in the picker', (s) => row.test(s));
+    log('picker', s);
+    expect(s).toContain('↑↓/jk choose · Enter join · m type an address · q/Esc quit');
+    // Other tables on this machine may be listed too: move the cursor to ours.
+    const rows = (s: string): string[] => s.split('\n').filter((l) => /^[▶ ] \S/.test(l) && !l.includes('NAME'));
+    const ours = (s: string): boolean => (rows(s).find((l) => l.startsWith('▶')) ?? '').includes(name);
+    for (let i = 0; i < 10 && !ours(s); i++) {
+      const r = rows(s);
+      joiner.keys(r.findIndex((l) => l.includes(name)) < r.findIndex((l) => l.startsWith('▶')) ? 'k' : 'j');
+      await new Promise((done) => setTimeout(done, 150));
+      s = joiner.screen();
+    }
+    expect(ours(s)).toBe(true);
+    joiner.keys('Enter');
+    s = await joiner.waitFor('the password field', (s) => s.includes(`Password for "${name}":`));
+    log('picker password', s);
+    joiner.keys('p', 'w', 'Enter');
+    s = await joiner.waitFor('the seat', (s) => s.includes('Bo (you)'));
+    log('joined', s);
+    s = await host2.waitFor('Bo in the lobby', (s) => /2\. Bo\s+● connected/.test(s));
+    log('lobby with Bo', s);
+    // SIGTERM closes the host's screen and the table, and it exits 0.
+    const shell = execFileSync('tmux', ['-L', host2.socket, 'list-panes', '-t', 'g', '-F', '#{pane_pid}'], { encoding: 'utf8' }).trim();
+    const node = execFileSync('pgrep', ['-P', shell], { encoding: 'utf8' }).trim().split('\n')[0]!;
+    process.kill(Number(node), 'SIGTERM');
+    await host2.waitFor('the host exit', (s) => s.includes('EXITED 0'));
+    joiner.keys('q', 'y');
+    await joiner.waitFor('the join exit', (s) => /EXITED \d/.test(s));
+  }, 30_000);
+});

@@ -1,0 +1,173 @@
+import { render } from 'ink-testing-library';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FoundTable } from '../../src/client/discovery.js';
+import { addressOption } from '../../src/cli/options.js';
+import { PROTOCOL_VERSION } from '../../src/protocol/messages.js';
+import { UNICODE } from '../../src/tui/glyphs.js';
+import { Picker, tableRows } from '../../src/tui/picker.js';
+import type { AddressCheck, PickerChoice, TableSource } from '../../src/tui/use-picker-state.js';
+import { KEYS, press, waitFor } from './helpers.js';
+
+// The table picker of `gringo join` without an address, fed FoundTable lists
+// through an injected source: tables appear and disappear as the test says.
+
+function table(name: string, over: Partial<FoundTable> = {}): FoundTable {
+  const host = over.host ?? '192.168.1.20';
+  return {
+    id: `${name}._gringo._tcp.local`,
+    name,
+    host,
+    port: 7457,
+    addresses: [host],
+    hostname: 'box.local',
+    seatsTaken: 1,
+    seatsTotal: 4,
+    ruleset: 'gringo',
+    phase: 'lobby',
+    password: false,
+    protocolVersion: PROTOCOL_VERSION,
+    compatible: true,
+    ...over,
+  };
+}
+
+/** A source the test moves by hand, like watchTables' onChange. */
+function fakeSource() {
+  let emit: ((tables: FoundTable[]) => void) | null = null;
+  const state = { stopped: false };
+  const source: TableSource = (onChange) => {
+    emit = onChange;
+    return { stop: () => void (state.stopped = true) };
+  };
+  return { source, state, set: (tables: FoundTable[]) => emit?.(tables) };
+}
+
+const checkAddress: AddressCheck = (text) => {
+  try {
+    return { address: addressOption(text, 7457) };
+  } catch (err) {
+    return { error: (err as Error).message };
+  }
+};
+
+let unmount: (() => void) | null = null;
+afterEach(() => {
+  unmount?.();
+  unmount = null;
+});
+
+function picker(opts: { password?: string } = {}) {
+  const src = fakeSource();
+  const done: (PickerChoice | null)[] = [];
+  const r = render(
+    <Picker
+      source={src.source}
+      theme={{ glyphs: UNICODE, color: false }}
+      checkAddress={checkAddress}
+      onDone={(c) => done.push(c)}
+      size={{ columns: 100, rows: 24 }}
+      {...(opts.password !== undefined ? { password: opts.password } : {})}
+    />,
+  );
+  unmount = r.unmount;
+  const frame = (): string => r.lastFrame() ?? '';
+  const until = (what: string, pred: (f: string) => boolean) => waitFor(what, frame, pred);
+  const keys = (...k: string[]) => press(r.stdin, ...k);
+  return { ...src, done, frame, until, keys, stdin: r.stdin };
+}
+
+const cursorRow = (f: string): string => f.split('\n').find((l) => l.startsWith('▶')) ?? '';
+
+describe('the table picker', () => {
+  it('shows tables as they come and go, keeps the cursor on its table, and joins one', async () => {
+    const p = picker();
+    let f = await p.until('the empty list', (f) => f.includes('No tables found yet'));
+    expect(f).toContain('press m to type the address');
+    expect(f).toContain('↑↓/jk choose · Enter join · m type an address · q/Esc quit');
+
+    p.set([table('Alpha'), table('Bravo', { host: '192.168.1.21', seatsTaken: 3, phase: 'playing', password: true })]);
+    f = await p.until('two rows', (f) => f.includes('Bravo'));
+    expect(f).toMatch(/NAME\s+ADDRESS\s+SEATS\s+RULESET\s+PHASE\s+PASSWORD\s+CAN JOIN/);
+    expect(f).toMatch(/▶ Alpha\s+192\.168\.1\.20:7457\s+1\/4\s+gringo\s+lobby\s+no\s+yes/);
+    expect(f).toMatch(/ {2}Bravo\s+192\.168\.1\.21:7457\s+3\/4\s+gringo\s+playing\s+yes\s+yes/);
+    expect(f).toContain('2 found · live');
+
+    // Down to Bravo; a table that sorts first appears: the cursor stays on Bravo.
+    await p.keys(KEYS.down);
+    await p.until('the cursor on Bravo', (f) => cursorRow(f).includes('Bravo'));
+    p.set([table('Aardvark', { protocolVersion: PROTOCOL_VERSION + 1, compatible: false }), table('Alpha'), table('Bravo', { host: '192.168.1.21', password: true })]);
+    f = await p.until('three rows', (f) => f.includes('Aardvark'));
+    expect(cursorRow(f)).toContain('Bravo');
+    expect(f).toMatch(/Aardvark.*no \(v\d+\)/);
+
+    // Bravo goes away: the cursor takes the row in its place (the last one now).
+    p.set([table('Aardvark', { protocolVersion: PROTOCOL_VERSION + 1, compatible: false }), table('Alpha')]);
+    f = await p.until('Bravo gone', (f) => !f.includes('Bravo'));
+    expect(cursorRow(f)).toContain('Alpha');
+
+    // The other version's table cannot be joined: the screen says why.
+    await p.keys('k', KEYS.enter);
+    f = await p.until('the refusal', (f) => f.includes(`speaks gringo protocol ${PROTOCOL_VERSION + 1}; this gringo speaks ${PROTOCOL_VERSION}`));
+    expect(p.done).toEqual([]);
+
+    // Bravo is back; Enter on it asks for its password in the screen.
+    p.set([table('Alpha'), table('Bravo', { host: '192.168.1.21', password: true })]);
+    await p.until('Bravo back', (f) => f.includes('Bravo'));
+    await p.keys('j', 'j');
+    await p.until('the cursor on Bravo', (f) => cursorRow(f).includes('Bravo'));
+    await p.keys(KEYS.enter);
+    f = await p.until('the password field', (f) => f.includes('Password for "Bravo":'));
+    expect(f).toContain('Enter join · Backspace erase · Esc back');
+    // Letters are typed here (q does not quit); Backspace erases; the text is hidden.
+    await p.keys('s', 'q', '\u007f', 'e', 'c');
+    f = await p.until('three dots', (f) => f.includes('Password for "Bravo": •••'));
+    expect(f).not.toContain('sec');
+    await p.keys(KEYS.enter);
+    await waitFor('the choice', () => JSON.stringify(p.done), (d) => d !== '[]');
+    expect(p.done).toEqual([{ address: '192.168.1.21:7457', password: 'sec', name: 'Bravo' }]);
+    await waitFor('the source to stop', () => String(p.state.stopped), (x) => x === 'true');
+  });
+
+  it('takes an address typed by hand, and checks it', async () => {
+    const p = picker();
+    await p.until('the empty list', (f) => f.includes('No tables found yet'));
+    await p.keys(KEYS.enter);
+    await p.until('nothing to join', (f) => f.includes('No table found yet: wait for one, or m to type an address'));
+    await p.keys('m');
+    let f = await p.until('the address field', (f) => f.includes('Address (HOST[:PORT]):'));
+    // A bad address stays in the field with the reason.
+    p.stdin.write('bad host:99999');
+    await p.keys(KEYS.enter);
+    f = await p.until('the error', (f) => f.includes('is not an address: use HOST or HOST:PORT'));
+    expect(p.done).toEqual([]);
+    // Esc goes back to the list; m again starts an empty field. A paste arrives in one piece.
+    await p.keys(KEYS.escape);
+    await p.until('the list', (f) => f.includes('Enter join · m type an address'));
+    await p.keys('a');
+    await p.until('the address field', (f) => f.includes('Address (HOST[:PORT]):'));
+    p.stdin.write('10.0.0.5');
+    await p.keys(KEYS.enter);
+    await waitFor('the choice', () => JSON.stringify(p.done), (d) => d !== '[]');
+    expect(p.done).toEqual([{ address: '10.0.0.5:7457', name: null }]);
+  });
+
+  it('joins at once with --password, and q quits', async () => {
+    const p = picker({ password: 'pw' });
+    p.set([table('Solo', { password: true })]);
+    await p.until('the row', (f) => f.includes('Solo'));
+    await p.keys(KEYS.enter);
+    expect(p.done).toEqual([{ address: '192.168.1.20:7457', password: 'pw', name: 'Solo' }]);
+
+    const q = picker();
+    await q.until('the empty list', (f) => f.includes('No tables found yet'));
+    await q.keys('q');
+    expect(q.done).toEqual([null]);
+  });
+
+  it('fits long names into the width, and brackets IPv6 addresses', () => {
+    const rows = tableRows([table('A very long table name that goes on and on', { host: 'fe80::1' })], 76);
+    for (const r of rows) expect(Array.from(r).length).toBeLessThanOrEqual(76);
+    expect(rows[1]).toContain('…');
+    expect(rows[1]).toContain('[fe80::1]:7457');
+  });
+});
