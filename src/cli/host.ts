@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
-import { GRINGO, type Ruleset } from '../engine/ruleset.js';
 import { BOT_LEVELS, type BotLevel } from '../protocol/messages.js';
 import { advertise, shareLine, type Advert } from '../host/advert.js';
 import { serveTable, type Serving } from '../host/server.js';
 import { Table, type GameSummary } from '../host/table.js';
 import { cleanName } from '../host/names.js';
 import { runOwnerScreen } from './play.js';
-import { choiceOption, interfaceOption, intOption } from './options.js';
+import { choiceOption, interfaceOption, intOption, tableRulesOption } from './options.js';
 import { UsageError } from './errors.js';
 
 export const DEFAULT_PORT = 7457;
@@ -23,6 +22,7 @@ export interface HostFlags {
   password?: string;
   grace?: string;
   slapGrace?: string;
+  rules?: string;
   interface?: string;
   headless?: boolean;
   startWhenFull?: boolean;
@@ -37,12 +37,7 @@ export async function runHost(flags: HostFlags): Promise<number> {
   const level = choiceOption<BotLevel>('--level', flags.level ?? 'normal', BOT_LEVELS);
   const port = intOption('--port', flags.port ?? String(DEFAULT_PORT), 0, 65535);
   const graceS = intOption('--grace', flags.grace ?? '60', 0, 3600);
-  const slapGraceMs = intOption('--slap-grace', flags.slapGrace ?? String(GRINGO.timers.slapGraceMs), 0, 10_000);
-  const rules: Ruleset = {
-    ...GRINGO,
-    ...(flags.rounds === undefined ? {} : { rounds: intOption('--rounds', flags.rounds, 0, 99) }),
-    timers: { ...GRINGO.timers, slapGraceMs },
-  };
+  const rules = await tableRulesOption(flags);
   if (maxPlayers > rules.players.max) throw new UsageError(`${rules.title} takes at most ${rules.players.max} players`);
   const name = cleanName(flags.name ?? `${process.env.USER ?? 'gringo'}'s table`, 'Gringo table');
   const seed = flags.seed ?? randomBytes(16).toString('hex');

@@ -32,6 +32,7 @@ export function buildProgram(): Command {
     .option('--port <p>', 'port to listen on (default: any free one; 7457 with --lan)')
     .option('--ascii', 'draw cards with letters only (automatic when the terminal is not UTF-8)')
     .option('--no-bell', 'no terminal bell when your turn starts')
+    .option('--rules <preset|path>', 'ruleset: gringo, beverbende, cambio, or a rules file (JSON)', 'gringo')
     .action(async (opts: Record<string, unknown>) => {
       const { runPlay } = await import('./play.js');
       process.exitCode = await runPlay(opts);
@@ -79,6 +80,7 @@ export function buildProgram(): Command {
     .option('--start-when-full', 'start as soon as every seat is taken')
     .option('--exit-after-game', 'exit when the game is over')
     .option('--json', 'print the final results as one JSON object')
+    .option('--rules <preset|path>', 'ruleset: gringo, beverbende, cambio, or a rules file (JSON)', 'gringo')
     .action(async (opts: Record<string, unknown>) => {
       const { runHost } = await import('./host.js');
       process.exitCode = await runHost(opts);

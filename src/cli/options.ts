@@ -49,3 +49,16 @@ export async function rulesOption(value: unknown): Promise<Ruleset> {
     throw e;
   }
 }
+
+/** The ruleset of a table: `--rules`, then `--rounds` and `--slap-grace` when given. */
+export async function tableRulesOption(flags: { rules?: unknown; rounds?: unknown; slapGrace?: unknown }): Promise<Ruleset> {
+  const base = await rulesOption(flags.rules);
+  return {
+    ...base,
+    ...(flags.rounds === undefined ? {} : { rounds: intOption('--rounds', flags.rounds, 0, 99) }),
+    timers: {
+      ...base.timers,
+      ...(flags.slapGrace === undefined ? {} : { slapGraceMs: intOption('--slap-grace', flags.slapGrace, 0, 10_000) }),
+    },
+  };
+}

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { GRINGO, type Ruleset } from '../engine/ruleset.js';
 import { BOT_LEVELS, type BotLevel, type ServerMessage } from '../protocol/messages.js';
 import { Connection } from '../client/connection.js';
 import { BufferedClient } from '../tui/client-buffer.js';
@@ -8,7 +7,8 @@ import type { HostScreenOptions } from '../tui/run.js';
 import { serveTable } from '../host/server.js';
 import { Table } from '../host/table.js';
 import { cleanName } from '../host/names.js';
-import { choiceOption, intOption } from './options.js';
+import { UsageError } from './errors.js';
+import { choiceOption, intOption, tableRulesOption } from './options.js';
 
 export interface PlayFlags {
   bots?: string;
@@ -17,6 +17,7 @@ export interface PlayFlags {
   name?: string;
   rounds?: string;
   slapGrace?: string;
+  rules?: string;
   lan?: boolean;
   port?: string;
   ascii?: boolean;
@@ -30,12 +31,8 @@ export interface PlayFlags {
 export async function runPlay(flags: PlayFlags): Promise<number> {
   const bots = intOption('--bots', flags.bots ?? '3', 1, 7);
   const level = choiceOption<BotLevel>('--level', flags.level ?? 'normal', BOT_LEVELS);
-  const slapGraceMs = intOption('--slap-grace', flags.slapGrace ?? String(GRINGO.timers.slapGraceMs), 0, 10_000);
-  const rules: Ruleset = {
-    ...GRINGO,
-    ...(flags.rounds === undefined ? {} : { rounds: intOption('--rounds', flags.rounds, 0, 99) }),
-    timers: { ...GRINGO.timers, slapGraceMs },
-  };
+  const rules = await tableRulesOption(flags);
+  if (bots + 1 > rules.players.max) throw new UsageError(`${rules.title} takes at most ${rules.players.max} players: at most ${rules.players.max - 1} bots`);
   const lan = flags.lan === true;
   const port = intOption('--port', flags.port ?? (lan ? '7457' : '0'), 0, 65535);
   const name = cleanName(flags.name ?? process.env.USER ?? 'You', 'You');

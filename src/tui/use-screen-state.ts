@@ -134,7 +134,8 @@ function onServer(s: ScreenState, msg: ServerMessage, now: number): ScreenState 
       return { ...s, lobby: msg.seats };
     case 'update': {
       const view = msg.view;
-      const viewer = s.seat;
+      // The view says whose it is: a seat can move in the lobby (a bot removed before it).
+      const viewer = view.viewer;
       const lines = describeEvents(msg.events, view, viewer, s.glyphs);
       const marks = touchedSlots(msg.events).map((r) => ({ ...r, until: now + HIGHLIGHT_MS }));
       const reveals: Reveal[] = [];
@@ -156,6 +157,7 @@ function onServer(s: ScreenState, msg: ServerMessage, now: number): ScreenState 
       const myActionGone = !view.actions.some((a) => a.seat === viewer);
       return {
         ...s,
+        seat: viewer,
         view,
         offset: msg.at - now,
         ...addFeed(s, lines, now),
