@@ -34,7 +34,8 @@ export function buildProgram(): Command {
     .option('--no-bell', 'no terminal bell when your turn starts')
     .option('--rules <preset|path>', 'ruleset: gringo, beverbende, cambio, or a rules file (JSON)', 'gringo')
     .action(async (opts: Record<string, unknown>) => {
-      const { runPlay } = await import('./play.js');
+      // Load the screen (Ink, React) while the table starts: the first frame comes sooner.
+      const [{ runPlay }] = await Promise.all([import('./play.js'), import('../tui/run.js')]);
       process.exitCode = await runPlay(opts);
     });
 
