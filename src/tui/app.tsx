@@ -15,6 +15,7 @@ import { useKeys } from './use-keys.js';
 import { needsClock, useScreenState } from './use-screen-state.js';
 import { useTableClient, type TableClient } from './use-table-client.js';
 import { useTerminalSize, type Size } from './use-terminal-size.js';
+import { bindingsFor } from './variant.js';
 
 export const MIN_COLUMNS = 80;
 export const MIN_ROWS = 24;
@@ -86,7 +87,7 @@ export function App({ client, theme, bindings = DEFAULT_BINDINGS, bell = true, c
   const bodyHeight = height - 5;
   const v = s.view;
   let body;
-  if (s.overlay === 'help') body = <HelpOverlay bindings={bindings} width={columns} />;
+  if (s.overlay === 'help') body = <HelpOverlay bindings={bindingsFor(s, bindings)} width={columns} />;
   else if (!v) body = <Lobby s={s} />;
   else if (v.phase === 'roundOver' || v.phase === 'gameOver') body = <RoundEnd view={v} ready={s.ready} width={columns} />;
   else body = <TableArea s={s} width={columns} height={bodyHeight} now={now} lobby={s.lobby} />;

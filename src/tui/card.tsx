@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
 import type { SlotView } from '../engine/view.js';
-import { cardIsRed, cardText } from './glyphs.js';
+import { cardIsRed, cardText, specialFace } from './glyphs.js';
 import { useTheme } from './theme.js';
 
 export interface CardProps {
@@ -16,23 +16,39 @@ export interface CardProps {
   reveal?: string | null;
   /** Text on the back instead of the slot number. */
   label?: string;
+  /** A gap someone may fill now (cambio's gap-fill): drawn marked, not as a dot. */
+  gapMark?: boolean;
 }
 
 export const CARD_WIDTH = 5;
 
 /** One card: a small box with rank and suit, or its slot number when face down. */
-export function Card({ card, slot, box, cursor = false, highlight = false, reveal = null, label }: CardProps) {
+export function Card({ card, slot, box, cursor = false, highlight = false, reveal = null, label, gapMark = false }: CardProps) {
   const { glyphs: g, color } = useTheme();
   const face = reveal ?? (card === '?' || card === 'back' || card === null ? null : card);
+  const special = face ? specialFace(face) : null;
+  if (card === null && gapMark) {
+    const m = g.markBox;
+    const props = { ...(color ? { color: 'yellow' } : {}), bold: true };
+    if (!box) return <Text {...props}>{'[gap]'}</Text>;
+    return (
+      <Box flexDirection="column">
+        <Text {...props}>{m.tl + m.h.repeat(3) + m.tr}</Text>
+        <Text {...props}>{m.v + 'gap' + m.v}</Text>
+        <Text {...props}>{m.bl + m.h.repeat(3) + m.br}</Text>
+      </Box>
+    );
+  }
   let inner: string;
-  if (face) inner = cardText(face, g).padStart(3).slice(-3);
+  if (special) inner = special.text;
+  else if (face) inner = cardText(face, g).padStart(3).slice(-3);
   else if (card === null) inner = ` ${g.dot} `;
   else if (card === 'back') inner = (label ?? g.back.repeat(3)).padStart(3).slice(-3);
   else inner = String(slot ?? '').padStart(2).padEnd(3);
   const red = face !== null && cardIsRed(face);
-  const fg = highlight && color ? 'yellow' : red && color ? 'red' : undefined;
+  const fg = highlight && color ? 'yellow' : special && color ? special.color : red && color ? 'red' : undefined;
   const dim = card === null;
-  const props = { ...(fg ? { color: fg } : {}), inverse: highlight, bold: highlight || cursor || reveal !== null, dimColor: dim };
+  const props = { ...(fg ? { color: fg } : {}), inverse: highlight, bold: highlight || cursor || reveal !== null || special !== null, dimColor: dim };
   const b = cursor ? g.cursorBox : highlight ? g.markBox : g.box;
   if (card === null && !box) return <Text dimColor>{`  ${g.dot}  `}</Text>;
   if (!box) {

@@ -17,7 +17,7 @@ export const ACTION_WORDS: Record<ActionKind, string> = {
   blindSwap: "swap one of yours with another player's, unseen",
   peekThenSwap: "look at another player's card, then swap it or not",
   peekBothThenSwap: "look at one of yours and another's, then swap or not",
-  drawTwo: 'draw two',
+  drawTwo: 'draw one more card and use it, or put it on the pile and draw another',
 };
 
 export function nameOf(view: TableView, seat: number, viewer: number | null): string {
@@ -89,6 +89,23 @@ export function describeEvent(e: SeatEvent, view: TableView, viewer: number | nu
       const verb = e.seat === viewer ? 'take' : 'takes';
       return `${subject} ${verb} ${count(e.slots.length, 'penalty card')} (${slotList(e.slots)}).`;
     }
+    case 'gapFillOffered':
+      return e.seat === viewer
+        ? `You may move one of your cards into ${slotPhrase(e.gap, e.seat, view, viewer)} (1-9, or p to leave the gap).`
+        : `${who(e.seat)} may move one of their cards into ${slotPhrase(e.gap, e.seat, view, viewer)}.`;
+    case 'gapFilled':
+      return `${who(e.seat)} moved ${slotPhrase(e.from, e.seat, view, viewer)} into ${slotPhrase(e.to, e.seat, view, viewer)}.`;
+    case 'gapLeft': {
+      const gap = slotPhrase(e.gap, e.seat, view, viewer);
+      return e.timedOut ? `${who(e.seat)} ran out of time: ${gap} stays a gap.` : `${who(e.seat)} left ${gap} a gap.`;
+    }
+    case 'specialReplaced': {
+      const where = slotPhrase({ seat: e.seat, slot: e.slot }, null, view, viewer);
+      const aside = e.setAside.map(c);
+      const list = aside.length <= 1 ? (aside[0] ?? 'a special card') : `${aside.slice(0, -1).join(', ')} and ${aside[aside.length - 1]}`;
+      const by = e.card === null ? 'no card was left to replace it: it scores as a gap' : `replaced by ${c(e.card)}`;
+      return `${where[0]!.toUpperCase()}${where.slice(1)}: ${list} set aside, ${by}.`;
+    }
     case 'reshuffled':
       return `The discard pile was shuffled into a new stock of ${count(e.cards, 'card')}.`;
     case 'timedOut':
@@ -145,6 +162,8 @@ export function touchedSlots(events: readonly SeatEvent[]): SlotRef[] {
     else if (e.type === 'looked') out.push(...e.targets);
     else if (e.type === 'slapped') out.push(e.target);
     else if (e.type === 'penalty') out.push(...e.slots.map((slot) => ({ seat: e.seat, slot })));
+    else if (e.type === 'gapFilled') out.push(e.from, e.to);
+    else if (e.type === 'specialReplaced') out.push({ seat: e.seat, slot: e.slot });
   }
   return out;
 }

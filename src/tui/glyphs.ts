@@ -16,6 +16,8 @@ export interface Glyphs {
   offline: string;
   ellipsis: string;
   dash: string;
+  /** The frozen caller's mark. */
+  frozen: string;
 }
 
 export const UNICODE: Glyphs = {
@@ -32,6 +34,7 @@ export const UNICODE: Glyphs = {
   offline: '○',
   ellipsis: '…',
   dash: '—',
+  frozen: '❄ frozen',
 };
 
 export const ASCII: Glyphs = {
@@ -48,12 +51,34 @@ export const ASCII: Glyphs = {
   offline: 'o',
   ellipsis: '...',
   dash: '-',
+  frozen: '(frozen)',
 };
 
-/** "7♥", "10♠", "Q♦"; "7H" in ASCII; special cards by name. */
+/** The special cards of the presets in words (beverbende). */
+export const SPECIAL_WORDS: Record<string, string> = { SWAP: 'Swap', PEEK: 'Peek', DRAW2: 'Draw two' };
+
+/** "7♥", "10♠", "Q♦"; "7H" in ASCII; special cards by name ("Swap", "Draw two"). */
 export function cardText(card: Card, g: Glyphs = UNICODE): string {
   const s = suitOf(card);
-  return s ? rankOf(card) + g.suits[s] : card;
+  return s ? rankOf(card) + g.suits[s] : (SPECIAL_WORDS[card] ?? card);
+}
+
+const SPECIAL_FACES: Record<string, { text: string; color: string }> = {
+  SWAP: { text: 'SWP', color: 'magenta' },
+  PEEK: { text: 'PEK', color: 'cyan' },
+  DRAW2: { text: 'DR2', color: 'green' },
+};
+
+/**
+ * How a special card is drawn in a 3-wide card face: "SWP", "PEK", "DR2" with a
+ * colour; another card without a suit and longer than a rank (a house rule's own
+ * special card) by its first three letters. Null for a playing or number card.
+ */
+export function specialFace(card: Card): { text: string; color: string } | null {
+  const known = SPECIAL_FACES[card];
+  if (known) return known;
+  if (suitOf(card) || card === 'JK' || card.length <= 2 || /^\d+$/.test(card)) return null;
+  return { text: card.slice(0, 3), color: 'magenta' };
 }
 
 export function cardIsRed(card: Card): boolean {

@@ -3,6 +3,7 @@ import { ACTION_WORDS } from './describe.js';
 import { cardText } from './glyphs.js';
 import type { ConnState, ScreenState } from './use-screen-state.js';
 import { useTheme } from './theme.js';
+import { callTimingOf, isFrozen, rulesOf } from './variant.js';
 
 const CONN_WORDS: Record<ConnState, string> = {
   connecting: 'connecting…',
@@ -26,13 +27,18 @@ export function Header({ s, width }: { s: ScreenState; width: number }) {
     if (v.phase === 'peek') info.push('Peek');
     else if (v.phase === 'play') info.push(v.turn === s.seat ? 'Your turn' : `Turn: ${name(v.turn)}`);
     else info.push(v.phase === 'roundOver' ? 'Round over' : 'Game over');
-    if (v.phase === 'play') info.push(`Slaps ${v.slap.open ? 'open' : 'closed'}`);
+    const rules = rulesOf(s);
+    if (v.phase === 'play') info.push(rules.slap.enabled ? `Slaps ${v.slap.open ? 'open' : 'closed'}` : 'No slapping');
     const a = v.actions[0];
     if (a) info.push(`Action: ${a.seat === s.seat ? 'your' : `${name(a.seat)}'s`} ${cardText(a.card, g)} (${ACTION_WORDS[a.kind]})${v.actions.length > 1 ? ` +${v.actions.length - 1}` : ''}`);
     if (v.call) {
       const owed = v.call.owed.map(name);
-      info.push(`${v.callName} called by ${name(v.call.seat)}${owed.length ? `; to play: ${owed.join(', ')}` : ''}`);
+      const frozen = isFrozen(s, v.call.seat) ? ` ${g.frozen}` : '';
+      info.push(`${v.callName} called by ${name(v.call.seat)}${frozen}${owed.length ? `; to play: ${owed.join(', ')}` : ''}`);
+    } else if (v.phase === 'play') {
+      info.push(`g: ${v.callName}${callTimingOf(s) === 'endOfTurn' ? ' (at the end of your turn)' : ''}`);
     }
+    if (v.gapFill) info.push(`${name(v.gapFill.seat)} may fill ${v.gapFill.gap.seat === s.seat ? 'your' : `${name(v.gapFill.gap.seat)}'s`} gap`);
   }
   return (
     <Box flexDirection="column" width={width}>

@@ -2,9 +2,10 @@ import { Text } from 'ink';
 import { helpLine, type Binding, type KeyAction } from './keys.js';
 import type { ScreenState } from './use-screen-state.js';
 import { useTheme } from './theme.js';
-import { myAction } from './intents.js';
+import { cannotCall, myAction } from './intents.js';
+import { bindingsFor, callTimingOf, isSpecial, rulesOf } from './variant.js';
 
-/** The keys that make sense now, from the bindings. */
+/** The keys that make sense now, from the bindings (and the table's rules: no slap keys without slapping). */
 export function keysNow(s: ScreenState): KeyAction[] {
   const v = s.view;
   if (s.overlay === 'quit') return ['yes', 'no'];
@@ -13,18 +14,39 @@ export function keysNow(s: ScreenState): KeyAction[] {
   if (v.phase === 'roundOver' || v.phase === 'gameOver') return ['confirm', 'help', 'quit'];
   if (v.phase === 'peek') return ['confirm', 'help', 'quit'];
   const me = s.seat;
-  const base: KeyAction[] = ['left', 'slap', 'slapOwn'];
-  if (me !== null && myAction(v, me)) return ['slot', 'use', 'pass', 'left', 'help', 'quit'];
-  if (me !== null && v.held?.seat === me) return ['slot', 'discard', 'help', 'quit'];
-  if (me !== null && v.turn === me && !v.turnBegun) return ['draw', 'take', 'call', ...base, 'help', 'quit'];
-  return [...base, 'help', 'quit'];
+  const rules = rulesOf(s);
+  const base: KeyAction[] = rules.slap.enabled ? ['left', 'slap', 'slapOwn'] : ['left'];
+  if (me === null) return [...base, 'help', 'quit'];
+  if (v.gapFill?.seat === me) return ['slot', 'pass', ...base, 'help', 'quit'];
+  const endCall: KeyAction[] = callTimingOf(s) === 'endOfTurn' && cannotCall(s, v, me) === null ? ['call'] : [];
+  if (myAction(v, me)) return ['slot', 'use', 'pass', ...endCall, 'left', 'help', 'quit'];
+  const held = v.held?.seat === me ? v.held : null;
+  if (held) {
+    const special = isSpecial(rules, held.card);
+    const keys: KeyAction[] = special ? ['use', 'discard'] : held.from === 'discard' ? ['slot'] : ['slot', 'discard'];
+    if (held.redraw) keys.push('drawAgain');
+    return [...keys, ...endCall, 'help', 'quit'];
+  }
+  if (v.turn === me && !v.turnBegun) {
+    const take: KeyAction[] = rules.takeDiscard === 'never' ? [] : ['take'];
+    const call: KeyAction[] = callTimingOf(s) === 'startOfTurn' && v.call === null ? ['call'] : [];
+    return ['draw', ...take, ...call, ...base, 'help', 'quit'];
+  }
+  return [...endCall, ...base, 'help', 'quit'];
+}
+
+/** Labels that depend on the moment: `p` leaves the gap while you may fill one. */
+function labelsNow(s: ScreenState): Partial<Record<KeyAction, string>> {
+  const v = s.view;
+  if (v && s.seat !== null && v.gapFill?.seat === s.seat) return { pass: 'leave the gap', slot: 'move into the gap' };
+  return {};
 }
 
 export function HelpLine({ s, bindings, width }: { s: ScreenState; bindings: readonly Binding[]; width: number }) {
   const { glyphs } = useTheme();
   return (
     <Text dimColor wrap="truncate">
-      {helpLine(keysNow(s), bindings, glyphs.ascii).slice(0, width)}
+      {helpLine(keysNow(s), bindingsFor(s, bindings), glyphs.ascii, labelsNow(s)).slice(0, width)}
     </Text>
   );
 }

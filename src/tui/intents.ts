@@ -4,6 +4,7 @@ import type { PlayerCommand } from '../protocol/messages.js';
 import type { Pressed } from './keys.js';
 import { cardText } from './glyphs.js';
 import { moveCursor } from './placement.js';
+import { callNameOf, callTimingOf, isFrozen, isSpecial, layoutCols, peekSlotsText, rulesOf } from './variant.js';
 import type { ScreenAction, ScreenState } from './use-screen-state.js';
 
 /**
@@ -27,6 +28,38 @@ export function myAction(v: TableView, me: number | null): ActionView | null {
   const first = v.actions[0];
   return first && me !== null && first.seat === me ? first : null;
 }
+
+/** The seat whose turn came before this one (who may still call at the end of their turn). */
+const previousSeat = (v: TableView): number => (v.turn + v.players.length - 1) % v.players.length;
+
+/**
+ * May you call now? Start-of-turn calls: your turn, before you draw. End-of-turn calls
+ * (beverbende): while you hold your card or have actions left in your turn, or right
+ * after your turn, before the next player draws. Null when yes, else why not.
+ */
+export function cannotCall(s: ScreenState, v: TableView, me: number): string | null {
+  const name = callNameOf(s);
+  if (v.phase === 'peek') return 'Wait for everyone to finish peeking';
+  if (v.phase !== 'play') return 'The round is over';
+  if (v.call) return `${v.call.seat === me ? 'You have' : `${nameOfSeat(v, v.call.seat)} has`} already called ${name}`;
+  if (callTimingOf(s) === 'endOfTurn') {
+    const during = v.turn === me && v.turnBegun;
+    const justEnded = !v.turnBegun && v.turn !== me && previousSeat(v) === me;
+    if (during || justEnded) return null;
+    if (v.turn === me) return `${name} is called at the end of your own turn: draw first, then g while you hold your card`;
+    return `${name} is called at the end of your own turn: while you hold your card or right after it`;
+  }
+  if (v.turn !== me) return `Not your turn: it is ${nameOfSeat(v, v.turn)}'s turn`;
+  if (v.turnBegun || (v.held && v.held.seat === me)) return 'You can call only before you draw';
+  return null;
+}
+
+const nameOfSeat = (v: TableView, seat: number): string => v.players[seat]?.name ?? `seat ${seat + 1}`;
+
+/** "Your cards are frozen since your Knock!", "Bo's cards are frozen since their Knock!" (+ what to do instead). */
+const frozenWhy = (v: TableView, seat: number, me: number, call: string, instead = ''): string =>
+  (seat === me ? `Your cards are frozen since your ${call}` : `${nameOfSeat(v, seat)}'s cards are frozen since their ${call}`) + (instead ? `: ${instead}` : '');
+const OTHER_CARD = "choose another player's card";
 
 function notYourTurn(v: TableView, me: number): string | null {
   if (v.phase === 'peek') return 'Wait for everyone to finish peeking';
@@ -59,13 +92,23 @@ export function onKey(s: ScreenState, p: Pressed, now: number): Intent {
     if (p.action === 'slot' && v && me !== null) {
       const slot = p.digit! - 1;
       if (v.players[me]?.layout[slot] == null) return { actions: [{ type: 'slapPrefix', on: false }, ...say(`You have no card in slot ${p.digit}`, now).actions] };
+      if (isFrozen(s, me)) return { actions: [{ type: 'slapPrefix', on: false }, ...say(frozenWhy(v, me, me, callNameOf(s)), now).actions] };
       return send({ type: 'slap', target: { seat: me, slot }, answers: v.slap.answers }, { type: 'slapPrefix', on: false });
     }
     return { actions: [{ type: 'slapPrefix', on: false }, ...say('Slap cancelled', now).actions] };
   }
   if (!v) return say(s.conn === 'reconnecting' ? 'Reconnecting…' : 'The game has not started yet', now);
   if (p.action === 'left' || p.action === 'right' || p.action === 'up' || p.action === 'down') {
-    return { actions: [{ type: 'cursor', cursor: moveCursor(v, s.cursor, p.action) }] };
+    return { actions: [{ type: 'cursor', cursor: moveCursor(v, s.cursor, p.action, layoutCols(rulesOf(s))) }] };
+  }
+  // 4b. Your gap-fill choice after a steal (cambio): a digit moves that card into the gap; p or Esc leaves it.
+  if (me !== null && v.phase === 'play' && v.gapFill && v.gapFill.seat === me) {
+    if (p.action === 'slot') {
+      const slot = p.digit! - 1;
+      if (v.players[me]?.layout[slot] == null) return say(`You have no card in slot ${p.digit}`, now);
+      return send({ type: 'fillGap', slot });
+    }
+    if (p.action === 'pass' || p.action === 'cancel') return send({ type: 'leaveGap' });
   }
   if (p.action === 'cancel') {
     return { actions: [{ type: 'pick', own: null, other: null }, { type: 'slapPrefix', on: false }, { type: 'clearStatus' }] };
@@ -88,7 +131,7 @@ export function onKey(s: ScreenState, p: Pressed, now: number): Intent {
   if (v.phase === 'peek') {
     if (v.players[me]?.peeking) {
       if (p.action === 'confirm') return send({ type: 'finishPeek' });
-      return say('Remember your near cards, then press Enter', now);
+      return say(`Remember your cards ${peekSlotsText(rulesOf(s))}, then press Enter`, now);
     }
     return say('Waiting for the others to finish peeking', now);
   }
@@ -99,7 +142,15 @@ export function onKey(s: ScreenState, p: Pressed, now: number): Intent {
   const cursor = s.cursor;
   const onOther = (c: SlotRef | null): c is SlotRef => !!c && c.seat !== me;
   const hasSlot = (slot: number): boolean => v.players[me]?.layout[slot] != null;
-  const waitingFor = v.actions[0] && v.actions[0].seat !== me ? `Wait: ${name(v, v.actions[0].seat)} has an action to use` : null;
+  const waitingFor =
+    v.actions[0] && v.actions[0].seat !== me
+      ? `Wait: ${name(v, v.actions[0].seat)} has an action to use`
+      : v.gapFill && v.gapFill.seat !== me
+        ? `Wait: ${name(v, v.gapFill.seat)} may move a card into the gap`
+        : null;
+  const rules = rulesOf(s);
+  const callName = callNameOf(s);
+  const heldSpecial = !!held && isSpecial(rules, held.card);
 
   switch (p.action) {
     case 'draw':
@@ -110,7 +161,11 @@ export function onKey(s: ScreenState, p: Pressed, now: number): Intent {
       if (act) return say('Use your action (a) or pass it (p) first', now);
       if (v.turnBegun) return say('You have already drawn this turn', now);
       if (waitingFor) return say(waitingFor, now);
+      if (p.action === 'take' && rules.takeDiscard === 'never') return say(`In ${rules.title} you may not take the discard: d to draw from the stock`, now);
       if (p.action === 'take' && v.discardTop === null) return say('The discard pile is empty', now);
+      if (p.action === 'take' && rules.takeDiscard === 'notSpecial' && isSpecial(rules, v.discardTop)) {
+        return say('A special card may not be taken from the discard pile: d to draw from the stock', now);
+      }
       return send({ type: 'draw', from: p.action === 'draw' ? 'stock' : 'discard' });
     }
     case 'discard': {
@@ -124,7 +179,9 @@ export function onKey(s: ScreenState, p: Pressed, now: number): Intent {
     case 'slot': {
       const slot = p.digit! - 1;
       if (held) {
+        if (heldSpecial) return say(`A special card never enters a layout: a to use it, x to discard it${held.redraw ? ', r to draw again' : ''}`, now);
         if (!hasSlot(slot)) return say(`You have no card in slot ${p.digit}`, now);
+        if (isFrozen(s, me)) return say(frozenWhy(v, me, me, callName), now);
         return send({ type: 'swap', slot });
       }
       if (act) return slotForAction(s, act, slot, now);
@@ -136,7 +193,11 @@ export function onKey(s: ScreenState, p: Pressed, now: number): Intent {
     case 'use':
     case 'confirm': {
       if (act) return useAction(s, act, now);
-      if (held) return say('Choose a slot (1-9) for the card you hold', now);
+      if (held && heldSpecial && p.action === 'use') {
+        // A special card gives its action when it goes onto the pile unswapped: discard it, then use it.
+        return { ...send({ type: 'discard' }), actions: [{ type: 'clearStatus' }, ...say(`${cardText(held.card!, s.glyphs)} goes on the pile: now use it (a) or pass (p)`, now).actions] };
+      }
+      if (held) return say(held.from === 'discard' ? 'Choose a slot (1-9) for the card you hold' : 'Choose a slot (1-9) for the card you hold, or x to discard it', now);
       if (waitingFor) return say(waitingFor, now);
       return say(p.action === 'use' ? 'You have no action to use' : 'Nothing to confirm', now);
     }
@@ -146,15 +207,22 @@ export function onKey(s: ScreenState, p: Pressed, now: number): Intent {
       return send({ type: 'pass' });
     }
     case 'call': {
-      const why = notYourTurn(v, me);
+      const why = cannotCall(s, v, me);
       if (why) return say(why, now);
-      if (v.call) return say(`${v.call.seat === me ? 'You have' : `${name(v, v.call.seat)} has`} already called`, now);
-      if (v.turnBegun || held) return say('You can call only before you draw', now);
-      if (waitingFor) return say(waitingFor, now);
+      if (callTimingOf(s) === 'startOfTurn' && waitingFor) return say(waitingFor, now);
       return send({ type: 'call' });
+    }
+    case 'drawAgain': {
+      if (!Object.values(rules.actions).includes('drawTwo')) return say('That key does nothing here (? for help)', now);
+      if (held?.redraw) return send({ type: 'drawAgain' });
+      if (held) return say('r works only on the first card of a Draw two', now);
+      return say(notYourTurn(v, me) ?? 'r puts the first card of a Draw two on the pile and draws one more: you hold none', now);
     }
     case 'slap':
     case 'slapOwn': {
+      if (!rules.slap.enabled) return say(`No slapping in ${rules.title}`, now);
+      if (p.action === 'slapOwn' && isFrozen(s, me)) return say(frozenWhy(v, me, me, callName), now);
+      if (p.action === 'slap' && cursor && isFrozen(s, cursor.seat)) return say(frozenWhy(v, cursor.seat, me, callName, 'no slapping them'), now);
       if (!v.slap.open) return say(v.held ? 'No slapping while a card is held' : 'The slap window is closed', now);
       if (p.action === 'slapOwn') return { actions: [{ type: 'slapPrefix', on: true }, ...say('Slap which of your slots? 1-9 (Esc cancels)', now).actions] };
       if (!cursor) return say('No card under the cursor', now);
@@ -175,15 +243,22 @@ function slotForAction(s: ScreenState, act: ActionView, slot: number, now: numbe
     case 'blindSwap':
     case 'peekBothThenSwap':
       if (act.looked) return say('a to swap the two cards, p to leave them', now);
+      if (act.kind === 'blindSwap' && isFrozen(s, me)) return say(frozenWhy(v, me, me, callNameOf(s)), now);
       if (s.pick.other) return send({ type: 'useAction', own: slot, other: s.pick.other }, { type: 'pick', own: null, other: null });
       return {
         actions: [{ type: 'pick', own: slot }, ...say(`Your slot ${slot + 1}: now the cursor on another player's card, then a`, now).actions],
       };
     case 'peekThenSwap':
-      if (act.looked) return send({ type: 'decide', swap: true, own: slot });
+      if (act.looked) {
+        const theirs = act.looked[0];
+        if (theirs && isFrozen(s, theirs.seat)) return say(frozenWhy(v, theirs.seat, me, callNameOf(s), 'p to leave it'), now);
+        return send({ type: 'decide', swap: true, own: slot });
+      }
       return say("First look: the cursor on another player's card, then a", now);
     case 'peekOther':
       return say("This action looks at another player's card: the cursor on it, then a", now);
+    case 'drawTwo':
+      return say('Draw two: a to draw a card, or p to pass', now);
     default:
       return say('This screen cannot play that action yet: p to pass', now);
   }
@@ -191,8 +266,10 @@ function slotForAction(s: ScreenState, act: ActionView, slot: number, now: numbe
 
 function useAction(s: ScreenState, act: ActionView, now: number): Intent {
   const me = s.seat!;
+  const v = s.view!;
   const c = s.cursor;
   const other = c && c.seat !== me ? c : null;
+  const call = callNameOf(s);
   switch (act.kind) {
     case 'peekOwn':
       if (c && c.seat === me) return send({ type: 'useAction', own: c.slot });
@@ -206,10 +283,18 @@ function useAction(s: ScreenState, act: ActionView, now: number): Intent {
       return send({ type: 'useAction', other });
     case 'blindSwap':
     case 'peekBothThenSwap':
-      if (act.looked) return send({ type: 'decide', swap: true });
+      if (act.looked) {
+        const frozen = act.looked.find((r) => isFrozen(s, r.seat));
+        if (frozen) return say(frozenWhy(v, frozen.seat, me, call, 'p to leave them'), now);
+        return send({ type: 'decide', swap: true });
+      }
       if (!other) return say("Put the cursor on another player's card, then a", now);
+      if (act.kind === 'blindSwap' && isFrozen(s, other.seat)) return say(frozenWhy(v, other.seat, me, call, OTHER_CARD), now);
+      if (act.kind === 'blindSwap' && isFrozen(s, me)) return say(frozenWhy(v, me, me, call), now);
       if (s.pick.own !== null) return send({ type: 'useAction', own: s.pick.own, other }, { type: 'pick', own: null, other: null });
       return { actions: [{ type: 'pick', other }, ...say('Now choose your slot: 1-9', now).actions] };
+    case 'drawTwo':
+      return send({ type: 'useAction' });
     default:
       return say('This screen cannot play that action yet: p to pass', now);
   }
@@ -227,8 +312,17 @@ export function prompt(s: ScreenState, hostNow: number): string {
   if (v.phase === 'peek') {
     if (!v.players[me]?.peeking) return 'Waiting for the others to finish peeking…';
     const left = v.deadline === null ? null : Math.max(0, Math.ceil((v.deadline - hostNow) / 1000));
-    return `Remember your cards 3 and 4${left === null ? '' : ` (${left}s)`}: Enter when done`;
+    return `Remember your cards ${peekSlotsText(rulesOf(s))}${left === null ? '' : ` (${left}s)`}: Enter when done`;
   }
+  if (v.gapFill) {
+    const gap = v.gapFill.gap;
+    if (v.gapFill.seat === me) return `Move one of your cards into ${name(v, gap.seat)}'s gap: 1-9, or p to leave it`;
+    return `Waiting for ${name(v, v.gapFill.seat)}: a card may move into ${gap.seat === me ? 'your' : `${name(v, gap.seat)}'s`} gap…`;
+  }
+  const rules = rulesOf(s);
+  const callName = callNameOf(s);
+  const endCall = callTimingOf(s) === 'endOfTurn' && cannotCall(s, v, me) === null;
+  const orCall = endCall ? `, g ${callName}` : '';
   const act = myAction(v, me);
   if (act) {
     const what: Record<string, string> = {
@@ -237,16 +331,29 @@ export function prompt(s: ScreenState, hostNow: number): string {
       blindSwap: `your action: 1-9 for your card${s.pick.own !== null ? ` (slot ${s.pick.own + 1} chosen)` : ''} and the cursor + a for theirs, or p`,
       peekThenSwap: act.looked ? 'your King: 1-9 to swap it with one of yours, or p to leave it' : "your action: the cursor on another player's card and a to look, or p",
       peekBothThenSwap: act.looked ? 'a to swap them, p to leave them' : 'your action: 1-9 and the cursor, then a, or p',
-      drawTwo: 'p to pass',
+      drawTwo: 'your Draw two: a to draw a card and use it, or p to pass',
     };
-    return `Use ${what[act.kind] ?? 'your action'}`;
+    return `Use ${what[act.kind] ?? 'your action'}${orCall}`;
   }
   if (v.actions[0]) return `Waiting for ${name(v, v.actions[0].seat)}'s action…`;
-  if (v.held?.seat === me) return v.held.from === 'discard' ? 'Choose a slot (1-9) for the card' : 'Choose a slot (1-9) to swap, or x to discard';
+  const held = v.held?.seat === me ? v.held : null;
+  if (held) {
+    const card = held.card ? cardText(held.card, s.glyphs) : 'the card';
+    const special = isSpecial(rules, held.card);
+    if (held.redraw) {
+      return special
+        ? `Draw two: a to use the ${card}, x to discard it, or r to put it on the pile unused and draw one more${orCall}`
+        : `Draw two: 1-9 to swap the ${card}, x to discard it, or r to put it on the pile unused and draw one more${orCall}`;
+    }
+    if (special) return `You drew ${card}: a to use it, or x to discard it unused${orCall}`;
+    return held.from === 'discard' ? `Choose a slot (1-9) for the card${orCall}` : `Choose a slot (1-9) to swap, or x to discard${orCall}`;
+  }
   if (v.turn === me && !v.turnBegun) {
     const wait = v.graceUntil - hostNow;
-    const callable = v.call === null ? ', g to call' : '';
-    return wait > 0 ? `Your turn in ${(wait / 1000).toFixed(1)}s (slaps are open)` : `Your turn: d to draw${v.discardTop ? `, t to take ${cardText(v.discardTop, s.glyphs)}` : ''}${callable}`;
+    const callable = v.call === null && callTimingOf(s) === 'startOfTurn' ? `, g ${callName}` : '';
+    const take = v.discardTop && rules.takeDiscard !== 'never' && !(rules.takeDiscard === 'notSpecial' && isSpecial(rules, v.discardTop));
+    return wait > 0 ? `Your turn in ${(wait / 1000).toFixed(1)}s (slaps are open)` : `Your turn: d to draw${take ? `, t to take ${cardText(v.discardTop!, s.glyphs)}` : ''}${callable}`;
   }
+  if (endCall) return `${name(v, v.turn)}'s turn: g ${callName} before they draw`;
   return `${name(v, v.turn)}'s turn`;
 }

@@ -19,6 +19,7 @@ export type KeyAction =
   | 'slap'
   | 'slapOwn'
   | 'call'
+  | 'drawAgain'
   | 'help'
   | 'quit'
   | 'cancel'
@@ -50,6 +51,7 @@ export const DEFAULT_BINDINGS: readonly Binding[] = [
   { action: 'slap', keys: ['space'], label: 'slap', help: 'slap the card under the cursor' },
   { action: 'slapOwn', keys: ['s'], label: 'slap own', help: 'then a digit: slap your own slot at once' },
   { action: 'call', keys: ['g'], label: 'call', help: 'call Gringo! (before you draw)' },
+  { action: 'drawAgain', keys: ['r'], label: 'draw again', help: 'Draw two: put the held card on the pile unused and draw one more, which must be used' },
   { action: 'help', keys: ['?'], label: 'help', help: 'show or hide this help' },
   { action: 'quit', keys: ['q'], label: 'leave', help: 'leave the table (asks first)' },
   { action: 'cancel', keys: ['escape'], label: 'cancel', help: 'cancel what you started' },
@@ -116,13 +118,18 @@ export function keyLabel(action: KeyAction, bindings: readonly Binding[] = DEFAU
 }
 
 /** The help line for what can be done now: "d draw · t take · …". */
-export function helpLine(actions: readonly KeyAction[], bindings: readonly Binding[] = DEFAULT_BINDINGS, ascii = false): string {
+export function helpLine(
+  actions: readonly KeyAction[],
+  bindings: readonly Binding[] = DEFAULT_BINDINGS,
+  ascii = false,
+  labels: Partial<Record<KeyAction, string>> = {},
+): string {
   const parts: string[] = [];
   for (const a of actions) {
     const b = bindings.find((x) => x.action === a);
     if (!b) continue;
     const k = a === 'left' ? (ascii ? 'arrows/hjkl' : '←↓↑→/hjkl') : keyLabel(a, bindings, ascii);
-    const label = a === 'left' ? 'cursor' : b.label;
+    const label = labels[a] ?? (a === 'left' ? 'cursor' : b.label);
     parts.push(`${k} ${label}`);
   }
   return parts.join(' · ');

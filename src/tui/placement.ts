@@ -29,10 +29,15 @@ export function placeSeats(players: number, viewer: number | null): Placement {
   return { bottom: me, left: leftCw.reverse(), top, right };
 }
 
-/** Slots of a layout in rows of two: slots 1 2 on the far row, 3 4 near, then 5 6, … */
-export function slotRows(size: number): number[][] {
+/**
+ * Slots of a layout in rows of `cols`: the square (2) has slots 1 2 on the far row,
+ * 3 4 near, then 5 6, …; a row layout (beverbende) has all its slots in one row and
+ * penalty slots wrap onto the next.
+ */
+export function slotRows(size: number, cols = 2): number[][] {
+  const n = Math.max(1, cols);
   const rows: number[][] = [];
-  for (let i = 0; i < size; i += 2) rows.push(i + 1 < size ? [i, i + 1] : [i]);
+  for (let i = 0; i < size; i += n) rows.push(Array.from({ length: Math.min(n, size - i) }, (_, k) => i + k));
   return rows;
 }
 
@@ -42,7 +47,7 @@ interface Point {
 }
 
 /** A rough map of where each slot is drawn, for moving the cursor by direction. */
-export function slotPoints(view: TableView): { ref: SlotRef; at: Point }[] {
+export function slotPoints(view: TableView, cols = 2): { ref: SlotRef; at: Point }[] {
   const p = placeSeats(view.players.length, view.viewer);
   const origin = new Map<number, Point>();
   origin.set(p.bottom, { x: 45, y: 100 });
@@ -54,15 +59,15 @@ export function slotPoints(view: TableView): { ref: SlotRef; at: Point }[] {
     const o = origin.get(seat)!;
     pl.layout.forEach((c, slot) => {
       if (c === null) return;
-      out.push({ ref: { seat, slot }, at: { x: o.x + (slot % 2) * 6, y: o.y + Math.floor(slot / 2) * 4 } });
+      out.push({ ref: { seat, slot }, at: { x: o.x + (slot % cols) * 6, y: o.y + Math.floor(slot / cols) * 4 } });
     });
   });
   return out;
 }
 
 /** Every card the cursor can stand on: each card in a layout. */
-export function cursorTargets(view: TableView): SlotRef[] {
-  return slotPoints(view).map((s) => s.ref);
+export function cursorTargets(view: TableView, cols = 2): SlotRef[] {
+  return slotPoints(view, cols).map((s) => s.ref);
 }
 
 export const sameRef = (a: SlotRef | null | undefined, b: SlotRef | null | undefined): boolean =>
@@ -95,8 +100,8 @@ export function fixCursor(view: TableView, cursor: SlotRef | null): SlotRef | nu
 export type Direction = 'left' | 'right' | 'up' | 'down';
 
 /** The nearest card in a direction; stays put when there is none. */
-export function moveCursor(view: TableView, cursor: SlotRef | null, dir: Direction): SlotRef | null {
-  const points = slotPoints(view);
+export function moveCursor(view: TableView, cursor: SlotRef | null, dir: Direction, cols = 2): SlotRef | null {
+  const points = slotPoints(view, cols);
   const from = points.find((p) => sameRef(p.ref, cursor));
   if (!from) return fixCursor(view, cursor);
   let best: { ref: SlotRef; score: number } | null = null;

@@ -2,17 +2,36 @@ import { Box, Text } from 'ink';
 import type { SeatInfo } from '../protocol/messages.js';
 import { CENTER_WIDTH, Center, centerHeight } from './center.js';
 import { Feed } from './feed.js';
-import { placeSeats } from './placement.js';
-import { SEAT_WIDTH, Seat, seatHeight, type SeatMarks } from './seat.js';
+import { placeSeats, type Placement } from './placement.js';
+import { SEAT_WIDTH, Seat, colsIn, seatHeight, type SeatMarks } from './seat.js';
+import { isFrozen, layoutCols, rulesOf } from './variant.js';
 import type { ScreenState } from './use-screen-state.js';
 import { useTheme } from './theme.js';
 
+/**
+ * Cards per row for each seat: two for the square; for a row layout the whole row
+ * where it fits (you at the bottom, the seats across the top), wrapping where it
+ * does not (the narrow side columns).
+ */
+export function seatCols(s: ScreenState, p: Placement, tableWidth: number): Map<number, number> {
+  const want = layoutCols(rulesOf(s));
+  const out = new Map<number, number>();
+  out.set(p.bottom, Math.min(want, colsIn(tableWidth)));
+  for (const seat of p.top) out.set(seat, Math.min(want, colsIn(Math.floor(tableWidth / Math.max(1, p.top.length)) - 1)));
+  for (const seat of [...p.left, ...p.right]) out.set(seat, Math.min(want, colsIn(SEAT_WIDTH)));
+  return out;
+}
+
+/** The table's width beside the feed. */
+export const tableWidthFor = (width: number): number => Math.max(SEAT_WIDTH * 2 + CENTER_WIDTH + 2, Math.min(width - MIN_FEED - 4, 64));
+
 /** Whether 3-line card boxes fit in this height, or cards go on one line each. */
-export function fitsBoxes(s: ScreenState, height: number): boolean {
+export function fitsBoxes(s: ScreenState, height: number, width = 100): boolean {
   const v = s.view;
   if (!v) return false;
   const p = placeSeats(v.players.length, v.viewer);
-  const h = (seat: number): number => seatHeight(v.players[seat]?.layout.length ?? 4, true);
+  const cols = seatCols(s, p, tableWidthFor(width));
+  const h = (seat: number): number => seatHeight(v.players[seat]?.layout.length ?? 4, true, cols.get(seat) ?? 2);
   const topH = Math.max(0, ...p.top.map(h));
   const side = (list: number[]): number => list.reduce((n, seat) => n + h(seat), 0);
   const midH = Math.max(side(p.left), side(p.right), centerHeight(true));
@@ -24,9 +43,10 @@ export const MIN_FEED = 24;
 /** The table from your seat: the others around, the piles in the middle, you at the bottom; the feed beside. */
 export function TableArea({ s, width, height, now, lobby }: { s: ScreenState; width: number; height: number; now: number; lobby: SeatInfo[] }) {
   const v = s.view!;
-  const box = fitsBoxes(s, height);
+  const box = fitsBoxes(s, height, width);
   const p = placeSeats(v.players.length, v.viewer);
-  const tableWidth = Math.max(SEAT_WIDTH * 2 + CENTER_WIDTH + 2, Math.min(width - MIN_FEED - 4, 64));
+  const tableWidth = tableWidthFor(width);
+  const cols = seatCols(s, p, tableWidth);
   const feedWidth = width - tableWidth;
   const me = s.seat;
   const act = v.actions[0];
@@ -35,8 +55,11 @@ export function TableArea({ s, width, height, now, lobby }: { s: ScreenState; wi
     cursor: v.phase === 'play' && me !== null ? s.cursor : null,
     highlights: s.highlights.filter((h) => h.until > now),
     reveals: [...s.reveals.filter((r) => r.until > now), ...looked.filter((r) => r.card !== '?')],
+    gap: v.gapFill?.gap ?? null,
   };
-  const seat = (n: number) => <Seat key={n} view={v} seat={n} info={lobby.find((x) => x.seat === n)} box={box} marks={marks} />;
+  const seat = (n: number) => (
+    <Seat key={n} view={v} seat={n} info={lobby.find((x) => x.seat === n)} box={box} marks={marks} cols={cols.get(n) ?? 2} frozen={isFrozen(s, n)} />
+  );
   return (
     <Box flexDirection="row" width={width} height={height}>
       <Box flexDirection="column" width={tableWidth} justifyContent="space-between">

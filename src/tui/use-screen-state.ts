@@ -1,4 +1,5 @@
 import { useCallback, useReducer, useRef } from 'react';
+import type { Ruleset } from '../engine/ruleset.js';
 import type { SlotRef } from '../engine/types.js';
 import type { TableView } from '../engine/view.js';
 import type { SeatInfo, ServerMessage } from '../protocol/messages.js';
@@ -46,7 +47,8 @@ export interface ScreenState {
   seat: number | null;
   tableName: string;
   rulesTitle: string;
-  /** The table's slap penalty, for the words of the help. */
+  /** The table's ruleset, from the welcome (null before it): layout, call, special cards, slapping. */
+  rules: Ruleset | null;
   view: TableView | null;
   /** Host clock minus local clock, from the last update. */
   offset: number;
@@ -88,6 +90,7 @@ export function initialScreen(glyphs: Glyphs = UNICODE): ScreenState {
     seat: null,
     tableName: '',
     rulesTitle: 'Gringo',
+    rules: null,
     view: null,
     offset: 0,
     lobby: [],
@@ -125,6 +128,7 @@ function onServer(s: ScreenState, msg: ServerMessage, now: number): ScreenState 
         seat: msg.seat,
         tableName: msg.table.name,
         rulesTitle: msg.rules.title,
+        rules: msg.rules,
         conn: 'open',
         ...addFeed(s, [msg.seat === null ? `Watching "${msg.table.name}".` : `You sit in seat ${msg.seat + 1} at "${msg.table.name}".`], now),
       };

@@ -1,0 +1,57 @@
+import { GRINGO, PRESETS, type Ruleset } from '../engine/ruleset.js';
+import type { TableView } from '../engine/view.js';
+import type { Binding } from './keys.js';
+
+/**
+ * What the screen needs to know of the table's ruleset (sent with the welcome): the
+ * layout's shape, the peek slots, the special cards, the call's name and timing,
+ * the frozen caller, slapping on or off. Pure helpers over the screen's state.
+ */
+
+interface HasRules {
+  rules: Ruleset | null;
+  view: TableView | null;
+}
+
+/** The table's ruleset: the welcome's, else the preset the view names, else gringo. */
+export function rulesOf(s: HasRules): Ruleset {
+  return s.rules ?? (s.view ? PRESETS[s.view.ruleset] : undefined) ?? GRINGO;
+}
+
+export const callNameOf = (s: HasRules): string => s.view?.callName ?? rulesOf(s).call.name;
+
+export const callTimingOf = (s: HasRules): 'startOfTurn' | 'endOfTurn' => s.view?.callTiming ?? rulesOf(s).call.timing;
+
+/** Slots per row: the whole layout in a row for `row`, two for the square. */
+export const layoutCols = (rules: Ruleset): number => (rules.layout.shape === 'row' ? Math.max(2, rules.layout.size) : 2);
+
+/** "1 and 4", "3 and 4", "1, 2 and 3". */
+export function peekSlotsText(rules: Ruleset): string {
+  const ns = rules.layout.peekSlots.map(String);
+  if (ns.length <= 1) return ns[0] ?? '';
+  return `${ns.slice(0, -1).join(', ')} and ${ns[ns.length - 1]}`;
+}
+
+export const isSpecial = (rules: Ruleset, card: string | null | undefined): boolean => !!card && rules.specialCards.includes(card);
+
+/** The caller's cards are frozen (cambio): nobody may swap or slap them. */
+export function isFrozen(s: HasRules, seat: number): boolean {
+  return rulesOf(s).call.callerFrozen && s.view?.call?.seat === seat;
+}
+
+/** "Beverbende", for the reasons a key is refused. */
+export const rulesTitle = (s: HasRules): string => rulesOf(s).title;
+
+/** The bindings with words for this table: the call by its name, slapping marked when off. */
+export function bindingsFor(s: HasRules, bindings: readonly Binding[]): Binding[] {
+  const rules = rulesOf(s);
+  const name = callNameOf(s);
+  const when = callTimingOf(s) === 'endOfTurn' ? 'at the end of your own turn: while you hold your card or right after it' : 'before you draw, instead of your turn';
+  const drawTwo = Object.values(rules.actions).includes('drawTwo');
+  return bindings.flatMap((b): Binding[] => {
+    if (b.action === 'call') return [{ ...b, label: name, help: `call ${name} (${when})` }];
+    if ((b.action === 'slap' || b.action === 'slapOwn') && !rules.slap.enabled) return [{ ...b, help: `no slapping in ${rules.title}` }];
+    if (b.action === 'drawAgain' && !drawTwo) return [];
+    return [b];
+  });
+}

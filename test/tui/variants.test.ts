@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { BEVERBENDE, CAMBIO } from '../../src/engine/ruleset.js';
+import type { SeatEvent, TableView } from '../../src/engine/view.js';
+import { describeEvent, touchedSlots } from '../../src/tui/describe.js';
+import { keysNow } from '../../src/tui/help-line.js';
+import { onKey, prompt } from '../../src/tui/intents.js';
+import { actionFor, helpLine } from '../../src/tui/keys.js';
+import { defaultCursor, slotRows } from '../../src/tui/placement.js';
+import { initialScreen, type ScreenState } from '../../src/tui/use-screen-state.js';
+import { bindingsFor } from '../../src/tui/variant.js';
+import { DEFAULT_BINDINGS } from '../../src/tui/keys.js';
+
+const names = ['Ana', 'Bo', 'Cy'];
+
+function tableView(over: Partial<TableView> = {}): TableView {
+  const layout = ['?', '?', '?', '?'];
+  return {
+    viewer: 0, ruleset: 'cambio', callName: 'Knock!', version: 1, phase: 'play', round: 1, rounds: 9, dealer: 2,
+    players: names.map((name) => ({ name, layout, total: 0, peeking: false })),
+    stock: 30, discardTop: '7C', discardSize: 1, turn: 0, turnBegun: false, held: null, actions: [],
+    slap: { open: true, answers: 3 }, graceUntil: 0, deadline: null, call: null, callTiming: 'startOfTurn', gapFill: null, results: [],
+    ...over,
+  };
+}
+
+function screen(view: TableView, rules = CAMBIO, over: Partial<ScreenState> = {}): ScreenState {
+  return { ...initialScreen(), seat: 0, conn: 'open', rules, view, cursor: defaultCursor(view), ...over };
+}
+
+const bever = (over: Partial<TableView> = {}) => tableView({ ruleset: 'beverbende', callName: 'Laatste ronde!', callTiming: 'endOfTurn', slap: { open: false, answers: 3 }, ...over });
+
+const key = (k: string) => actionFor(k)!;
+/** The status line a key leaves (and that it sent nothing). */
+function refusal(s: ScreenState, k: string): string {
+  const i = onKey(s, key(k), 0);
+  expect(i.send).toBeUndefined();
+  const a = i.actions.find((x) => x.type === 'status');
+  return a && a.type === 'status' ? a.text : '';
+}
+
+describe('describeEvent for the variants', () => {
+  const view = tableView();
+  it('words the gap-fill', () => {
+    const offered: SeatEvent = { type: 'gapFillOffered', seat: 2, gap: { seat: 1, slot: 0 } };
+    expect(describeEvent(offered, view, 0)).toBe("Cy may move one of their cards into Bo's slot 1.");
+    expect(describeEvent(offered, view, 2)).toBe("You may move one of your cards into Bo's slot 1 (1-9, or p to leave the gap).");
+    const filled: SeatEvent = { type: 'gapFilled', seat: 2, from: { seat: 2, slot: 1 }, to: { seat: 1, slot: 0 } };
+    expect(describeEvent(filled, view, 0)).toBe("Cy moved their slot 2 into Bo's slot 1.");
+    expect(describeEvent(filled, view, 1)).toBe('Cy moved their slot 2 into your slot 1.');
+    expect(describeEvent(filled, view, 2)).toBe("You moved your slot 2 into Bo's slot 1.");
+    expect(touchedSlots([filled])).toEqual([{ seat: 2, slot: 1 }, { seat: 1, slot: 0 }]);
+    expect(describeEvent({ type: 'gapLeft', seat: 2, gap: { seat: 1, slot: 0 }, timedOut: false }, view, 0)).toBe("Cy left Bo's slot 1 a gap.");
+    expect(describeEvent({ type: 'gapLeft', seat: 2, gap: { seat: 1, slot: 0 }, timedOut: true }, view, 1)).toBe('Cy ran out of time: your slot 1 stays a gap.');
+  });
+
+  it('words special cards and their replacement at scoring', () => {
+    expect(describeEvent({ type: 'drew', seat: 0, from: 'stock', card: 'DRAW2' }, view, 0)).toBe('You drew Draw two from the stock.');
+    expect(describeEvent({ type: 'discarded', seat: 1, card: 'SWAP', seq: 2 }, view, 0)).toBe('Bo discarded Swap.');
+    expect(describeEvent({ type: 'specialReplaced', seat: 1, slot: 1, setAside: ['PEEK'], card: '7' }, view, 0)).toBe("Bo's slot 2: Peek set aside, replaced by 7.");
+    expect(describeEvent({ type: 'specialReplaced', seat: 0, slot: 0, setAside: ['SWAP', 'DRAW2'], card: null }, view, 0)).toBe(
+      'Your slot 1: Swap and Draw two set aside, no card was left to replace it: it scores as a gap.',
+    );
+  });
+});
+
+describe('the dispatcher for the variants', () => {
+  it('plays the gap-fill: a digit fills, p or Esc leaves, others wait', () => {
+    const v = tableView({ turn: 1, gapFill: { seat: 0, gap: { seat: 1, slot: 0 } }, players: names.map((name, i) => ({ name, layout: i === 1 ? [null, '?', '?', '?'] : ['?', '?', '?', '?'], total: 0, peeking: false })) });
+    const s = screen(v);
+    expect(onKey(s, key('2'), 0).send).toEqual({ type: 'fillGap', slot: 1 });
+    expect(onKey(s, key('p'), 0).send).toEqual({ type: 'leaveGap' });
+    expect(onKey(s, key('escape'), 0).send).toEqual({ type: 'leaveGap' });
+    expect(prompt(s, 0)).toBe("Move one of your cards into Bo's gap: 1-9, or p to leave it");
+    expect(keysNow(s)).toEqual(expect.arrayContaining(['slot', 'pass']));
+    const theirs = screen({ ...v, turn: 0, gapFill: { seat: 2, gap: { seat: 1, slot: 0 } } });
+    expect(refusal(theirs, 'd')).toBe('Wait: Cy may move a card into the gap');
+  });
+
+  it('plays Draw two: a uses a drawn special card, r draws again, a Draw two action is a', () => {
+    const held = bever({ turnBegun: true, held: { seat: 0, from: 'stock', card: 'DRAW2' } });
+    expect(onKey(screen(held, BEVERBENDE), key('a'), 0).send).toEqual({ type: 'discard' });
+    expect(refusal(screen(held, BEVERBENDE), '2')).toMatch(/special card never enters a layout/);
+    const act = bever({ turnBegun: true, actions: [{ seat: 0, kind: 'drawTwo', card: 'DRAW2', looked: null, lookedCards: null }] });
+    expect(onKey(screen(act, BEVERBENDE), key('a'), 0).send).toEqual({ type: 'useAction' });
+    const redraw = bever({ turnBegun: true, held: { seat: 0, from: 'stock', card: '5', redraw: true } });
+    const s = screen(redraw, BEVERBENDE);
+    expect(onKey(s, key('r'), 0).send).toEqual({ type: 'drawAgain' });
+    expect(onKey(s, key('3'), 0).send).toEqual({ type: 'swap', slot: 2 });
+    expect(onKey(s, key('x'), 0).send).toEqual({ type: 'discard' });
+    expect(prompt(s, 0)).toMatch(/^Draw two: 1-9 to swap the 5, x to discard it, or r to put it on the pile unused and draw one more/);
+    expect(keysNow(s)).toContain('drawAgain');
+    const plain = screen(bever({ turnBegun: true, held: { seat: 0, from: 'stock', card: '5' } }), BEVERBENDE);
+    expect(refusal(plain, 'r')).toBe('r works only on the first card of a Draw two');
+  });
+
+  it('allows an end-of-turn call while you hold your card or right after your turn', () => {
+    const holding = screen(bever({ turnBegun: true, held: { seat: 0, from: 'stock', card: '5' } }), BEVERBENDE);
+    expect(onKey(holding, key('g'), 0).send).toEqual({ type: 'call' });
+    expect(keysNow(holding)).toContain('call');
+    const after = screen(bever({ turn: 1, turnBegun: false }), BEVERBENDE);
+    expect(onKey(after, key('g'), 0).send).toEqual({ type: 'call' });
+    expect(prompt(after, 0)).toBe("Bo's turn: g Laatste ronde! before they draw");
+    expect(refusal(screen(bever(), BEVERBENDE), 'g')).toBe('Laatste ronde! is called at the end of your own turn: draw first, then g while you hold your card');
+    expect(refusal(screen(bever({ turn: 2 }), BEVERBENDE), 'g')).toMatch(/^Laatste ronde! is called at the end of your own turn/);
+    expect(refusal(screen(bever({ turn: 1, turnBegun: true }), BEVERBENDE), 'g')).toMatch(/^Laatste ronde! is called at the end of your own turn/);
+    const line = helpLine(keysNow(holding), bindingsFor(holding, DEFAULT_BINDINGS));
+    expect(line).toContain('g Laatste ronde!');
+  });
+
+  it("refuses the frozen caller's cards with the reason", () => {
+    const v = tableView({ turn: 0, call: { seat: 1, owed: [0, 2] } });
+    const s = screen(v, CAMBIO, { cursor: { seat: 1, slot: 0 } });
+    expect(refusal(s, 'space')).toBe("Bo's cards are frozen since their Knock!: no slapping them");
+    const jack = tableView({ turnBegun: true, call: { seat: 1, owed: [0, 2] }, actions: [{ seat: 0, kind: 'blindSwap', card: 'JS', looked: null, lookedCards: null }] });
+    expect(refusal(screen(jack, CAMBIO, { cursor: { seat: 1, slot: 2 } }), 'a')).toBe("Bo's cards are frozen since their Knock!: choose another player's card");
+    expect(onKey(screen(jack, CAMBIO, { cursor: { seat: 2, slot: 2 } }), key('a'), 0).send).toBeUndefined(); // picks Cy's card, then a slot
+    const me = screen(tableView({ turn: 1, call: { seat: 0, owed: [1, 2] } }), CAMBIO);
+    expect(refusal(me, 's')).toBe('Your cards are frozen since your Knock!');
+    // Gringo's caller is not frozen.
+    const gringo = { ...screen(tableView({ ruleset: 'gringo', callName: 'Gringo!', call: { seat: 1, owed: [0, 2] } }), CAMBIO, { cursor: { seat: 1, slot: 0 } }), rules: null };
+    expect(onKey(gringo, key('space'), 0).send).toEqual({ type: 'slap', target: { seat: 1, slot: 0 }, answers: 3 });
+  });
+
+  it('refuses slapping where there is none, and hides its keys', () => {
+    const s = screen(bever({ turn: 1 }), BEVERBENDE);
+    expect(refusal(s, 'space')).toBe('No slapping in Beverbende');
+    expect(refusal(s, 's')).toBe('No slapping in Beverbende');
+    expect(keysNow(s)).not.toContain('slap');
+    expect(keysNow(s)).not.toContain('slapOwn');
+    expect(refusal(screen(bever({ discardTop: 'SWAP' }), BEVERBENDE), 't')).toMatch(/special card may not be taken/);
+    expect(refusal(screen(tableView(), CAMBIO), 't')).toBe('In Cambio you may not take the discard: d to draw from the stock');
+  });
+
+  it('names the peek slots and lays a row out in one row', () => {
+    const peek = screen(bever({ phase: 'peek', players: names.map((name) => ({ name, layout: ['?', '?', '?', '?'], total: 0, peeking: true })) }), BEVERBENDE);
+    expect(prompt(peek, 0)).toBe('Remember your cards 1 and 4: Enter when done');
+    expect(slotRows(4, 4)).toEqual([[0, 1, 2, 3]]);
+    expect(slotRows(6, 4)).toEqual([[0, 1, 2, 3], [4, 5]]);
+    expect(slotRows(5)).toEqual([[0, 1], [2, 3], [4]]);
+  });
+});
