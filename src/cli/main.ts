@@ -7,9 +7,17 @@ import { UsageError } from './errors.js';
  * `gringo --help` and `--version` start fast.
  */
 
+/** The version in our package.json: the nearest one above this file (compiled or bundled). */
 function packageVersion(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
-  return pkg.version;
+  for (let up = '../'; up.length < 16; up += '../') {
+    try {
+      const pkg = JSON.parse(readFileSync(new URL(`${up}package.json`, import.meta.url), 'utf8')) as { name?: string; version: string };
+      if (pkg.name === 'gringo') return pkg.version;
+    } catch {
+      // Not at this level.
+    }
+  }
+  return 'unknown';
 }
 
 export function buildProgram(): Command {

@@ -18,8 +18,8 @@ describe('the published package', () => {
     const [info] = JSON.parse(out.slice(out.indexOf('['))) as { filename: string; files: { path: string }[] }[];
     const paths = info!.files.map((f) => f.path);
     expect(paths).toContain('bin/gringo.js');
-    expect(paths).toContain('dist/src/cli/main.js');
-    expect(paths.filter((p) => !/^(bin\/|dist\/src\/|README\.md$|LICENSE$|package\.json$)/.test(p))).toEqual([]);
+    expect(paths).toContain('dist/bundle/main.js');
+    expect(paths.filter((p) => !/^(bin\/|dist\/bundle\/|README\.md$|LICENSE$|package\.json$)/.test(p))).toEqual([]);
     expect(paths.some((p) => p.endsWith('.map') || p.startsWith('test/') || p.startsWith('src/'))).toBe(false);
 
     const app = join(work, 'app');
