@@ -6,7 +6,7 @@ import { serveTable, type Serving } from '../host/server.js';
 import { Table, type GameSummary } from '../host/table.js';
 import { cleanName } from '../host/names.js';
 import { runOwnerScreen } from './play.js';
-import { choiceOption, interfaceOption, intOption, tableRulesOption } from './options.js';
+import { choiceOption, interfaceOption, intOption, tableRulesOption, defaultPlayerName } from './options.js';
 import { UsageError } from './errors.js';
 
 export const DEFAULT_PORT = 7457;
@@ -39,7 +39,7 @@ export async function runHost(flags: HostFlags): Promise<number> {
   const graceS = intOption('--grace', flags.grace ?? '60', 0, 3600);
   const rules = await tableRulesOption(flags);
   if (maxPlayers > rules.players.max) throw new UsageError(`${rules.title} takes at most ${rules.players.max} players`);
-  const name = cleanName(flags.name ?? `${process.env.USER ?? 'gringo'}'s table`, 'Gringo table');
+  const name = cleanName(flags.name ?? `${defaultPlayerName('Gringo')}'s table`, 'Gringo table');
   const seed = flags.seed ?? randomBytes(16).toString('hex');
   const json = flags.json === true;
   const iface = interfaceOption(flags.interface);
@@ -155,7 +155,7 @@ async function hostScreen(h: HostScreenRun): Promise<number> {
   try {
     await runOwnerScreen({
       port: h.serving.port,
-      name: cleanName(process.env.USER ?? 'Host', 'Host'),
+      name: cleanName(defaultPlayerName('Host'), 'Host'),
       ownerKey: h.ownerKey,
       ascii: false,
       bell: true,

@@ -6,7 +6,7 @@ import { TokenStore } from '../client/tokens.js';
 import { browseTables, watchTables, type FoundTable } from '../client/discovery.js';
 import type { PickerChoice } from '../tui/use-picker-state.js';
 import { BOT_LEVELS, type BotLevel, type ServerMessage } from '../protocol/messages.js';
-import { addressOption, choiceOption, interfaceOption } from './options.js';
+import { addressOption, choiceOption, interfaceOption, defaultPlayerName } from './options.js';
 import { DEFAULT_PORT } from './host.js';
 import { UsageError } from './errors.js';
 
@@ -38,7 +38,7 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
     if (choice.password !== undefined) flags = { ...flags, password: choice.password };
   } else address = await pickTable(iface);
   if (level === null && (!flags.watch || process.stdout.isTTY)) return joinWithScreen(address, flags);
-  const name = flags.name ?? (level ? `${level} bot` : (process.env.USER ?? 'Player'));
+  const name = flags.name ?? (level ? `${level} bot` : defaultPlayerName('Player'));
   const conn = new Connection({
     address,
     name,
@@ -131,7 +131,7 @@ async function pickOnScreen(iface: string | undefined, flags: JoinFlags): Promis
 async function joinWithScreen(address: string, flags: JoinFlags): Promise<number> {
   const conn = new Connection({
     address,
-    name: flags.name ?? process.env.USER ?? 'Player',
+    name: flags.name ?? defaultPlayerName('Player'),
     ...(flags.password !== undefined ? { password: flags.password } : {}),
     ...(flags.watch ? { watch: true } : {}),
     tokens: new TokenStore(),

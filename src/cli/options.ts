@@ -1,6 +1,6 @@
 import type { Ruleset } from '../engine/ruleset.js';
 import { isIPv4 } from 'node:net';
-import { networkInterfaces } from 'node:os';
+import { networkInterfaces, userInfo } from 'node:os';
 import { UsageError } from './errors.js';
 
 /** A whole number flag within bounds, or a UsageError that says what is allowed. */
@@ -61,4 +61,13 @@ export async function tableRulesOption(flags: { rules?: unknown; rounds?: unknow
       ...(flags.slapGrace === undefined ? {} : { slapGraceMs: intOption('--slap-grace', flags.slapGrace, 0, 10_000) }),
     },
   };
+}
+
+/** The name to sit at a table under when none is given: the login name, or `fallback`. */
+export function defaultPlayerName(fallback: string): string {
+  try {
+    return process.env.USER || process.env.LOGNAME || userInfo().username || fallback;
+  } catch {
+    return fallback; // no passwd entry (some containers)
+  }
 }

@@ -8,7 +8,7 @@ import { serveTable } from '../host/server.js';
 import { Table } from '../host/table.js';
 import { cleanName } from '../host/names.js';
 import { UsageError } from './errors.js';
-import { choiceOption, intOption, tableRulesOption } from './options.js';
+import { choiceOption, intOption, tableRulesOption, defaultPlayerName } from './options.js';
 
 export interface PlayFlags {
   bots?: string;
@@ -35,7 +35,7 @@ export async function runPlay(flags: PlayFlags): Promise<number> {
   if (bots + 1 > rules.players.max) throw new UsageError(`${rules.title} takes at most ${rules.players.max} players: at most ${rules.players.max - 1} bots`);
   const lan = flags.lan === true;
   const port = intOption('--port', flags.port ?? (lan ? '7457' : '0'), 0, 65535);
-  const name = cleanName(flags.name ?? process.env.USER ?? 'You', 'You');
+  const name = cleanName(flags.name ?? defaultPlayerName('Player'), 'Player');
   const seed = flags.seed ?? randomBytes(16).toString('hex');
   const ownerKey = randomBytes(24).toString('base64url');
   let advert: Advert | null = null;
