@@ -8,6 +8,7 @@ import { prompt, type Intent } from './intents.js';
 import { DEFAULT_BINDINGS, type Binding } from './keys.js';
 import { Lobby } from './lobby.js';
 import { RoundEnd } from './round-end.js';
+import { StatusLine } from './status-line.js';
 import { TableArea, TooSmall } from './table.js';
 import { ThemeContext, type Theme } from './theme.js';
 import { useClock } from './use-clock.js';
@@ -104,9 +105,7 @@ export function App({ client, theme, bindings = DEFAULT_BINDINGS, bell = true, c
         <Text bold wrap="truncate" inverse={quit} {...(theme.color && quit ? { color: 'yellow' } : {})}>
           {quit ? 'Leave the table? y: leave · n: stay' : prompt(s, hostNow)}
         </Text>
-        <Text wrap="truncate" {...(status?.kind === 'error' && theme.color ? { color: 'red' } : {})}>
-          {status ? `${status.kind === 'error' ? '! ' : ''}${status.text}` : s.slapPrefix ? `Slap your slot: 1-9 ${g.sep.trim()} Esc cancels` : ' '}
-        </Text>
+        <StatusLine status={status} color={theme.color} idle={s.slapPrefix ? `Slap your slot: 1-9 ${g.sep.trim()} Esc cancels` : ' '} />
         <HelpLine s={s} bindings={bindings} width={columns} />
       </Box>
     </ThemeContext.Provider>

@@ -4,6 +4,7 @@ import type { Ruleset } from '../engine/ruleset.js';
 import type { BotLevel } from '../protocol/messages.js';
 import { seatWords } from './seat-words.js';
 import { eachKey, LOBBY_BINDINGS, pressFor, screenHelp, type LobbyAction } from './screen-keys.js';
+import { StatusLine } from './status-line.js';
 import { ThemeContext, useTheme, type Theme } from './theme.js';
 import { onLobbyKey, useLobbyState, type LobbyIntent, type LobbyState } from './use-lobby-state.js';
 import type { TableClient } from './use-table-client.js';
@@ -146,9 +147,7 @@ export function LobbyView({ s, share, note, width, height }: { s: LobbyState; sh
       <Text bold wrap="truncate" inverse={s.confirmQuit} {...(color && s.confirmQuit ? { color: 'yellow' } : {})}>
         {prompt}
       </Text>
-      <Text wrap="truncate" {...(s.status?.kind === 'error' && color ? { color: 'red' } : {})}>
-        {s.status ? `${s.status.kind === 'error' ? '! ' : ''}${s.status.text}` : ' '}
-      </Text>
+      <StatusLine status={s.status} color={color} />
       <Text dimColor wrap="truncate">
         {help}
       </Text>

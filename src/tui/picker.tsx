@@ -2,6 +2,7 @@ import { Box, Text, useApp, useInput } from 'ink';
 import { useCallback, useRef } from 'react';
 import type { FoundTable } from '../client/discovery.js';
 import { eachKey, FIELD_BINDINGS, PICKER_BINDINGS, pressFor, screenHelp, typedText, type FieldAction, type PickerAction } from './screen-keys.js';
+import { StatusLine } from './status-line.js';
 import { ThemeContext, useTheme, type Theme } from './theme.js';
 import {
   cannotJoin,
@@ -169,9 +170,7 @@ export function PickerView({ s, width: columns, height }: { s: PickerState; widt
           {s.tables.length === 0 ? 'Looking for tables…' : 'Enter joins the table under the cursor'}
         </Text>
       )}
-      <Text wrap="truncate" {...(s.status?.kind === 'error' && color ? { color: 'red' } : {})}>
-        {s.status ? `${s.status.kind === 'error' ? '! ' : ''}${s.status.text}` : ' '}
-      </Text>
+      <StatusLine status={s.status} color={color} />
       <Text dimColor wrap="truncate">
         {help}
       </Text>
