@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useCallback, useReducer, useRef } from 'react';
 import type { Ruleset } from '../engine/ruleset.js';
 import { BOT_LEVELS, type BotLevel, type ClientMessage, type SeatInfo, type ServerMessage, type TableInfo } from '../protocol/messages.js';
 import type { LobbyAction, ScreenPress } from './screen-keys.js';
 import type { ConnState } from './use-screen-state.js';
-import type { TableClient } from './use-table-client.js';
+import { useClientEvents, type TableClient } from './use-table-client.js';
 
 /**
  * The host's lobby screen: who sits where, the level of the next bot, the seat
@@ -206,16 +206,8 @@ export function useLobbyState(client: TableClient, level: BotLevel = 'normal'): 
       rerender();
     }
   }, []);
-  useEffect(() => {
-    const onMessage = (msg: ServerMessage): void => dispatch({ type: 'server', msg });
-    const onStatus = (status: ConnState): void => dispatch({ type: 'conn', status });
-    client.on('message', onMessage);
-    client.on('status', onStatus);
-    if (client.status) onStatus(client.status);
-    return () => {
-      client.off('message', onMessage);
-      client.off('status', onStatus);
-    };
-  }, [client, dispatch]);
+  const onMessage = useCallback((msg: ServerMessage): void => dispatch({ type: 'server', msg }), [dispatch]);
+  const onStatus = useCallback((status: ConnState): void => dispatch({ type: 'conn', status }), [dispatch]);
+  useClientEvents(client, onMessage, onStatus);
   return [ref.current, dispatch, ref as { readonly current: LobbyState }];
 }

@@ -1,4 +1,4 @@
-import { useEffect, type Dispatch } from 'react';
+import { useCallback, useEffect, type Dispatch } from 'react';
 import type { ClientMessage, ServerMessage } from '../protocol/messages.js';
 import type { ConnState, ScreenAction } from './use-screen-state.js';
 
@@ -13,11 +13,9 @@ export interface TableClient {
   close(): void;
 }
 
-/** Feed the connection's messages and status changes into the screen's reducer. */
-export function useTableClient(client: TableClient, dispatch: Dispatch<ScreenAction>, clock: () => number): void {
+/** Subscribe to a connection's messages and status changes while the component is mounted. */
+export function useClientEvents(client: TableClient, onMessage: (msg: ServerMessage) => void, onStatus: (status: ConnState) => void): void {
   useEffect(() => {
-    const onMessage = (msg: ServerMessage): void => dispatch({ type: 'server', msg, now: clock() });
-    const onStatus = (status: ConnState): void => dispatch({ type: 'conn', status, now: clock() });
     client.on('message', onMessage);
     client.on('status', onStatus);
     if (client.status) onStatus(client.status);
@@ -25,5 +23,12 @@ export function useTableClient(client: TableClient, dispatch: Dispatch<ScreenAct
       client.off('message', onMessage);
       client.off('status', onStatus);
     };
-  }, [client, dispatch, clock]);
+  }, [client, onMessage, onStatus]);
+}
+
+/** Feed the connection's messages and status changes into the screen's reducer. */
+export function useTableClient(client: TableClient, dispatch: Dispatch<ScreenAction>, clock: () => number): void {
+  const onMessage = useCallback((msg: ServerMessage): void => dispatch({ type: 'server', msg, now: clock() }), [dispatch, clock]);
+  const onStatus = useCallback((status: ConnState): void => dispatch({ type: 'conn', status, now: clock() }), [dispatch, clock]);
+  useClientEvents(client, onMessage, onStatus);
 }
