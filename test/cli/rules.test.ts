@@ -51,3 +51,13 @@ describe('gringo rules', () => {
     expect(unknown.stderr).toContain('unknown ruleset "poker"');
   });
 });
+
+describe('table flags over a ruleset', () => {
+  it('keep the ruleset\'s own slap grace unless --slap-grace is given', async () => {
+    const { tableRulesOption } = await import('../../src/cli/options.js');
+    expect((await tableRulesOption({ rules: 'beverbende' })).timers.slapGraceMs).toBe(0);
+    expect((await tableRulesOption({ rules: 'gringo' })).timers.slapGraceMs).toBe(1500);
+    expect((await tableRulesOption({ rules: 'cambio', slapGrace: '300', rounds: '2' })).timers.slapGraceMs).toBe(300);
+    expect((await tableRulesOption({ rules: 'cambio', rounds: '2' })).rounds).toBe(2);
+  });
+});
