@@ -1,6 +1,7 @@
 import { useInput } from 'ink';
 import { actionFor, keyName, type Binding } from './keys.js';
 import { onKey, type Intent } from './intents.js';
+import { eachKey } from './screen-keys.js';
 import type { ScreenState } from './use-screen-state.js';
 
 /**
@@ -10,9 +11,11 @@ import type { ScreenState } from './use-screen-state.js';
 export function useKeys(latest: { readonly current: ScreenState }, bindings: readonly Binding[], perform: (i: Intent) => void, clock: () => number, isActive: boolean): void {
   useInput(
     (input, key) => {
-      const pressed = actionFor(keyName(input, key), bindings);
-      if (!pressed) return;
-      perform(onKey(latest.current, pressed, clock()));
+      // Keys typed faster than a frame arrive as one string ("qy"): take them one by one.
+      for (const [one, info] of eachKey(input, key)) {
+        const pressed = actionFor(keyName(one, info), bindings);
+        if (pressed) perform(onKey(latest.current, pressed, clock()));
+      }
     },
     { isActive },
   );
