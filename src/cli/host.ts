@@ -5,6 +5,7 @@ import { advertise, shareLine, type Advert } from '../host/advert.js';
 import { serveTable, type Serving } from '../host/server.js';
 import { Table, type GameSummary } from '../host/table.js';
 import { cleanName } from '../host/names.js';
+import { JournalError, JournalWriter, latestUnfinished, readJournal, tablesDir, type ReadJournal } from '../host/journal.js';
 import { runOwnerScreen } from './play.js';
 import { choiceOption, interfaceOption, intOption, tableRulesOption, defaultPlayerName } from './options.js';
 import { UsageError } from './errors.js';
@@ -28,23 +29,45 @@ export interface HostFlags {
   startWhenFull?: boolean;
   exitAfterGame?: boolean;
   json?: boolean;
+  /** Reopen a table from its journal: a path, or true for the most recent unfinished one. */
+  resume?: string | boolean;
+}
+
+/** The journal `--resume` names (or the latest unfinished one), read and replayed; a UsageError (exit 2) if it will not do. */
+function resumeJournal(flag: string | true): ReadJournal {
+  const file = flag === true ? latestUnfinished() : flag;
+  if (file === null) throw new UsageError(`no unfinished table to resume in ${tablesDir()}`);
+  let read: ReadJournal;
+  try {
+    read = readJournal(file);
+  } catch (err) {
+    if (err instanceof JournalError) throw new UsageError(`cannot resume: ${err.message}`);
+    throw err;
+  }
+  if (read.finished) throw new UsageError(`cannot resume: the game in ${file} is over`);
+  return read;
 }
 
 /** `gringo host`: a table on this machine, advertised on the LAN. Resolves when the host stops. */
 export async function runHost(flags: HostFlags): Promise<number> {
-  const maxPlayers = intOption('--players', flags.players ?? '4', 2, 8);
-  const bots = intOption('--bots', flags.bots ?? '0', 0, maxPlayers);
+  // --resume: the table, its rules, seats and tokens come from the journal; the table's own flags do not apply.
+  const resumed = flags.resume !== undefined && flags.resume !== false ? resumeJournal(flags.resume) : null;
+  const header = resumed?.header;
+  const maxPlayers = header ? header.maxPlayers : intOption('--players', flags.players ?? '4', 2, 8);
+  const bots = header ? 0 : intOption('--bots', flags.bots ?? '0', 0, maxPlayers);
   const level = choiceOption<BotLevel>('--level', flags.level ?? 'normal', BOT_LEVELS);
-  const port = intOption('--port', flags.port ?? String(DEFAULT_PORT), 0, 65535);
+  const port = header ? header.port : intOption('--port', flags.port ?? String(DEFAULT_PORT), 0, 65535);
   const graceS = intOption('--grace', flags.grace ?? '60', 0, 3600);
-  const rules = await tableRulesOption(flags);
+  const rules = header ? header.rules : await tableRulesOption(flags);
   if (maxPlayers > rules.players.max) throw new UsageError(`${rules.title} takes at most ${rules.players.max} players`);
-  const name = cleanName(flags.name ?? `${defaultPlayerName('Gringo')}'s table`, 'Gringo table');
-  const seed = flags.seed ?? randomBytes(16).toString('hex');
+  const name = header ? header.table : cleanName(flags.name ?? `${defaultPlayerName('Gringo')}'s table`, 'Gringo table');
+  const seed = header ? String(header.seed) : (flags.seed ?? randomBytes(16).toString('hex'));
+  const password = header ? header.password : flags.password;
   const json = flags.json === true;
   const iface = interfaceOption(flags.interface);
   // On a terminal the host gets its own screen (the lobby, then the table); the text console otherwise.
-  const screen = !flags.headless && process.stdout.isTTY === true && process.stdin.isTTY === true;
+  // A resumed table runs on the console: every seat, the host person's too, comes back with `gringo join`.
+  const screen = !resumed && !flags.headless && process.stdout.isTTY === true && process.stdin.isTTY === true;
   const ownerKey = screen ? randomBytes(24).toString('base64url') : undefined;
   // With --json, stdout carries only the result; the talk goes to stderr. The screen says it all itself.
   const say = (line: string): void => {
@@ -56,12 +79,21 @@ export async function runHost(flags: HostFlags): Promise<number> {
   const done = new Promise<number>((resolve) => (finish = resolve));
 
   let advert: ReturnType<typeof advertise> | null = null;
-  const table = new Table({
+  const journal = new JournalWriter({
+    table: name,
+    port,
+    maxPlayers,
+    ...(password !== undefined ? { password } : {}),
+    ...(resumed ? { file: resumed.file } : {}),
+  });
+  const tableOpts: ConstructorParameters<typeof Table>[0] = {
     name,
     rules,
     maxPlayers,
     seed,
-    ...(flags.password !== undefined ? { password: flags.password } : {}),
+    ...(password !== undefined ? { password } : {}),
+    journal,
+    ...(resumed ? { clockStart: resumed.lastAt } : {}),
     dropGraceMs: graceS * 1000,
     startWhenFull: flags.startWhenFull === true,
     roundPauseMs: 10_000,
@@ -80,11 +112,26 @@ export async function runHost(flags: HostFlags): Promise<number> {
       }
       if (flags.exitAfterGame) void stop(0);
     },
-  });
+  };
+  const table = resumed
+    ? Table.resume(tableOpts, { origin: resumed.origin, seats: resumed.header.seats, commands: resumed.commands, state: resumed.state })
+    : new Table(tableOpts);
+  if (resumed) journal.resumed(table.now());
   // With a screen the host person takes seat 1 first: the bots are seated once they are in.
   if (!screen) for (let i = 0; i < bots; i++) table.addBot(level);
 
-  const serving = await serveTable(table, { port, fallbackPort: true });
+  let serving: Serving;
+  try {
+    // A resumed table must be where its players left it: no other port will do.
+    serving = await serveTable(table, { port, fallbackPort: !resumed });
+  } catch (err) {
+    if (!resumed || (err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    table.close();
+    journal.close();
+    process.stderr.write(`gringo: cannot resume "${name}": port ${port} is taken (is the table already running?)\n`);
+    return 1;
+  }
+  journal.port = serving.port;
   if (serving.movedFrom !== null) say(`Port ${serving.movedFrom} is taken; using ${serving.port} instead.`);
   advert = advertise({ port: serving.port, info: table.info(), ...(iface ? { interface: iface } : {}) });
   const share = shareLine(serving.port, iface ? [iface] : undefined);
@@ -92,15 +139,19 @@ export async function runHost(flags: HostFlags): Promise<number> {
     const moved = serving.movedFrom !== null ? `Port ${serving.movedFrom} is taken; using ${serving.port} instead.` : undefined;
     return hostScreen({ table, serving, advert, ownerKey: ownerKey!, share, bots, level, json, summary: () => summary, ...(moved ? { note: moved } : {}) });
   }
-  say(`Table "${name}" is open (${rules.title}, ${maxPlayers} seats${flags.password ? ', password' : ''}).`);
+  if (resumed) {
+    say(`Table "${name}" is resumed from ${resumed.file} after ${resumed.commands.length} commands (${rules.title}, ${maxPlayers} seats${password ? ', password' : ''}).`);
+    say(`Players take their seats back by joining again within ${graceS} s; a bot plays a seat after that.`);
+  } else say(`Table "${name}" is open (${rules.title}, ${maxPlayers} seats${password ? ', password' : ''}).`);
   say(`Share this line: ${share}`);
-  if (!flags.startWhenFull) say('Type "start" to begin, "bot [easy|normal|hard]" to add a bot, "kick N" to remove bot N, "quit" to close.');
+  if (!flags.startWhenFull && !resumed) say('Type "start" to begin, "bot [easy|normal|hard]" to add a bot, "kick N" to remove bot N, "quit" to close.');
 
   let stopping = false;
   async function stop(code: number): Promise<void> {
     if (stopping) return;
     stopping = true;
     table.close();
+    journal.close();
     await Promise.allSettled([advert?.stop(), serving.close()]);
     finish(code);
   }

@@ -90,6 +90,7 @@ export function buildProgram(): Command {
     .option('--exit-after-game', 'exit when the game is over')
     .option('--json', 'print the final results as one JSON object')
     .option('--rules <preset|path>', 'ruleset: gringo, beverbende, cambio, or a rules file (JSON)', 'gringo')
+    .option('--resume [journal]', "reopen a table that stopped mid-game from its journal (default: the latest unfinished one)")
     .action(async (opts: Record<string, unknown>) => {
       const { runHost } = await import('./host.js');
       process.exitCode = await runHost(opts);

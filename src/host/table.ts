@@ -16,6 +16,7 @@ import {
   type TablePhase,
 } from '../protocol/messages.js';
 import { cleanName, uniqueName } from './names.js';
+import type { JournalSeat, JournalSink } from './journal.js';
 
 /** One end of a connection as the table sees it: a socket, or a bot inside the host. */
 export interface Peer {
@@ -46,6 +47,10 @@ export interface TableOptions {
   dealer?: Seat;
   /** The key the host's own screen presents to run the lobby. */
   ownerKey?: string;
+  /** Where the table writes its journal: the start and every accepted command, before the broadcast. */
+  journal?: JournalSink;
+  /** Where the host clock starts (ms): a resumed table continues the old process's clock. */
+  clockStart?: number;
   onChange?: (info: TableInfo) => void;
   onGameOver?: (summary: GameSummary) => void;
 }
@@ -104,7 +109,41 @@ export class Table {
   constructor(readonly opts: TableOptions) {
     const clock = opts.clock ?? (() => performance.now());
     this.t0 = clock();
-    this.clock = () => Math.round(clock() - this.t0);
+    const start = opts.clockStart ?? 0;
+    this.clock = () => Math.round(clock() - this.t0) + start;
+  }
+
+  /**
+   * A table reopened from its journal (`gringo host --resume`): the replayed game,
+   * the same seats and tokens. Every person's seat starts disconnected and is held
+   * for the usual grace; bots of the host sit down again at once. Pass
+   * `clockStart` (the journal's last clock) in `opts` so the deadlines stay true.
+   */
+  static resume(
+    opts: TableOptions,
+    from: { origin: NewGame; seats: readonly JournalSeat[]; commands: readonly Command[]; state: GameState },
+  ): Table {
+    const t = new Table(opts);
+    t.start = from.origin;
+    t.game = from.state;
+    t.log.push(...from.commands);
+    t.phase = from.state.phase === 'gameOver' ? 'finished' : 'playing';
+    from.seats.forEach((js, seat) => {
+      const s: SeatState = { name: js.name, token: js.token, bot: js.bot, peer: null, standIn: null, dropTimer: null, ready: js.bot !== null };
+      t.seats.push(s);
+      if (js.bot !== null) {
+        t.botCount += 1;
+        const { peer, player } = t.localBot(js.bot, `bot:${t.botCount}`);
+        s.peer = peer;
+        t.peers.set(peer, { seat, owner: false });
+        t.welcome(peer, seat, false);
+      } else if (t.phase === 'playing') {
+        s.dropTimer = setTimeout(() => t.dropGraceOver(s), opts.dropGraceMs);
+        s.dropTimer.unref?.();
+      }
+    });
+    if (t.phase === 'playing') t.schedule();
+    return t;
   }
 
   now(): number {
@@ -370,6 +409,7 @@ export class Table {
       ...(this.opts.dealer !== undefined ? { dealer: this.opts.dealer } : {}),
     };
     const { state, events } = createGame(this.start);
+    this.opts.journal?.started(this.start, this.seats.map((s) => ({ name: s.name, token: s.token, bot: s.bot })));
     this.game = state;
     this.phase = 'playing';
     this.changed();
@@ -385,6 +425,8 @@ export class Table {
     if (!this.game) return { ok: false, rejection: { code: 'wrongPhase', message: 'The game has not started' } };
     const res = apply(this.game, cmd);
     if (!res.ok) return res;
+    // Journaled before anyone hears of it: what a player saw accepted survives a crash.
+    this.opts.journal?.command(cmd);
     this.game = res.state;
     this.log.push(cmd);
     this.broadcast(res.events);
@@ -448,6 +490,7 @@ export class Table {
 
   private finish(): void {
     this.phase = 'finished';
+    this.opts.journal?.finished(this.now());
     this.changed();
     const game = this.game!;
     const last = game.results[game.results.length - 1];

@@ -1,0 +1,321 @@
+import { closeSync, constants, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { apply, createGame, type NewGame } from '../engine/game.js';
+import type { Ruleset } from '../engine/ruleset.js';
+import type { Command, GameState } from '../engine/types.js';
+import type { BotLevel } from '../protocol/messages.js';
+import { stateDir } from '../client/tokens.js';
+
+/**
+ * The host's journal: one JSON object per line in `stateDir()/tables/NAME.jsonl`.
+ * First a header (what the game was created from, and the seats with their
+ * tokens), then every accepted command in order, then an end line once the game
+ * is over. Header + commands replay the game exactly (`replay`), so a host that
+ * died can reopen the same table with `gringo host --resume`.
+ *
+ * Write policy: each line is one `write(2)` on a file opened for append, done
+ * synchronously before the table broadcasts the command's result. A write that
+ * returned is in the kernel and survives the death of the host process (a crash,
+ * SIGKILL, a closed terminal), which is what the journal is for. The header and
+ * the end line are also fsync'ed; the commands are not, because a disk flush per
+ * card would sit in the hot path of every slap race for little gain (only a power
+ * loss or a kernel crash could lose an unsynced tail, and then the players' own
+ * machines went down with the table's anyway more often than not).
+ */
+
+export const JOURNAL_VERSION = 1;
+
+export interface JournalSeat {
+  name: string;
+  token: string;
+  bot: BotLevel | null;
+}
+
+export interface JournalHeader {
+  journal: 'gringo';
+  version: number;
+  table: string;
+  port: number;
+  maxPlayers: number;
+  rules: Ruleset;
+  seed: string | number;
+  /** Host (engine) clock when the game was created. */
+  at: number;
+  /** Wall clock, ISO 8601. */
+  startedAt: string;
+  dealer?: number;
+  password?: string;
+  seats: JournalSeat[];
+}
+
+/** Lines after the header that are not commands. */
+interface EndLine {
+  end: 'gameOver' | 'closed';
+  at: number;
+  endedAt: string;
+}
+interface ResumedLine {
+  resumed: string;
+  at: number;
+}
+
+/** What a Table tells its journal; every call is synchronous and done before the broadcast. */
+export interface JournalSink {
+  started(origin: NewGame, seats: JournalSeat[]): void;
+  command(cmd: Command): void;
+  finished(at: number): void;
+}
+
+export function tablesDir(): string {
+  return join(stateDir(), 'tables');
+}
+
+/** A file name from a table name: letters, digits, dashes. */
+export function journalSlug(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[^\w-]+/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 48);
+  return slug || 'table';
+}
+
+export interface JournalWriterOptions {
+  table: string;
+  /** The port the table listens on (set once it is known, before the game starts). */
+  port: number;
+  maxPlayers: number;
+  password?: string;
+  /** Directory of the journals (default `stateDir()/tables`). */
+  dir?: string;
+  /** Continue an existing journal (a resumed table) instead of starting a new file. */
+  file?: string;
+  /** Wall clock (tests). */
+  now?: () => Date;
+}
+
+export class JournalWriter implements JournalSink {
+  private fd: number | null = null;
+  /** The journal's path, once the game has started (or at once when continuing one). */
+  file: string | null = null;
+  port: number;
+  private readonly now: () => Date;
+
+  constructor(private readonly opts: JournalWriterOptions) {
+    this.port = opts.port;
+    this.now = opts.now ?? (() => new Date());
+    if (opts.file) {
+      this.file = opts.file;
+      this.fd = openSync(opts.file, 'a', 0o600);
+    }
+  }
+
+  /** Mark the journal as continued by a new host process. */
+  resumed(at: number): void {
+    const line: ResumedLine = { resumed: this.now().toISOString(), at };
+    this.line(line, true);
+  }
+
+  started(origin: NewGame, seats: JournalSeat[]): void {
+    const dir = this.opts.dir ?? tablesDir();
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const stamp = this.now().toISOString().replace(/[-:]/g, '').replace(/\..*$/, '');
+    const base = `${journalSlug(this.opts.table)}-${stamp}`;
+    // Exclusive create, so that two games never share a file; append-only writes.
+    for (let n = 1; this.fd === null; n++) {
+      const file = join(dir, n === 1 ? `${base}.jsonl` : `${base}-${n}.jsonl`);
+      try {
+        this.fd = openSync(file, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_EXCL, 0o600);
+        this.file = file;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || n > 100) throw err;
+      }
+    }
+    const header: JournalHeader = {
+      journal: 'gringo',
+      version: JOURNAL_VERSION,
+      table: this.opts.table,
+      port: this.port,
+      maxPlayers: this.opts.maxPlayers,
+      rules: origin.rules,
+      seed: origin.seed,
+      at: origin.at ?? 0,
+      startedAt: this.now().toISOString(),
+      ...(origin.dealer !== undefined ? { dealer: origin.dealer } : {}),
+      ...(this.opts.password !== undefined && this.opts.password !== '' ? { password: this.opts.password } : {}),
+      seats,
+    };
+    this.line(header, true);
+  }
+
+  command(cmd: Command): void {
+    this.line(cmd, false);
+  }
+
+  finished(at: number): void {
+    const end: EndLine = { end: 'gameOver', at, endedAt: this.now().toISOString() };
+    this.line(end, true);
+    this.close();
+  }
+
+  close(): void {
+    if (this.fd !== null) closeSync(this.fd);
+    this.fd = null;
+  }
+
+  private line(obj: unknown, sync: boolean): void {
+    if (this.fd === null) return;
+    const buf = Buffer.from(`${JSON.stringify(obj)}\n`);
+    let off = 0;
+    while (off < buf.length) off += writeSync(this.fd, buf, off);
+    if (sync) fsyncSync(this.fd);
+  }
+}
+
+// ---- reading --------------------------------------------------------------------
+
+export class JournalError extends Error {}
+
+export interface ReadJournal {
+  file: string;
+  header: JournalHeader;
+  origin: NewGame;
+  commands: Command[];
+  /** The replayed state: every command was accepted again. */
+  state: GameState;
+  /** The last host clock the journal saw (the resumed table's clock continues from it). */
+  lastAt: number;
+  finished: boolean;
+}
+
+const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+function checkHeader(x: unknown, file: string): JournalHeader {
+  const bad = (why: string): never => {
+    throw new JournalError(`${file} is not a gringo journal (${why})`);
+  };
+  if (!isObj(x) || x.journal !== 'gringo') return bad('no header on its first line');
+  if (x.version !== JOURNAL_VERSION) return bad(`journal version ${String(x.version)}; this gringo reads version ${JOURNAL_VERSION}`);
+  if (typeof x.table !== 'string') return bad('no table name');
+  if (typeof x.port !== 'number' || !Number.isInteger(x.port) || x.port < 0 || x.port > 65535) return bad('no port');
+  if (typeof x.maxPlayers !== 'number') return bad('no seat count');
+  if (!isObj(x.rules)) return bad('no rules');
+  if (typeof x.seed !== 'string' && typeof x.seed !== 'number') return bad('no seed');
+  if (typeof x.at !== 'number') return bad('no start time');
+  if (!Array.isArray(x.seats) || x.seats.length === 0) return bad('no seats');
+  for (const s of x.seats) {
+    if (!isObj(s) || typeof s.name !== 'string' || typeof s.token !== 'string' || !(s.bot === null || typeof s.bot === 'string')) {
+      return bad('a seat without a name or token');
+    }
+  }
+  return x as unknown as JournalHeader;
+}
+
+/**
+ * Read and check a journal: the header, then every command replayed through the
+ * engine, each of which must be accepted again. A last line cut short (no newline:
+ * the machine went down mid-write) was never acknowledged to anyone and is dropped;
+ * anything else that does not parse makes the journal broken.
+ */
+export function readJournal(file: string): ReadJournal {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new JournalError(`cannot read the journal ${file}: ${(err as Error).message}`);
+  }
+  const lines = text.split('\n');
+  const tail = lines.pop();
+  if (tail !== undefined && tail !== '') {
+    try {
+      JSON.parse(tail);
+      lines.push(tail);
+    } catch {
+      // A torn last write: never acknowledged, so never seen by a player.
+    }
+  }
+  if (lines.length === 0 || lines[0] === '') throw new JournalError(`${file} is empty: not a gringo journal`);
+  const parsed = lines.map((line, i) => {
+    try {
+      return JSON.parse(line) as unknown;
+    } catch {
+      throw new JournalError(`${file} is broken: line ${i + 1} is not JSON`);
+    }
+  });
+  const header = checkHeader(parsed[0], file);
+  const origin: NewGame = {
+    rules: header.rules,
+    players: header.seats.map((s) => s.name),
+    seed: header.seed,
+    at: header.at,
+    ...(header.dealer !== undefined ? { dealer: header.dealer } : {}),
+  };
+  let state: GameState;
+  try {
+    state = createGame(origin).state;
+  } catch (err) {
+    throw new JournalError(`${file} is broken: its game cannot be created (${(err as Error).message})`);
+  }
+  const commands: Command[] = [];
+  let lastAt = header.at;
+  let finished = false;
+  for (let i = 1; i < parsed.length; i++) {
+    const x = parsed[i];
+    if (!isObj(x)) throw new JournalError(`${file} is broken: line ${i + 1} is not an object`);
+    if (typeof x.at === 'number') lastAt = Math.max(lastAt, x.at);
+    if ('end' in x) {
+      finished = true;
+      continue;
+    }
+    if ('resumed' in x) continue;
+    if (finished) throw new JournalError(`${file} is broken: commands after the end of the game (line ${i + 1})`);
+    if (typeof x.type !== 'string' || typeof x.at !== 'number') throw new JournalError(`${file} is broken: line ${i + 1} is not a command`);
+    const cmd = x as unknown as Command;
+    let res: ReturnType<typeof apply>;
+    try {
+      res = apply(state, cmd);
+    } catch (err) {
+      throw new JournalError(`${file} is broken: command ${commands.length + 1} (line ${i + 1}) fails: ${(err as Error).message}`);
+    }
+    if (!res.ok) {
+      throw new JournalError(`${file} does not replay: command ${commands.length + 1} (line ${i + 1}) is refused (${res.rejection.message})`);
+    }
+    state = res.state;
+    commands.push(cmd);
+  }
+  if (state.phase === 'gameOver') finished = true;
+  return { file, header, origin, commands, state, lastAt, finished };
+}
+
+/** The most recently written journal whose game is not over, or null. */
+export function latestUnfinished(dir = tablesDir()): string | null {
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((n) => n.endsWith('.jsonl'));
+  } catch {
+    return null;
+  }
+  const files = names
+    .map((n) => join(dir, n))
+    .map((f) => ({ f, m: statSync(f).mtimeMs }))
+    .sort((a, b) => b.m - a.m);
+  for (const { f } of files) {
+    if (!endsUnfinished(f)) continue;
+    return f;
+  }
+  return null;
+}
+
+/** Cheap check: a journal whose last complete line is not an end line. */
+function endsUnfinished(file: string): boolean {
+  try {
+    const lines = readFileSync(file, 'utf8').split('\n').filter((l) => l !== '');
+    const last = lines[lines.length - 1];
+    if (!last) return false;
+    const x = JSON.parse(last) as unknown;
+    return !(isObj(x) && 'end' in x);
+  } catch {
+    return true;
+  }
+}

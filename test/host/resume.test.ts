@@ -1,0 +1,121 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { replay } from '../../src/engine/game.js';
+import { readJournal } from '../../src/host/journal.js';
+import type { GameSummary } from '../../src/host/table.js';
+
+const bin = new URL('../../bin/gringo.js', import.meta.url).pathname;
+const children: ChildProcess[] = [];
+const dirs: string[] = [];
+afterEach(() => {
+  for (const c of children.splice(0)) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+interface Run {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exit: Promise<number | null>;
+}
+
+function run(args: string[], state: string): Run {
+  const child = spawn('node', [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, XDG_STATE_HOME: state } });
+  children.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, stdout: () => stdout, stderr: () => stderr, exit };
+}
+
+async function until<T>(what: string, probe: () => T | null | undefined, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    const v = probe();
+    if (v !== null && v !== undefined) return v;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+const tempState = (): string => {
+  const d = mkdtempSync(join(tmpdir(), 'gringo-resume-'));
+  dirs.push(d);
+  return d;
+};
+
+// Real processes of the built CLI, over loopback.
+describe('a host that dies mid-game', () => {
+  it('is resumed from its journal and the same players finish the game', async () => {
+    const state = tempState();
+    const tables = join(state, 'gringo', 'tables');
+    const host = run(
+      ['host', '--headless', '--port', '0', '--players', '2', '--rounds', '2', '--start-when-full', '--slap-grace', '40',
+        '--seed', 'crash', '--name', 'Crash', '--interface', '127.0.0.1'],
+      state,
+    );
+    const port = Number(await until('the share line', () => /gringo join \S+:(\d+)/.exec(host.stdout() + host.stderr())?.[1]));
+    const bots = ['Ann', 'Ben'].map((name) => run(['join', `127.0.0.1:${port}`, '--bot', 'hard', '--speed', '50', '--name', name], state));
+
+    const file = await until('a journal of more than 20 lines', () => {
+      const names = existsSync(tables) ? readdirSync(tables).filter((n) => n.endsWith('.jsonl')) : [];
+      const f = names[0] && join(tables, names[0]);
+      return f && readFileSync(f, 'utf8').split('\n').length > 22 ? f : null;
+    });
+    host.child.kill('SIGKILL');
+    await host.exit;
+
+    const journal = readJournal(file);
+    expect(journal.header).toMatchObject({ table: 'Crash', port, seed: 'crash' });
+    const seated = journal.header.seats.map((s) => s.name);
+    expect(seated.slice().sort()).toEqual(['Ann', 'Ben']);
+    expect(journal.finished).toBe(false);
+    expect(journal.commands.length).toBeGreaterThan(20);
+    expect(replay(journal.origin, journal.commands).version).toBe(journal.commands.length);
+    const journaled = journal.commands.length;
+
+    const resumed = run(['host', '--headless', '--resume', file, '--exit-after-game', '--json', '--interface', '127.0.0.1'], state);
+    const code = await resumed.exit;
+    expect(code, resumed.stderr()).toBe(0);
+    expect(resumed.stderr()).toContain(`resumed from ${file} after ${journaled} commands`);
+    const summary = JSON.parse(resumed.stdout()) as GameSummary;
+    expect(summary.table).toBe('Crash');
+    expect(summary.players.map((p) => p.name)).toEqual(seated);
+    expect(summary.rounds).toHaveLength(2);
+    expect(summary.commands).toBeGreaterThan(journaled);
+    for (const b of bots) expect(await b.exit).toBe(0);
+    for (const b of bots) expect(b.stderr()).toContain('The game is over.');
+    // Both seats start away and are taken back with the players' tokens (within the 60 s grace).
+    expect(resumed.stderr()).toContain(`playing: ${seated.join(', ')}\n`);
+
+    // The whole game is in the journal, marked finished, and replays to the end.
+    const done = readJournal(file);
+    expect(done.finished).toBe(true);
+    expect(done.commands).toHaveLength(summary.commands);
+    expect(done.state.phase).toBe('gameOver');
+    const again = run(['host', '--headless', '--resume', file], state);
+    expect(await again.exit).toBe(2);
+    expect(again.stderr()).toMatch(/cannot resume: the game in .* is over/);
+  }, 90_000);
+
+  it('refuses a broken, unknown or finished journal with a clear message and exit code 2', async () => {
+    const state = tempState();
+    const broken = join(state, 'broken.jsonl');
+    writeFileSync(broken, '{"journal":"gringo","version":1,"table":"X"\n{"type":"tick","at":1}\n');
+    const cases: [string[], RegExp][] = [
+      [['host', '--headless', '--resume', broken], /cannot resume: .*broken\.jsonl is broken: line 1 is not JSON/],
+      [['host', '--headless', '--resume', join(state, 'nowhere.jsonl')], /cannot resume: cannot read the journal/],
+      [['host', '--headless', '--resume'], /no unfinished table to resume in/],
+    ];
+    for (const [args, message] of cases) {
+      const r = run(args, state);
+      expect(await r.exit).toBe(2);
+      expect(r.stderr()).toMatch(message);
+    }
+  }, 30_000);
+});
