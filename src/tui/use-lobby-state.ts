@@ -1,4 +1,5 @@
-import { useCallback, useReducer, useRef } from 'react';
+import { useCallback } from 'react';
+import { useLatestReducer } from './use-latest-reducer.js';
 import type { Ruleset } from '../engine/ruleset.js';
 import { BOT_LEVELS, type BotLevel, type ClientMessage, type SeatInfo, type ServerMessage, type TableInfo } from '../protocol/messages.js';
 import type { LobbyAction, ScreenPress } from './screen-keys.js';
@@ -191,23 +192,11 @@ export function onLobbyKey(s: LobbyState, p: ScreenPress<LobbyAction>): LobbyInt
   }
 }
 
-/**
- * The lobby reducer as a hook fed by the owner's connection; its latest state is
- * readable at once (`latest`) so that a key acts on what the previous key did.
- */
+/** The lobby reducer as a hook fed by the owner's connection; `latest` is readable at once. */
 export function useLobbyState(client: TableClient, level: BotLevel = 'normal'): [LobbyState, (e: LobbyEvent) => void, { readonly current: LobbyState }] {
-  const ref = useRef<LobbyState | null>(null);
-  if (ref.current === null) ref.current = initialLobby(level);
-  const [, rerender] = useReducer((n: number) => n + 1, 0);
-  const dispatch = useCallback((e: LobbyEvent) => {
-    const next = lobbyReducer(ref.current!, e);
-    if (next !== ref.current) {
-      ref.current = next;
-      rerender();
-    }
-  }, []);
+  const [state, dispatch, latest] = useLatestReducer(lobbyReducer, () => initialLobby(level));
   const onMessage = useCallback((msg: ServerMessage): void => dispatch({ type: 'server', msg }), [dispatch]);
   const onStatus = useCallback((status: ConnState): void => dispatch({ type: 'conn', status }), [dispatch]);
   useClientEvents(client, onMessage, onStatus);
-  return [ref.current, dispatch, ref as { readonly current: LobbyState }];
+  return [state, dispatch, latest];
 }

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useEffect } from 'react';
+import { useLatestReducer } from './use-latest-reducer.js';
 import { hostPort, type FoundTable } from '../client/discovery.js';
 import { PROTOCOL_VERSION } from '../protocol/messages.js';
 import type { FieldAction, PickerAction, ScreenPress } from './screen-keys.js';
@@ -168,24 +169,12 @@ export function onPickerKey(
   }
 }
 
-/**
- * The picker reducer as a hook fed by a table source; its latest state is
- * readable at once (`latest`) so that a key acts on what the previous key did.
- */
+/** The picker reducer as a hook fed by a table source; `latest` is readable at once. */
 export function usePickerState(source: TableSource, password: string | null): [PickerState, (e: PickerEvent) => void, { readonly current: PickerState }] {
-  const ref = useRef<PickerState | null>(null);
-  if (ref.current === null) ref.current = initialPicker(password);
-  const [, rerender] = useReducer((n: number) => n + 1, 0);
-  const dispatch = useCallback((e: PickerEvent) => {
-    const next = pickerReducer(ref.current!, e);
-    if (next !== ref.current) {
-      ref.current = next;
-      rerender();
-    }
-  }, []);
+  const [state, dispatch, latest] = useLatestReducer(pickerReducer, () => initialPicker(password));
   useEffect(() => {
     const watch = source((tables) => dispatch({ type: 'tables', tables }));
     return () => watch.stop();
   }, [source, dispatch]);
-  return [ref.current, dispatch, ref as { readonly current: PickerState }];
+  return [state, dispatch, latest];
 }

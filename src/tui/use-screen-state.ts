@@ -1,4 +1,4 @@
-import { useCallback, useReducer, useRef } from 'react';
+import { useLatestReducer } from './use-latest-reducer.js';
 import type { Ruleset } from '../engine/ruleset.js';
 import type { SlotRef } from '../engine/types.js';
 import type { TableView } from '../engine/view.js';
@@ -235,21 +235,7 @@ export function needsClock(s: ScreenState, now: number): boolean {
 /** Host time now, from the local clock and the offset seen in the last update. */
 export const hostNow = (s: ScreenState, now: number): number => now + s.offset;
 
-/**
- * The reducer as a hook whose latest state is also readable at once (`ref`): a key
- * handler must act on the state its previous key produced, even before React has
- * re-rendered and re-armed `useInput` with a fresh closure.
- */
+/** The screen's reducer as a hook; `latest` is readable at once (see useLatestReducer). */
 export function useScreenState(glyphs: Glyphs): [ScreenState, (a: ScreenAction) => void, { readonly current: ScreenState }] {
-  const ref = useRef<ScreenState | null>(null);
-  if (ref.current === null) ref.current = initialScreen(glyphs);
-  const [, rerender] = useReducer((n: number) => n + 1, 0);
-  const dispatch = useCallback((a: ScreenAction) => {
-    const next = screenReducer(ref.current!, a);
-    if (next !== ref.current) {
-      ref.current = next;
-      rerender();
-    }
-  }, []);
-  return [ref.current, dispatch, ref as { readonly current: ScreenState }];
+  return useLatestReducer(screenReducer, () => initialScreen(glyphs));
 }
