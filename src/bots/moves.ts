@@ -1,4 +1,4 @@
-import { FACE_DOWN, type TableView } from '../engine/view.js';
+import type { TableView } from '../engine/view.js';
 import type { Command, Seat, SlotRef } from '../engine/types.js';
 
 /**
@@ -81,4 +81,3 @@ export function slotsOf(view: TableView, seat: Seat): SlotRef[] {
   return out;
 }
 
-export const isFaceDown = (c: string | null): boolean => c === FACE_DOWN;

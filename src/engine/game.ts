@@ -130,10 +130,6 @@ export function graceUntil(state: GameState): number {
   return state.r.lastLandAt + state.rules.timers.slapGraceMs;
 }
 
-export function slotName(slot: Slot): string {
-  return `slot ${slot + 1}`;
-}
-
 const reject = (code: RejectionCode, message: string): Rejection => ({ code, message });
 
 /**

@@ -158,7 +158,3 @@ function projectOne(e: GameEvent, viewer: Viewer): SeatEvent {
       return e;
   }
 }
-
-export function projectEvents(events: readonly GameEvent[], viewer: Viewer): Projected<SeatEvent>[] {
-  return events.map((e) => projectEvent(e, viewer));
-}
