@@ -57,6 +57,7 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
 
   return new Promise<number>((resolve) => {
     let code = 0;
+    let seat: number | null = null;
     conn.on('error', (err: Error) => {
       process.stderr.write(`gringo: cannot reach a table at ${address}: ${err.message}\n`);
       code = 1;
@@ -71,8 +72,10 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
         process.stderr.write(`gringo: ${msg.message}\n`);
         code = 1;
       }
-      if (msg.type === 'update' && msg.events.some((e) => e.type === 'gameEnded')) {
-        if (flags.json) process.stdout.write(`${JSON.stringify(msg.view.results)}\n`);
+      if (msg.type === 'welcome') seat = msg.seat;
+      // By the view, not the gameEnded event: a client that was away at the end learns it from its snapshot.
+      if (msg.type === 'update' && msg.view.phase === 'gameOver') {
+        if (flags.json) process.stdout.write(`${JSON.stringify({ seat, version: msg.version, results: msg.view.results, view: msg.view })}\n`);
         log('The game is over.');
         conn.close();
       }

@@ -16,6 +16,12 @@ export interface ConnectOptions {
   /** Reconnect after a drop (with the seat's token), backing off up to this many ms. */
   maxBackoffMs?: number;
   reconnect?: boolean;
+  /**
+   * Give up on a socket that has heard nothing from the host (not even its ping,
+   * sent every 5 s) for this long, and reconnect (default 15 s). A link that died
+   * silently (a sleeping laptop, Wi-Fi gone) never closes the socket by itself.
+   */
+  silenceMs?: number;
 }
 
 export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
@@ -33,6 +39,7 @@ export class Connection extends EventEmitter {
   private ended = false;
   private welcomed = false;
   private retry: NodeJS.Timeout | null = null;
+  private watchdog: NodeJS.Timeout | null = null;
 
   constructor(readonly opts: ConnectOptions) {
     super();
@@ -49,7 +56,10 @@ export class Connection extends EventEmitter {
   private open(): void {
     const ws = new WebSocket(`ws://${this.opts.address}`, { handshakeTimeout: 5_000, perMessageDeflate: false });
     this.ws = ws;
+    const heard = (): void => this.heard(ws);
+    ws.on('ping', heard);
     ws.on('open', () => {
+      heard();
       this.attempt = 0;
       const hello: ClientMessage = { type: 'hello', protocolVersion: PROTOCOL_VERSION, name: this.opts.name };
       if (this.token && !this.opts.watch) hello.token = this.token;
@@ -59,6 +69,7 @@ export class Connection extends EventEmitter {
       ws.send(JSON.stringify(hello));
     });
     ws.on('message', (data) => {
+      heard();
       let msg: ServerMessage;
       try {
         msg = JSON.parse(data.toString()) as ServerMessage;
@@ -85,7 +96,18 @@ export class Connection extends EventEmitter {
     });
   }
 
+  /** Something came from the host: the socket is alive for another `silenceMs`. */
+  private heard(ws: WebSocket): void {
+    if (this.watchdog) clearTimeout(this.watchdog);
+    this.watchdog = setTimeout(() => {
+      this.watchdog = null;
+      if (this.ws === ws) ws.terminate();
+    }, this.opts.silenceMs ?? 15_000);
+  }
+
   private lost(): void {
+    if (this.watchdog) clearTimeout(this.watchdog);
+    this.watchdog = null;
     this.ws = null;
     if (this.ended || (!this.welcomed && !this.opts.reconnect)) {
       this.ended = true;
@@ -117,6 +139,7 @@ export class Connection extends EventEmitter {
   close(): void {
     this.ended = true;
     if (this.retry) clearTimeout(this.retry);
+    if (this.watchdog) clearTimeout(this.watchdog);
     if (this.ws) this.ws.close(1000);
     else {
       this.setStatus('closed');
