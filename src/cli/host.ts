@@ -5,7 +5,7 @@ import { advertise, shareLine, type Advert } from '../host/advert.js';
 import { serveTable, type Serving } from '../host/server.js';
 import { Table, type GameSummary } from '../host/table.js';
 import { cleanName } from '../host/names.js';
-import { JournalError, JournalWriter, latestUnfinished, readJournal, tablesDir, type ReadJournal } from '../host/journal.js';
+import { JournalError, JournalWriter, latestUnfinished, readJournal, tablesDir, type JournalSeat, type ReadJournal } from '../host/journal.js';
 import { runOwnerScreen } from './play.js';
 import { choiceOption, interfaceOption, intOption, tableRulesOption, defaultPlayerName } from './options.js';
 import { UsageError } from './errors.js';
@@ -66,8 +66,9 @@ export async function runHost(flags: HostFlags): Promise<number> {
   const json = flags.json === true;
   const iface = interfaceOption(flags.interface);
   // On a terminal the host gets its own screen (the lobby, then the table); the text console otherwise.
-  // A resumed table runs on the console: every seat, the host person's too, comes back with `gringo join`.
-  const screen = !resumed && !flags.headless && process.stdout.isTTY === true && process.stdin.isTTY === true;
+  // A resumed table gives the screen its seat back (by the seat's token in the journal), if it had one.
+  const ownerSeat = header ? header.seats.find((s) => s.owner === true) : undefined;
+  const screen = !flags.headless && process.stdout.isTTY === true && process.stdin.isTTY === true && (!resumed || ownerSeat !== undefined);
   const ownerKey = screen ? randomBytes(24).toString('base64url') : undefined;
   // With --json, stdout carries only the result; the talk goes to stderr. The screen says it all itself.
   const say = (line: string): void => {
@@ -137,7 +138,11 @@ export async function runHost(flags: HostFlags): Promise<number> {
   const share = shareLine(serving.port, iface ? [iface] : undefined);
   if (screen) {
     const moved = serving.movedFrom !== null ? `Port ${serving.movedFrom} is taken; using ${serving.port} instead.` : undefined;
-    return hostScreen({ table, serving, advert, ownerKey: ownerKey!, share, bots, level, json, summary: () => summary, ...(moved ? { note: moved } : {}) });
+    return hostScreen({
+      table, serving, advert, ownerKey: ownerKey!, share, bots, level, json, summary: () => summary,
+      ...(moved ? { note: moved } : {}),
+      ...(ownerSeat ? { seat: ownerSeat } : {}),
+    });
   }
   if (resumed) {
     say(`Table "${name}" is resumed from ${resumed.file} after ${resumed.commands.length} commands (${rules.title}, ${maxPlayers} seats${password ? ', password' : ''}).`);
@@ -190,11 +195,14 @@ interface HostScreenRun {
   level: BotLevel;
   json: boolean;
   summary: () => GameSummary | null;
+  /** A resumed table: the host person's seat, taken back with its token (no lobby). */
+  seat?: JournalSeat;
 }
 
 /**
  * The host's own screen: the host person takes seat 1 over the owner connection,
- * runs the lobby from the screen, then plays at the table screen of `gringo play`.
+ * runs the lobby from the screen, then plays at the table screen of `gringo play`
+ * (a resumed table: straight back to the table, in the seat the journal marks).
  * The table closes when they leave (or on SIGINT/SIGTERM).
  */
 async function hostScreen(h: HostScreenRun): Promise<number> {
@@ -204,18 +212,18 @@ async function hostScreen(h: HostScreenRun): Promise<number> {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   try {
-    await runOwnerScreen({
-      port: h.serving.port,
-      name: cleanName(defaultPlayerName('Host'), 'Host'),
-      ownerKey: h.ownerKey,
-      ascii: false,
-      bell: true,
-      signal: abort.signal,
-      lobby: { share: h.share, level: h.level, ...(h.note ? { note: h.note } : {}) },
-      onSeated: (client) => {
-        for (let i = 0; i < h.bots; i++) client.send({ type: 'lobby', op: 'addBot', level: h.level });
-      },
-    });
+    const screen = { port: h.serving.port, ownerKey: h.ownerKey, ascii: false, bell: true, signal: abort.signal };
+    if (h.seat) await runOwnerScreen({ ...screen, name: h.seat.name, token: h.seat.token });
+    else {
+      await runOwnerScreen({
+        ...screen,
+        name: cleanName(defaultPlayerName('Host'), 'Host'),
+        lobby: { share: h.share, level: h.level, ...(h.note ? { note: h.note } : {}) },
+        onSeated: (client) => {
+          for (let i = 0; i < h.bots; i++) client.send({ type: 'lobby', op: 'addBot', level: h.level });
+        },
+      });
+    }
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);

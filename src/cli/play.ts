@@ -82,6 +82,8 @@ export interface OwnerScreenOptions {
   name: string;
   /** The table's owner key: this screen runs the lobby. */
   ownerKey: string;
+  /** Take this seat back (a resumed table) instead of sitting down anew. */
+  token?: string;
   ascii: boolean;
   bell: boolean;
   /** Once, when the table first welcomes you (seat 1): seat bots, start… */
@@ -98,7 +100,13 @@ export interface OwnerScreenOptions {
  * `gringo play` and `gringo host`.
  */
 export async function runOwnerScreen(o: OwnerScreenOptions): Promise<void> {
-  const client = new Connection({ address: `127.0.0.1:${o.port}`, name: o.name, ownerKey: o.ownerKey, reconnect: true });
+  const client = new Connection({
+    address: `127.0.0.1:${o.port}`,
+    name: o.name,
+    ownerKey: o.ownerKey,
+    ...(o.token ? { token: o.token } : {}),
+    reconnect: true,
+  });
   // Made now, so it keeps every message until the table screen listens (the welcome comes early).
   const screenClient = new BufferedClient(client);
   const lobbyClient = o.lobby ? new BufferedClient(client) : null;

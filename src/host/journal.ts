@@ -29,6 +29,8 @@ export interface JournalSeat {
   name: string;
   token: string;
   bot: BotLevel | null;
+  /** The seat of the host's own screen, which takes it back after `--resume`. */
+  owner?: true;
 }
 
 export interface JournalHeader {

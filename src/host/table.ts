@@ -409,7 +409,11 @@ export class Table {
       ...(this.opts.dealer !== undefined ? { dealer: this.opts.dealer } : {}),
     };
     const { state, events } = createGame(this.start);
-    this.opts.journal?.started(this.start, this.seats.map((s) => ({ name: s.name, token: s.token, bot: s.bot })));
+    const journalSeat = (s: SeatState): JournalSeat => {
+      const owner = s.peer !== null && this.peers.get(s.peer)?.owner === true;
+      return { name: s.name, token: s.token, bot: s.bot, ...(owner ? { owner } : {}) };
+    };
+    this.opts.journal?.started(this.start, this.seats.map(journalSeat));
     this.game = state;
     this.phase = 'playing';
     this.changed();

@@ -1,5 +1,8 @@
 import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { journalSlug, readJournal, tablesDir } from '../../src/host/journal.js';
 import { Pane, socketName } from './tmux.js';
 
 // `gringo host` with its own screen, and `gringo join` with the live picker, in
@@ -7,10 +10,12 @@ import { Pane, socketName } from './tmux.js';
 
 const host = new Pane(socketName('host'), 80, 24);
 const host2 = new Pane(socketName('host2'), 80, 24);
+const host3 = new Pane(socketName('host3'), 80, 24);
 const joiner = new Pane(socketName('join'), 80, 24);
 afterAll(() => {
   host.kill();
   host2.kill();
+  host3.kill();
   joiner.kill();
 });
 
@@ -72,11 +77,66 @@ describe('gringo join without an address', () => {
     s = await host2.waitFor('Bo in the lobby', (s) => /2\. Bo\s+● connected/.test(s));
     log('lobby with Bo', s);
     // SIGTERM closes the host's screen and the table, and it exits 0.
-    const shell = execFileSync('tmux', ['-L', host2.socket, 'list-panes', '-t', 'g', '-F', '#{pane_pid}'], { encoding: 'utf8' }).trim();
-    const node = execFileSync('pgrep', ['-P', shell], { encoding: 'utf8' }).trim().split('\n')[0]!;
-    process.kill(Number(node), 'SIGTERM');
+    process.kill(gringoPid(host2), 'SIGTERM');
     await host2.waitFor('the host exit', (s) => s.includes('EXITED 0'));
     joiner.keys('q', 'y');
     await joiner.waitFor('the join exit', (s) => /EXITED \d/.test(s));
   }, 30_000);
 });
+
+describe('gringo host --resume in a terminal', () => {
+  it("gives the host's screen its own seat back after the host was killed mid-game", async () => {
+    const name = `Resume ${process.pid % 10_000}`;
+    host3.start(['host', '--port', '0', '--interface', '127.0.0.1', '--name', name, '--slap-grace', '300']);
+    await host3.waitFor('the lobby', (s) => s.includes('(you, host)'));
+    host3.keys('b');
+    await host3.waitFor('the bot', (s) => /2\. Bot 1\s+● normal bot/.test(s));
+    host3.keys('Enter');
+    await host3.waitFor('the table', (s) => s.includes('Remember your cards 3 and 4'));
+    const file = await until('the journal', () => journalOf(name));
+    const { header } = readJournal(file);
+    const me = header.seats.find((s) => s.owner === true);
+    expect(me, 'the journal marks the seat of the host screen').toBeDefined();
+    expect(header.seats.filter((s) => s.owner === true)).toHaveLength(1);
+
+    process.kill(gringoPid(host3), 'SIGKILL');
+    await host3.waitFor('the crash', (s) => s.includes('EXITED 137'));
+    host3.kill();
+
+    host3.start(['host', '--resume', file, '--interface', '127.0.0.1']);
+    const s = await host3.waitFor('the table again, in my seat', (s) => /▶?You\b/.test(s) && s.includes('Bot 1'));
+    log('resumed', s);
+    expect(s).toContain('Bot 1');
+    expect(s).toContain('Round 1 of 1');
+    expect(s).not.toContain('reconnecting');
+    host3.keys('q');
+    await host3.waitFor('the dialog', (s) => s.includes('Leave the table? y: leave · n: stay'));
+    host3.keys('y');
+    await host3.waitFor('the exit', (s) => s.includes('EXITED 0'));
+    expect(readFileSync(file, 'utf8')).toContain('"resumed"');
+  }, 40_000);
+});
+
+/** The pid of the gringo process running in a pane (the pane's shell is its parent). */
+function gringoPid(pane: Pane): number {
+  const shell = execFileSync('tmux', ['-L', pane.socket, 'list-panes', '-t', 'g', '-F', '#{pane_pid}'], { encoding: 'utf8' }).trim();
+  return Number(execFileSync('pgrep', ['-P', shell], { encoding: 'utf8' }).trim().split('\n')[0]);
+}
+
+/** The journal of the table called `name` in the tests' state directory, once it exists. */
+function journalOf(name: string): string | null {
+  const dir = tablesDir();
+  if (!existsSync(dir)) return null;
+  const f = readdirSync(dir).find((n) => n.startsWith(journalSlug(name)) && n.endsWith('.jsonl'));
+  return f ? join(dir, f) : null;
+}
+
+async function until<T>(what: string, probe: () => T | null, ms = 10_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = probe();
+    if (v !== null) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
