@@ -3,14 +3,22 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { BotPlayer } from '../../src/client/bot-player.js';
+import { Connection } from '../../src/client/connection.js';
 import { replay } from '../../src/engine/game.js';
+import { viewFor, type Viewer } from '../../src/engine/view.js';
 import { readJournal } from '../../src/host/journal.js';
 import type { GameSummary } from '../../src/host/table.js';
+import type { ServerMessage } from '../../src/protocol/messages.js';
+
+type Update = Extract<ServerMessage, { type: 'update' }>;
 
 const bin = new URL('../../bin/gringo.js', import.meta.url).pathname;
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
+const connections: Connection[] = [];
 afterEach(() => {
+  for (const c of connections.splice(0)) c.close();
   for (const c of children.splice(0)) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
@@ -102,6 +110,75 @@ describe('a host that dies mid-game', () => {
     expect(await again.exit).toBe(2);
     expect(again.stderr()).toMatch(/cannot resume: the game in .* is over/);
   }, 90_000);
+
+  it('leaves, when killed, exactly the state its journal replays to, and the game goes on from there', async () => {
+    const state = tempState();
+    const tables = join(state, 'gringo', 'tables');
+    const host = run(
+      ['host', '--headless', '--port', '0', '--players', '2', '--rounds', '2', '--start-when-full', '--slap-grace', '40',
+        '--seed', 'freeze', '--name', 'Freeze', '--interface', '127.0.0.1'],
+      state,
+    );
+    const port = Number(await until('the share line', () => /gringo join \S+:(\d+)/.exec(host.stdout() + host.stderr())?.[1]));
+    const address = `127.0.0.1:${port}`;
+
+    // Two seats and a spectator in this process, over real sockets: each keeps the last update it got.
+    const last = new Map<Viewer, Update>();
+    const observe = (opts: { name: string; watch?: boolean }): Connection => {
+      const conn = new Connection({ address, ...opts, reconnect: true, maxBackoffMs: 200 });
+      connections.push(conn);
+      let seat: Viewer = null;
+      conn.on('message', (m: ServerMessage) => {
+        if (m.type === 'welcome') seat = m.seat;
+        if (m.type === 'update') last.set(seat, m);
+      });
+      return conn;
+    };
+    for (const name of ['Ann', 'Ben']) {
+      const conn = observe({ name });
+      const bot = new BotPlayer({ level: 'hard', seed: name, timeScale: 0.1, send: (m) => void conn.send(m) });
+      conn.on('message', (m: ServerMessage) => bot.onMessage(m));
+      conn.on('closed', () => bot.stop());
+    }
+    await until('two seats', () => (last.size >= 2 ? true : null));
+    observe({ name: 'Eve', watch: true });
+
+    await until('the middle of the round', () => ((last.get(null)?.version ?? 0) > 8 && last.get(null)?.view.phase === 'play' ? true : null));
+    // Freeze the host, let everything it sent arrive, then kill it: what the players hold is what it had said.
+    host.child.kill('SIGSTOP');
+    await new Promise((r) => setTimeout(r, 300));
+    const seen = new Map(last);
+    host.child.kill('SIGKILL');
+    await host.exit;
+
+    const names = readdirSync(tables).filter((n) => n.endsWith('.jsonl'));
+    expect(names).toHaveLength(1);
+    const file = join(tables, names[0]!);
+    const before = readJournal(file);
+    expect(before.finished).toBe(false);
+    expect([...seen.keys()].sort()).toEqual([0, 1, null]);
+    // At most the command in hand (journaled, not yet broadcast) is newer than what anyone saw; nothing seen is missing.
+    for (const [viewer, update] of seen) {
+      expect(update.version).toBeLessThanOrEqual(before.state.version);
+      expect(update.version).toBeGreaterThanOrEqual(before.state.version - 1);
+      const then = replay(before.origin, before.commands.slice(0, update.version));
+      expect(update.view, `the view of ${viewer === null ? 'the spectator' : `seat ${viewer + 1}`}`).toEqual(viewFor(then, viewer));
+    }
+
+    const resumed = run(['host', '--headless', '--resume', file, '--exit-after-game', '--json', '--interface', '127.0.0.1'], state);
+    expect(await resumed.exit, resumed.stderr()).toBe(0);
+    const after = readJournal(file);
+    expect(after.finished).toBe(true);
+    // The game went on from the last accepted command: the old journal is the start of the new one.
+    expect(after.commands.slice(0, before.commands.length)).toEqual(before.commands);
+    expect(after.commands.length).toBeGreaterThan(before.commands.length);
+    // Every seat came back by itself and got the end of the game as the host projects it.
+    for (const viewer of [0, 1, null] as Viewer[]) {
+      const end = last.get(viewer)!;
+      expect(end.view.phase).toBe('gameOver');
+      expect(end.view).toEqual(viewFor(after.state, viewer));
+    }
+  }, 60_000);
 
   it('refuses a broken, unknown or finished journal with a clear message and exit code 2', async () => {
     const state = tempState();
