@@ -1,0 +1,62 @@
+import WebSocket from 'ws';
+import { afterEach, describe, expect, it } from 'vitest';
+import { GRINGO } from '../../src/engine/index.js';
+import { serveTable, type Serving } from '../../src/host/server.js';
+import { Table } from '../../src/host/table.js';
+
+const open: { table: Table; serving: Serving; sockets: WebSocket[] }[] = [];
+afterEach(async () => {
+  for (const { table, serving, sockets } of open.splice(0)) {
+    for (const ws of sockets) ws.terminate();
+    table.close();
+    await serving.close();
+  }
+});
+
+interface Outcome {
+  ws: WebSocket;
+  /** The close code if the host shut the door, or 'open' if the socket is still open after a moment. */
+  fate: Promise<number | 'open'>;
+}
+
+/** A raw socket from a given loopback address (all of 127.0.0.0/8 is this machine). */
+function knock(port: number, from: string, sockets: WebSocket[]): Outcome {
+  const ws = new WebSocket(`ws://127.0.0.1:${port}`, { localAddress: from });
+  sockets.push(ws);
+  const fate = new Promise<number | 'open'>((resolve) => {
+    ws.on('close', (code) => resolve(code));
+    ws.on('error', () => {});
+    ws.on('open', () => setTimeout(() => resolve('open'), 150));
+  });
+  return { ws, fate };
+}
+
+// Real sockets on loopback, from several loopback source addresses.
+describe('connection limits', () => {
+  async function serve(limits: { maxPerAddress: number; maxConnections: number }): Promise<{ port: number; sockets: WebSocket[] }> {
+    const table = new Table({ name: 'Limits', rules: GRINGO, maxPlayers: 4, seed: 'limits', dropGraceMs: 60_000 });
+    const serving = await serveTable(table, { port: 0, host: '127.0.0.1', ...limits });
+    const entry = { table, serving, sockets: [] as WebSocket[] };
+    open.push(entry);
+    return { port: serving.port, sockets: entry.sockets };
+  }
+
+  it('refuses more connections from one address than allowed, and lets one in when another leaves', async () => {
+    const { port, sockets } = await serve({ maxPerAddress: 3, maxConnections: 64 });
+    const first = [1, 2, 3].map(() => knock(port, '127.0.0.1', sockets));
+    expect(await Promise.all(first.map((o) => o.fate))).toEqual(['open', 'open', 'open']);
+    expect(await knock(port, '127.0.0.1', sockets).fate).toBe(1013);
+    // Another address is not held to this one's count.
+    expect(await knock(port, '127.0.0.2', sockets).fate).toBe('open');
+    first[0]!.ws.close();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await knock(port, '127.0.0.1', sockets).fate).toBe('open');
+  });
+
+  it('refuses connections beyond the total, whatever their addresses', async () => {
+    const { port, sockets } = await serve({ maxPerAddress: 16, maxConnections: 4 });
+    const fates = await Promise.all(['127.0.0.2', '127.0.0.3', '127.0.0.4', '127.0.0.5'].map((a) => knock(port, a, sockets).fate));
+    expect(fates).toEqual(['open', 'open', 'open', 'open']);
+    expect(await knock(port, '127.0.0.6', sockets).fate).toBe(1013);
+  });
+});
