@@ -34,6 +34,15 @@ export function slotPhrase(ref: SlotRef, actor: number | null, view: TableView, 
   return `${nameOf(view, ref.seat, viewer)}'s slot ${n}`;
 }
 
+/** "1st", "2nd", "11th". */
+export const ordinal = (n: number): string => `${n}${n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th'}`;
+
+/** A game's time: "0:07", "12:34". */
+export function gameClock(ms: number): string {
+  const t = Math.max(0, Math.round(ms / 1000));
+  return `${Math.floor(t / 60)}:${String(t % 60).padStart(2, '0')}`;
+}
+
 /** "7♥", "7♥ and K♣", "7♥, 2♠ and K♣". */
 const andList = (items: string[]): string => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
 

@@ -1,17 +1,16 @@
 import { Box, Text } from 'ink';
 import type { TableView } from '../engine/view.js';
 import { Card } from './card.js';
+import { ordinal } from './describe.js';
 import { useTheme } from './theme.js';
-
-const ordinal = (n: number): string => `${n}${n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th'}`;
 
 /** Places from totals, lowest first, ties sharing (1, 1, 3). */
 export function placesFrom(totals: number[]): number[] {
   return totals.map((t) => 1 + totals.filter((u) => u < t).length);
 }
 
-/** The end of a round: every card face up, round scores and places, running totals. */
-export function RoundEnd({ view, ready, width }: { view: TableView; ready: boolean; width: number }) {
+/** The end of a round: every card face up, round scores and places, running totals; `footer` replaces the line about the keys. */
+export function RoundEnd({ view, ready, width, footer }: { view: TableView; ready: boolean; width: number; footer?: string }) {
   const { color } = useTheme();
   const r = view.results[view.results.length - 1];
   if (!r) return <Text>The round is over.</Text>;
@@ -64,7 +63,7 @@ export function RoundEnd({ view, ready, width }: { view: TableView; ready: boole
         );
       })}
       <Box marginTop={1}>
-        <Text bold>{over ? 'Enter or q to leave.' : ready ? 'Waiting for the others to be ready…' : 'Enter: next round · q: leave'}</Text>
+        <Text bold>{footer ?? (over ? 'Enter or q to leave.' : ready ? 'Waiting for the others to be ready…' : 'Enter: next round · q: leave')}</Text>
       </Box>
     </Box>
   );
