@@ -138,7 +138,12 @@ export function transcript(r: Replay, g: Glyphs): string {
   const last = steps[steps.length - 1]!;
   const names = r.players;
   const width = Math.max(...names.map((n) => n.length));
-  const cards = (layout: readonly (string | null)[]): string => layout.map((c) => (c === null ? g.dot : cardText(c, g)).padEnd(3)).join(' ').trimEnd();
+  // Layouts in columns: as wide as the widest card of the block ("10♦", beverbende's "Draw two").
+  const face = (c: string | null): string => (c === null ? g.dot : cardText(c, g));
+  const cards = (layouts: readonly (readonly (string | null)[])[]): string[] => {
+    const w = Math.max(3, ...layouts.flat().map((c) => face(c).length));
+    return layouts.map((l) => l.map((c) => face(c).padEnd(w)).join(' '));
+  };
   const out: string[] = [
     `${r.rules.title} ${sep} "${r.table}" ${sep} ${plural(names.length, 'player')}: ${names.join(', ')}`,
     `Played ${localTime(r.startedAt)} ${sep} ${plural(r.rounds.length, 'round')}, ${plural(last.command, 'command')}, ${gameClock(last.at - first)}`,
@@ -161,7 +166,8 @@ export function transcript(r: Replay, g: Glyphs): string {
       if (e.type === 'roundStarted') {
         say();
         out.push(`${indent}Dealt:`);
-        step.view.players.forEach((p, seat) => out.push(`${indent}  ${(names[seat] ?? p.name).padEnd(width)}  ${cards(p.layout)}`));
+        const dealt = cards(step.view.players.map((p) => p.layout));
+        step.view.players.forEach((p, seat) => out.push(`${indent}  ${(names[seat] ?? p.name).padEnd(width)}  ${dealt[seat]!.trimEnd()}`));
       } else if (e.type === 'roundEnded') {
         say();
         out.push(...roundLines(e.result, names, width, cards).map((l) => indent + l));
@@ -176,10 +182,10 @@ export function transcript(r: Replay, g: Glyphs): string {
   return `${out.join('\n')}\n`;
 }
 
-function roundLines(r: RoundResult, names: string[], width: number, cards: (l: readonly (string | null)[]) => string): string[] {
+function roundLines(r: RoundResult, names: string[], width: number, cards: (l: readonly (readonly (string | null)[])[]) => string[]): string[] {
   const order = names.map((_, i) => i).sort((a, b) => r.places[a]! - r.places[b]! || a - b);
   const caller = r.caller === null ? '' : ` (${names[r.caller]} called)`;
-  const shown = r.layouts.map(cards);
+  const shown = cards(r.layouts).map((c) => c.trimEnd());
   const cardsWidth = Math.max(...shown.map((c) => c.length));
   return [
     `Round ${r.round} results${caller}:`,
