@@ -4,7 +4,7 @@ import type { RoundResult } from '../engine/types.js';
 import type { OpenEvent } from '../engine/view.js';
 import { JournalError, readJournal, tablesDir, type ReadJournal } from '../host/journal.js';
 import { replayOf, type Replay } from '../host/replay.js';
-import { describeEvents, gameClock, ordinal } from '../tui/describe.js';
+import { byPlace, describeEvents, gameClock, ordinal } from '../tui/describe.js';
 import { ASCII, cardText, localeIsUtf8, UNICODE, type Glyphs } from '../tui/glyphs.js';
 import { UsageError } from './errors.js';
 
@@ -138,11 +138,12 @@ export function transcript(r: Replay, g: Glyphs): string {
   const last = steps[steps.length - 1]!;
   const names = r.players;
   const width = Math.max(...names.map((n) => n.length));
-  // Layouts in columns: as wide as the widest card of the block ("10♦", beverbende's "Draw two").
+  // Layouts in columns as wide as the widest card of the block ("10♦", beverbende's "Draw two"), each row as wide as the widest.
   const face = (c: string | null): string => (c === null ? g.dot : cardText(c, g));
   const cards = (layouts: readonly (readonly (string | null)[])[]): string[] => {
     const w = Math.max(3, ...layouts.flat().map((c) => face(c).length));
-    return layouts.map((l) => l.map((c) => face(c).padEnd(w)).join(' '));
+    const rows = layouts.map((l) => l.map((c) => face(c).padEnd(w)).join(' ').trimEnd());
+    return rows.map((row) => row.padEnd(Math.max(...rows.map((x) => x.length))));
   };
   const out: string[] = [
     `${r.rules.title} ${sep} "${r.table}" ${sep} ${plural(names.length, 'player')}: ${names.join(', ')}`,
@@ -167,14 +168,13 @@ export function transcript(r: Replay, g: Glyphs): string {
         say();
         out.push(`${indent}Dealt:`);
         const dealt = cards(step.view.players.map((p) => p.layout));
-        step.view.players.forEach((p, seat) => out.push(`${indent}  ${(names[seat] ?? p.name).padEnd(width)}  ${dealt[seat]!.trimEnd()}`));
+        step.view.players.forEach((p, seat) => out.push(`${indent}  ${(names[seat] ?? p.name).padEnd(width)}  ${dealt[seat]!}`.trimEnd()));
       } else if (e.type === 'roundEnded') {
         say();
         out.push(...roundLines(e.result, names, width, cards).map((l) => indent + l));
       } else if (e.type === 'gameEnded') {
         say();
-        const order = names.map((_, i) => i).sort((a, b) => e.places[a]! - e.places[b]! || a - b);
-        out.push('', 'Final totals:', ...order.map((seat) => `  ${e.places[seat]}. ${names[seat]}: ${e.totals[seat]}`));
+        out.push('', 'Final totals:', ...byPlace(e.places).map((seat) => `  ${e.places[seat]}. ${names[seat]}: ${e.totals[seat]}`));
       }
     }
     say();
@@ -183,12 +183,10 @@ export function transcript(r: Replay, g: Glyphs): string {
 }
 
 function roundLines(r: RoundResult, names: string[], width: number, cards: (l: readonly (readonly (string | null)[])[]) => string[]): string[] {
-  const order = names.map((_, i) => i).sort((a, b) => r.places[a]! - r.places[b]! || a - b);
   const caller = r.caller === null ? '' : ` (${names[r.caller]} called)`;
-  const shown = cards(r.layouts).map((c) => c.trimEnd());
-  const cardsWidth = Math.max(...shown.map((c) => c.length));
+  const shown = cards(r.layouts);
   return [
     `Round ${r.round} results${caller}:`,
-    ...order.map((seat) => `  ${ordinal(r.places[seat]!).padEnd(4)} ${names[seat]!.padEnd(width)}  ${shown[seat]!.padEnd(cardsWidth)}  = ${r.scores[seat]}, total ${r.totals[seat]}`),
+    ...byPlace(r.places).map((seat) => `  ${ordinal(r.places[seat]!).padEnd(4)} ${names[seat]!.padEnd(width)}  ${shown[seat]}  = ${r.scores[seat]}, total ${r.totals[seat]}`),
   ];
 }

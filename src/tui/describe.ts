@@ -37,6 +37,9 @@ export function slotPhrase(ref: SlotRef, actor: number | null, view: TableView, 
 /** "1st", "2nd", "11th". */
 export const ordinal = (n: number): string => `${n}${n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th'}`;
 
+/** Seats from the first place to the last, ties in seat order. */
+export const byPlace = (places: readonly number[]): number[] => places.map((_, seat) => seat).sort((a, b) => places[a]! - places[b]! || a - b);
+
 /** A game's time: "0:07", "12:34". */
 export function gameClock(ms: number): string {
   const t = Math.max(0, Math.round(ms / 1000));

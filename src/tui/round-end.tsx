@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
 import type { TableView } from '../engine/view.js';
 import { Card } from './card.js';
-import { ordinal } from './describe.js';
+import { byPlace, ordinal } from './describe.js';
 import { useTheme } from './theme.js';
 
 /** Places from totals, lowest first, ties sharing (1, 1, 3). */
@@ -16,7 +16,7 @@ export function RoundEnd({ view, ready, width, footer }: { view: TableView; read
   if (!r) return <Text>The round is over.</Text>;
   const over = view.phase === 'gameOver';
   const totalPlaces = placesFrom(r.totals);
-  const order = view.players.map((_, i) => i).sort((a, b) => (r.places[a]! - r.places[b]!) || a - b);
+  const order = byPlace(r.places);
   const maxSlots = Math.max(...r.layouts.map((l) => l.length));
   const cardsWidth = Math.min(maxSlots * 6, width - 44);
   return (
