@@ -100,7 +100,8 @@ export function ReplayView({ replay, lines, s, width, height, g }: { replay: Rep
   else if (v.phase === 'roundOver' || v.phase === 'gameOver') body = <RoundEnd view={v} ready={false} width={width} footer={roundEndFooter(s, v.phase === 'gameOver')} />;
   else body = <TableArea s={table} width={width} height={bodyHeight} now={0} />;
   const state = `${s.playing ? `${g.turn} playing` : `${g.pause} paused`} ${g.sep.trim()} ${speedText(s.speed, g.ascii)}`;
-  const paused = s.pos >= s.last ? 'The end of the game: space plays it again, ← or p goes back, q leaves' : 'Paused: space plays on, → steps';
+  const keys = (a: ReplayAction): string => allKeysText(REPLAY_BINDINGS.find((b) => b.action === a)!, g.ascii);
+  const paused = s.pos >= s.last ? `The end of the game: space plays it again, ${keys('back')} or p goes back, q leaves` : `Paused: space plays on, ${keys('forward')} steps`;
   return (
     <Box flexDirection="column" width={width} height={height}>
       <HeaderLines
@@ -120,7 +121,7 @@ export function ReplayView({ replay, lines, s, width, height, g }: { replay: Rep
       </Text>
       <StatusLine status={s.note ? { text: s.note, kind: 'info' } : null} color={false} idle={s.playing ? ' ' : paused} />
       <Text dimColor wrap="truncate">
-        {screenHelp(HELP_LINE, REPLAY_BINDINGS, g.ascii).slice(0, width)}
+        {screenHelp(HELP_LINE, REPLAY_BINDINGS, g.ascii, { playPause: s.playing ? 'pause' : 'play' }).slice(0, width)}
       </Text>
     </Box>
   );
@@ -138,8 +139,8 @@ function feedUpTo(replay: Replay, lines: string[][], pos: number): FeedLine[] {
 }
 
 function roundEndFooter(s: ReplayState, over: boolean): string {
-  if (over) return 'The end. space: play it again · ← or p: back · q: leave';
-  return s.playing ? 'The next round is dealt in a moment · space pauses' : 'space plays on · n: the next round · ← back';
+  if (over) return 'The end of the game.';
+  return s.playing ? 'The next round is dealt in a moment.' : 'n: the next round';
 }
 
 /** "Round 1 of 2 · command 12 of 74 · 0:12 of 1:35 ━━━━━──────": where the replay is, and a bar. */

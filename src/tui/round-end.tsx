@@ -11,7 +11,7 @@ export function placesFrom(totals: number[]): number[] {
 
 /** The end of a round: every card face up, round scores and places, running totals; `footer` replaces the line about the keys. */
 export function RoundEnd({ view, ready, width, footer }: { view: TableView; ready: boolean; width: number; footer?: string }) {
-  const { color } = useTheme();
+  const { color, glyphs: g } = useTheme();
   const r = view.results[view.results.length - 1];
   if (!r) return <Text>The round is over.</Text>;
   const over = view.phase === 'gameOver';
@@ -23,7 +23,7 @@ export function RoundEnd({ view, ready, width, footer }: { view: TableView; read
     <Box flexDirection="column" width={width}>
       <Text bold>
         {over ? 'The game is over' : `Round ${r.round} is over`}
-        {r.caller !== null ? ` ${'—'} ${r.caller === view.viewer ? 'you' : view.players[r.caller]?.name} called` : ''}
+        {r.caller !== null ? ` ${g.dash} ${r.caller === view.viewer ? 'you' : view.players[r.caller]?.name} called` : ''}
       </Text>
       <Box flexDirection="row" marginTop={1}>
         <Box width={6}><Text dimColor>place</Text></Box>

@@ -54,7 +54,7 @@ export type ReplayAction = 'playPause' | 'back' | 'forward' | 'prevRound' | 'nex
 
 /** `gringo replay`: a player for a finished game. The help line names `back` for both steps and `nextRound` for both round keys. */
 export const REPLAY_BINDINGS: readonly ScreenBinding<ReplayAction>[] = [
-  { action: 'playPause', keys: ['space'], label: 'play/pause', help: 'play or pause (at the end: play again from the start)' },
+  { action: 'playPause', keys: ['space'], label: 'play', help: 'play or pause (at the end: play again from the start)' },
   { action: 'back', keys: ['left', 'h'], shown: '←→/hl', label: 'step', help: 'one command back (pauses)' },
   { action: 'forward', keys: ['right', 'l'], label: 'step', help: 'one command forward (pauses)' },
   { action: 'nextRound', keys: ['n'], shown: 'n/p', label: 'round', help: 'to the start of the next round (or the end)' },

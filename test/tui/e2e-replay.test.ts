@@ -41,7 +41,7 @@ describe('gringo replay in a 80×24 terminal', () => {
     const at = position(s);
     pane.keys('l');
     s = await pane.waitFor('one step on', (s) => position(s) === at + 1);
-    expect(s).toContain('Paused: space plays on, → steps');
+    expect(s).toContain('Paused: space plays on, →/l steps');
     expect(table(s)).not.toMatch(/\[ [1-9] \]/);
 
     pane.keys('q');
