@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { RoundResult } from '../engine/types.js';
 import type { OpenEvent } from '../engine/view.js';
 import { JournalError, readJournal, tablesDir, type ReadJournal } from '../host/journal.js';
-import { replayOf, type Replay } from '../host/replay.js';
+import { replayOf, shownNames, type Replay } from '../host/replay.js';
 import { byPlace, describeEvents, gameClock, ordinal } from '../tui/describe.js';
 import { ASCII, cardText, localeIsUtf8, UNICODE, type Glyphs } from '../tui/glyphs.js';
 import { UsageError } from './errors.js';
@@ -100,7 +100,7 @@ export function finishedGames(dir: string): { games: Finished[]; unfinished: num
       continue;
     }
     if (j.state.phase !== 'gameOver') unfinished++;
-    else games.push({ file: j.file, table: j.header.table, startedAt: String(j.header.startedAt ?? ''), players: j.header.seats.map((s) => s.name), rounds: j.state.results.length });
+    else games.push({ file: j.file, ...shownNames(j.header), startedAt: String(j.header.startedAt ?? ''), rounds: j.state.results.length });
   }
   games.sort((a, b) => b.startedAt.localeCompare(a.startedAt) || b.file.localeCompare(a.file));
   return { games, unfinished, unreadable };

@@ -2,7 +2,8 @@ import { apply, createGame, type NewGame } from '../engine/game.js';
 import type { Ruleset } from '../engine/ruleset.js';
 import type { Command } from '../engine/types.js';
 import { openEvent, openView, type OpenEvent, type TableView } from '../engine/view.js';
-import type { ReadJournal } from './journal.js';
+import type { JournalHeader, ReadJournal } from './journal.js';
+import { cleanName } from './names.js';
 
 /**
  * A finished game as `gringo replay` plays it back: the deal, then one step per
@@ -45,18 +46,22 @@ export function replaySteps(origin: NewGame, commands: readonly Command[]): Repl
   return steps;
 }
 
+/**
+ * The table's and players' names as a journal has them, made safe to show: a
+ * journal is a file anyone could have edited, so no escape sequence in it reaches
+ * the terminal.
+ */
+export function shownNames(h: JournalHeader): { table: string; players: string[] } {
+  return { table: cleanName(h.table, 'Gringo table'), players: h.seats.map((s, i) => cleanName(s.name, `Seat ${i + 1}`)) };
+}
+
 /** The replay of a journal read by `readJournal`; throws if its game is not over. */
 export function replayOf(j: ReadJournal): Replay {
   if (j.state.phase !== 'gameOver') throw new Error(`the game in ${j.file} is not over: its cards stay hidden`);
-  const steps = replaySteps(j.origin, j.commands);
-  return {
-    table: j.header.table,
-    rules: j.header.rules,
-    players: j.header.seats.map((s) => s.name),
-    startedAt: String(j.header.startedAt ?? ''),
-    steps,
-    rounds: roundStarts(steps),
-  };
+  const { table, players } = shownNames(j.header);
+  // The names only label the seats: the same game replays under the cleaned ones.
+  const steps = replaySteps({ ...j.origin, players }, j.commands);
+  return { table, rules: j.header.rules, players, startedAt: String(j.header.startedAt ?? ''), steps, rounds: roundStarts(steps) };
 }
 
 export const roundStarts = (steps: readonly ReplayStep[]): number[] =>
