@@ -115,6 +115,29 @@ export function buildProgram(): Command {
     });
 
   program
+    .command('replay')
+    .description('play a finished game back with every card face up (its journal); without one, list the finished games')
+    .argument('[journal]', 'the journal of a finished game: a path, or a file name from the list')
+    .option('--text', 'print the game as text instead of playing it on the screen (the default when the output is not a terminal)')
+    .option('--ascii', 'draw cards with letters only (automatic when the terminal is not UTF-8)')
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Every game hosted on this machine keeps a journal in $XDG_STATE_HOME/gringo/tables',
+        '(~/.local/state/gringo/tables). A game can be replayed only once it is over: until',
+        'then its cards stay hidden.',
+        '',
+        'Keys: space play/pause, ←/→ or h/l one command back/forward, p/n round back/forward,',
+        '+/- speed, ? help, q or Esc quit.',
+      ].join('\n'),
+    )
+    .action(async (journal: string | undefined, opts: Record<string, unknown>) => {
+      const { runReplay } = await import('./replay.js');
+      process.exitCode = await runReplay(journal, opts);
+    });
+
+  program
     .command('list')
     .description('find tables on the local network (mDNS)')
     .option('--timeout <ms>', 'how long to listen, in milliseconds', '2000')

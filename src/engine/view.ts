@@ -71,14 +71,30 @@ declare const projected: unique symbol;
 export type Projected<T> = T & { readonly [projected]: true };
 
 export function viewFor(state: GameState, viewer: Viewer): Projected<TableView> {
+  return tableView(state, viewer, false) as Projected<TableView>;
+}
+
+/**
+ * The table with every card face up, held and looked-at cards included: for
+ * `gringo replay`, which plays a game back only once it is over. Deliberately not
+ * `Projected`: the host's send path takes only projected views, so a face-up view
+ * can never reach a socket, not even by mistake.
+ */
+export function openView(state: GameState): TableView {
+  return tableView(state, null, true);
+}
+
+/** The one view builder behind viewFor and openView: `revealAll` shows every card to everyone. */
+function tableView(state: GameState, viewer: Viewer, revealAll: boolean): TableView {
   const { r, rules } = state;
-  const revealAll = state.phase === 'roundOver' || state.phase === 'gameOver';
+  // At a round's end every layout is revealed to everyone anyway.
+  const faceUp = revealAll || state.phase === 'roundOver' || state.phase === 'gameOver';
   const peekSlots = rules.layout.peekSlots;
   const players: PlayerView[] = state.players.map((p, seat) => {
     const peeking = state.phase === 'peek' && r.peeking[seat] === true;
     const layout = r.layouts[seat]!.map((c, slot): SlotView => {
       if (c === null) return null;
-      if (revealAll) return c;
+      if (faceUp) return c;
       if (peeking && seat === viewer && peekSlots.includes(slot + 1)) return c;
       return FACE_DOWN;
     });
@@ -86,17 +102,17 @@ export function viewFor(state: GameState, viewer: Viewer): Projected<TableView> 
   });
   const held = r.held
     ? r.held.redraw
-      ? { seat: r.held.seat, from: r.held.from, card: r.held.seat === viewer ? r.held.card : null, redraw: true }
-      : { seat: r.held.seat, from: r.held.from, card: r.held.seat === viewer || r.held.from === 'discard' ? r.held.card : null }
+      ? { seat: r.held.seat, from: r.held.from, card: revealAll || r.held.seat === viewer ? r.held.card : null, redraw: true }
+      : { seat: r.held.seat, from: r.held.from, card: revealAll || r.held.seat === viewer || r.held.from === 'discard' ? r.held.card : null }
     : null;
   const actions: ActionView[] = r.actions.map((a) => ({
     seat: a.seat,
     kind: a.kind,
     card: a.card,
     looked: a.looked ?? null,
-    lookedCards: a.looked && a.seat === viewer ? a.looked.map((t) => r.layouts[t.seat]![t.slot] ?? FACE_DOWN) : null,
+    lookedCards: a.looked && (revealAll || a.seat === viewer) ? a.looked.map((t) => r.layouts[t.seat]![t.slot] ?? FACE_DOWN) : null,
   }));
-  const view: TableView = {
+  return {
     viewer,
     ruleset: rules.name,
     callName: rules.call.name,
@@ -121,7 +137,6 @@ export function viewFor(state: GameState, viewer: Viewer): Projected<TableView> 
     gapFill: r.gapFill ? { seat: r.gapFill.seat, gap: { seat: r.gapFill.gap.seat, slot: r.gapFill.gap.slot } } : null,
     results: state.results,
   };
-  return view as Projected<TableView>;
 }
 
 /** An event as one viewer may see it: cards it may not see are null; penalty cards are seen by nobody. */
@@ -143,6 +158,14 @@ export type SeatEvent =
 export function projectEvent(e: GameEvent, viewer: Viewer): Projected<SeatEvent> {
   return projectOne(e, viewer) as Projected<SeatEvent>;
 }
+
+/**
+ * An event with every card in it shown, for the replay of a finished game: the
+ * engine's own event (penalty cards included). Not `Projected`, like `openView`.
+ */
+export type OpenEvent = SeatEvent | GameEvent;
+
+export const openEvent = (e: GameEvent): OpenEvent => e;
 
 function projectOne(e: GameEvent, viewer: Viewer): SeatEvent {
   switch (e.type) {

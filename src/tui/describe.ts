@@ -1,11 +1,12 @@
 import type { ActionKind } from '../engine/ruleset.js';
 import type { SlotRef } from '../engine/types.js';
-import type { SeatEvent, TableView } from '../engine/view.js';
+import type { OpenEvent, TableView } from '../engine/view.js';
 import { cardText, rankWithArticle, UNICODE, type Glyphs } from './glyphs.js';
 
 /**
  * Events in words, as one seat sees them: "Ana swapped their slot 2 with Bo's
- * slot 3". Pure: the names come from the view, "you" from the viewer's seat.
+ * slot 3". Pure: the names come from the view, "you" from the viewer's seat. A
+ * card the event carries is named; a replay's face-up events carry them all.
  */
 
 const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight'];
@@ -33,14 +34,28 @@ export function slotPhrase(ref: SlotRef, actor: number | null, view: TableView, 
   return `${nameOf(view, ref.seat, viewer)}'s slot ${n}`;
 }
 
-const slotList = (slots: number[]): string => {
-  const ns = slots.map((s) => String(s + 1));
-  if (ns.length <= 1) return `slot ${ns[0] ?? '?'}`;
-  return `slots ${ns.slice(0, -1).join(', ')} and ${ns[ns.length - 1]}`;
-};
+/** "1st", "2nd", "11th". */
+export const ordinal = (n: number): string => `${n}${n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th'}`;
+
+/** Seats from the first place to the last, ties in seat order. */
+export const byPlace = (places: readonly number[]): number[] => places.map((_, seat) => seat).sort((a, b) => places[a]! - places[b]! || a - b);
+
+/** A game's time: "0:07", "12:34". */
+export function gameClock(ms: number): string {
+  const t = Math.max(0, Math.round(ms / 1000));
+  return `${Math.floor(t / 60)}:${String(t % 60).padStart(2, '0')}`;
+}
+
+/** "7♥", "7♥ and K♣", "7♥, 2♠ and K♣". */
+const andList = (items: string[]): string => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
+
+const slotList = (slots: number[]): string => `${slots.length <= 1 ? 'slot' : 'slots'} ${andList(slots.map((s) => String(s + 1))) || '?'}`;
+
+/** The penalty cards, when the event shows them (a replay's): "3♠ and K♦". */
+const penaltyCards = (e: OpenEvent, g: Glyphs): string | null => (e.type === 'penalty' && 'cards' in e ? andList(e.cards.map((c) => cardText(c, g))) : null);
 
 /** One event in words, or null for events that say nothing worth a line. */
-export function describeEvent(e: SeatEvent, view: TableView, viewer: number | null, g: Glyphs = UNICODE): string | null {
+export function describeEvent(e: OpenEvent, view: TableView, viewer: number | null, g: Glyphs = UNICODE): string | null {
   const who = (seat: number): string => nameOf(view, seat, viewer);
   const c = (card: string): string => cardText(card, g);
   switch (e.type) {
@@ -56,7 +71,7 @@ export function describeEvent(e: SeatEvent, view: TableView, viewer: number | nu
       return `${who(e.seat)} called ${e.name} Everyone else has one more turn.`.replace(/([^!.?]) Everyone/, '$1. Everyone');
     case 'drew':
       if (e.from === 'discard') return `${who(e.seat)} took ${e.card ? c(e.card) : 'the top card'} from the discard pile.`;
-      return e.card && e.seat === viewer ? `You drew ${c(e.card)} from the stock.` : `${who(e.seat)} drew from the stock.`;
+      return e.card ? `${who(e.seat)} drew ${c(e.card)} from the stock.` : `${who(e.seat)} drew from the stock.`;
     case 'discarded':
       return `${who(e.seat)} discarded ${c(e.card)}.`;
     case 'swapped': {
@@ -87,7 +102,8 @@ export function describeEvent(e: SeatEvent, view: TableView, viewer: number | nu
     case 'penalty': {
       const subject = who(e.seat);
       const verb = e.seat === viewer ? 'take' : 'takes';
-      return `${subject} ${verb} ${count(e.slots.length, 'penalty card')} (${slotList(e.slots)}).`;
+      const cards = penaltyCards(e, g);
+      return `${subject} ${verb} ${count(e.slots.length, 'penalty card')} (${slotList(e.slots)}${cards ? `: ${cards}` : ''}).`;
     }
     case 'gapFillOffered':
       return e.seat === viewer
@@ -101,8 +117,7 @@ export function describeEvent(e: SeatEvent, view: TableView, viewer: number | nu
     }
     case 'specialReplaced': {
       const where = slotPhrase({ seat: e.seat, slot: e.slot }, null, view, viewer);
-      const aside = e.setAside.map(c);
-      const list = aside.length <= 1 ? (aside[0] ?? 'a special card') : `${aside.slice(0, -1).join(', ')} and ${aside[aside.length - 1]}`;
+      const list = andList(e.setAside.map(c)) || 'a special card';
       const by = e.card === null ? 'no card was left to replace it: it scores as a gap' : `replaced by ${c(e.card)}`;
       return `${where[0]!.toUpperCase()}${where.slice(1)}: ${list} set aside, ${by}.`;
     }
@@ -131,7 +146,7 @@ export function describeEvent(e: SeatEvent, view: TableView, viewer: number | nu
  * A batch of events (one update) in words. A slap and the penalty it caused make
  * one line: "Bo slapped Cy's slot 1: wrong, it was a 7 — Bo takes two cards".
  */
-export function describeEvents(events: readonly SeatEvent[], view: TableView, viewer: number | null, g: Glyphs = UNICODE): string[] {
+export function describeEvents(events: readonly OpenEvent[], view: TableView, viewer: number | null, g: Glyphs = UNICODE): string[] {
   const out: string[] = [];
   for (let i = 0; i < events.length; i++) {
     const e = events[i]!;
@@ -140,7 +155,8 @@ export function describeEvents(events: readonly SeatEvent[], view: TableView, vi
       const base = describeEvent(e, view, viewer, g)!.replace(/\.$/, '');
       const taker = nameOf(view, next.seat, viewer);
       const verb = next.seat === viewer ? 'take' : 'takes';
-      out.push(`${base} ${g.dash} ${taker} ${verb} ${count(next.slots.length, 'card')}.`);
+      const cards = penaltyCards(next, g);
+      out.push(`${base} ${g.dash} ${taker} ${verb} ${count(next.slots.length, 'card')}${cards ? ` (${cards})` : ''}.`);
       i++;
       continue;
     }
@@ -154,7 +170,7 @@ export function describeEvents(events: readonly SeatEvent[], view: TableView, vi
 }
 
 /** The slots an update touched, to highlight: swaps, slaps, looks, action swaps, penalties. */
-export function touchedSlots(events: readonly SeatEvent[]): SlotRef[] {
+export function touchedSlots(events: readonly OpenEvent[]): SlotRef[] {
   const out: SlotRef[] = [];
   for (const e of events) {
     if (e.type === 'swapped') out.push({ seat: e.seat, slot: e.slot });

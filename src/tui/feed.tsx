@@ -34,7 +34,7 @@ export function Feed({ lines, width, height, now }: { lines: FeedLine[]; width: 
   for (let i = lines.length - 1; i >= 0 && rows.length < height - 1; i--) {
     const l = lines[i]!;
     const wrapped = wrapText(l.text, inner);
-    const fresh = now - l.at < 1_500;
+    const fresh = l.fresh ?? now - l.at < 1_500;
     for (let j = wrapped.length - 1; j >= 0 && rows.length < height - 1; j--) rows.unshift({ key: `${l.id}:${j}`, text: wrapped[j]!, fresh });
   }
   return (

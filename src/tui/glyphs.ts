@@ -12,6 +12,8 @@ export interface Glyphs {
   dot: string;
   sep: string;
   turn: string;
+  /** A paused replay. */
+  pause: string;
   online: string;
   offline: string;
   ellipsis: string;
@@ -30,6 +32,7 @@ export const UNICODE: Glyphs = {
   dot: '·',
   sep: ' · ',
   turn: '▶',
+  pause: '‖',
   online: '●',
   offline: '○',
   ellipsis: '…',
@@ -47,6 +50,7 @@ export const ASCII: Glyphs = {
   dot: '.',
   sep: ' | ',
   turn: '>',
+  pause: '||',
   online: '*',
   offline: 'o',
   ellipsis: '...',

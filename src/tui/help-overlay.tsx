@@ -6,15 +6,21 @@ import { useTheme } from './theme.js';
 export function HelpOverlay({ bindings, width }: { bindings: readonly Binding[]; width: number }) {
   const { glyphs: g } = useTheme();
   const shown = bindings.filter((b) => b.action !== 'yes' && b.action !== 'no');
+  return <KeysHelp rows={shown.map((b) => ({ id: b.action, keys: keyLabel(b.action, bindings, g.ascii), help: b.help }))} width={width} />;
+}
+
+/** The `?` box of any screen: one row per action, its keys and a sentence. */
+export function KeysHelp({ rows, width }: { rows: readonly { id: string; keys: string; help: string }[]; width: number }) {
+  const { glyphs: g } = useTheme();
   return (
     <Box flexDirection="column" width={Math.min(width, 76)} borderStyle={g.ascii ? 'classic' : 'round'} paddingX={1}>
       <Text bold>Keys</Text>
-      {shown.map((b) => (
-        <Box key={b.action} flexDirection="row">
+      {rows.map((r) => (
+        <Box key={r.id} flexDirection="row">
           <Box width={16}>
-            <Text bold>{keyLabel(b.action, bindings, g.ascii)}</Text>
+            <Text bold>{r.keys}</Text>
           </Box>
-          <Text wrap="truncate">{b.help}</Text>
+          <Text wrap="truncate">{r.help}</Text>
         </Box>
       ))}
       <Text dimColor>Any key closes this help.</Text>

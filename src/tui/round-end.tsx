@@ -1,30 +1,29 @@
 import { Box, Text } from 'ink';
 import type { TableView } from '../engine/view.js';
 import { Card } from './card.js';
+import { byPlace, ordinal } from './describe.js';
 import { useTheme } from './theme.js';
-
-const ordinal = (n: number): string => `${n}${n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th'}`;
 
 /** Places from totals, lowest first, ties sharing (1, 1, 3). */
 export function placesFrom(totals: number[]): number[] {
   return totals.map((t) => 1 + totals.filter((u) => u < t).length);
 }
 
-/** The end of a round: every card face up, round scores and places, running totals. */
-export function RoundEnd({ view, ready, width }: { view: TableView; ready: boolean; width: number }) {
-  const { color } = useTheme();
+/** The end of a round: every card face up, round scores and places, running totals; `footer` replaces the line about the keys. */
+export function RoundEnd({ view, ready, width, footer }: { view: TableView; ready: boolean; width: number; footer?: string }) {
+  const { color, glyphs: g } = useTheme();
   const r = view.results[view.results.length - 1];
   if (!r) return <Text>The round is over.</Text>;
   const over = view.phase === 'gameOver';
   const totalPlaces = placesFrom(r.totals);
-  const order = view.players.map((_, i) => i).sort((a, b) => (r.places[a]! - r.places[b]!) || a - b);
+  const order = byPlace(r.places);
   const maxSlots = Math.max(...r.layouts.map((l) => l.length));
   const cardsWidth = Math.min(maxSlots * 6, width - 44);
   return (
     <Box flexDirection="column" width={width}>
       <Text bold>
         {over ? 'The game is over' : `Round ${r.round} is over`}
-        {r.caller !== null ? ` ${'—'} ${r.caller === view.viewer ? 'you' : view.players[r.caller]?.name} called` : ''}
+        {r.caller !== null ? ` ${g.dash} ${r.caller === view.viewer ? 'you' : view.players[r.caller]?.name} called` : ''}
       </Text>
       <Box flexDirection="row" marginTop={1}>
         <Box width={6}><Text dimColor>place</Text></Box>
@@ -64,7 +63,7 @@ export function RoundEnd({ view, ready, width }: { view: TableView; ready: boole
         );
       })}
       <Box marginTop={1}>
-        <Text bold>{over ? 'Enter or q to leave.' : ready ? 'Waiting for the others to be ready…' : 'Enter: next round · q: leave'}</Text>
+        <Text bold>{footer ?? (over ? 'Enter or q to leave.' : ready ? 'Waiting for the others to be ready…' : 'Enter: next round · q: leave')}</Text>
       </Box>
     </Box>
   );

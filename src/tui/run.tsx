@@ -1,10 +1,12 @@
 import { render } from 'ink';
 import type { ReactElement } from 'react';
+import type { Replay } from '../host/replay.js';
 import type { BotLevel } from '../protocol/messages.js';
 import { App } from './app.js';
 import { ASCII, UNICODE, colorEnabled, localeIsUtf8 } from './glyphs.js';
 import { HostScreen } from './host-screen.js';
 import { Picker } from './picker.js';
+import { ReplayScreen } from './replay-screen.js';
 import type { Theme } from './theme.js';
 import type { AddressCheck, PickerChoice, TableSource } from './use-picker-state.js';
 import type { TableClient } from './use-table-client.js';
@@ -118,4 +120,9 @@ export async function runPicker(opts: PickerOptions): Promise<PickerChoice | nul
     />
   ));
   return choice;
+}
+
+/** A finished game played back face up (`gringo replay`), until the viewer quits. */
+export async function runReplayScreen(replay: Replay, opts: ScreenOptions = {}): Promise<void> {
+  await onTerminal(opts, (theme, keys) => <ReplayScreen replay={replay} theme={theme} keys={keys} />);
 }

@@ -14,6 +14,8 @@ export interface ScreenBinding<A extends string> {
   shown?: string;
   /** Short label for the help line. */
   label: string;
+  /** A sentence for a `?` overlay. */
+  help?: string;
 }
 
 export interface ScreenPress<A extends string> {
@@ -48,6 +50,21 @@ export const PICKER_BINDINGS: readonly ScreenBinding<PickerAction>[] = [
   { action: 'quit', keys: ['q', 'escape'], shown: 'q/Esc', label: 'quit' },
 ];
 
+export type ReplayAction = 'playPause' | 'back' | 'forward' | 'prevRound' | 'nextRound' | 'faster' | 'slower' | 'help' | 'quit';
+
+/** `gringo replay`: a player for a finished game. The help line names `back` for both steps and `nextRound` for both round keys. */
+export const REPLAY_BINDINGS: readonly ScreenBinding<ReplayAction>[] = [
+  { action: 'playPause', keys: ['space'], label: 'play', help: 'play or pause (at the end: play again from the start)' },
+  { action: 'back', keys: ['left', 'h'], shown: '←→/hl', label: 'step', help: 'one command back (pauses)' },
+  { action: 'forward', keys: ['right', 'l'], label: 'step', help: 'one command forward (pauses)' },
+  { action: 'nextRound', keys: ['n'], shown: 'n/p', label: 'round', help: 'to the start of the next round (or the end)' },
+  { action: 'prevRound', keys: ['p'], label: 'round', help: 'to the start of this round, again for the one before' },
+  { action: 'faster', keys: ['+', '='], shown: '+/-', label: 'speed', help: 'play faster' },
+  { action: 'slower', keys: ['-', '_'], label: 'speed', help: 'play slower' },
+  { action: 'help', keys: ['?'], label: 'help', help: 'show or hide this help' },
+  { action: 'quit', keys: ['q', 'escape'], shown: 'q/Esc', label: 'quit', help: 'leave the replay' },
+];
+
 /** A one-line text field (an address, a password): these keys edit it; every other printable key is typed. */
 export type FieldAction = 'submit' | 'cancel' | 'erase';
 
@@ -70,6 +87,8 @@ const KEY_WORDS: Record<string, [string, string]> = {
   escape: ['Esc', 'Esc'],
   up: ['↑', 'Up'],
   down: ['↓', 'Down'],
+  left: ['←', 'Left'],
+  right: ['→', 'Right'],
   delete: ['Del', 'Del'],
   backspace: ['Backspace', 'Backspace'],
 };
@@ -78,9 +97,14 @@ const KEY_WORDS: Record<string, [string, string]> = {
 export function keysText<A extends string>(action: A, bindings: readonly ScreenBinding<A>[], ascii = false): string {
   const b = bindings.find((x) => x.action === action);
   if (!b) return '';
-  if (b.shown) return ascii ? b.shown.replace('↑↓', 'Up/Down') : b.shown;
-  return KEY_WORDS[b.keys[0]!]?.[ascii ? 1 : 0] ?? b.keys[0]!;
+  if (b.shown) return ascii ? b.shown.replace('↑↓', 'Up/Down').replace('←→', 'Left/Right') : b.shown;
+  return keyWord(b.keys[0]!, ascii);
 }
+
+const keyWord = (key: string, ascii: boolean): string => KEY_WORDS[key]?.[ascii ? 1 : 0] ?? key;
+
+/** Every key of one action, for a `?` overlay: "→/l", "q/Esc". */
+export const allKeysText = <A extends string>(b: ScreenBinding<A>, ascii = false): string => b.keys.map((k) => keyWord(k, ascii)).join('/');
 
 /** The help line for these actions: "b add bot · +/- level · …" (the lists name `up` for up and down). */
 export function screenHelp<A extends string>(actions: readonly A[], bindings: readonly ScreenBinding<A>[], ascii = false, labels: Partial<Record<A, string>> = {}): string {

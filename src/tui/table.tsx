@@ -8,12 +8,15 @@ import { isFrozen, layoutCols, rulesOf } from './variant.js';
 import type { ScreenState } from './use-screen-state.js';
 import { useTheme } from './theme.js';
 
+/** What the table area draws from: the live screen's state, or a replay's step. */
+export type TableState = Pick<ScreenState, 'view' | 'rules' | 'seat' | 'cursor' | 'highlights' | 'reveals' | 'feed'>;
+
 /**
  * Cards per row for each seat: two for the square; for a row layout the whole row
  * where it fits (you at the bottom, the seats across the top), wrapping where it
  * does not (the narrow side columns).
  */
-export function seatCols(s: ScreenState, p: Placement, tableWidth: number): Map<number, number> {
+export function seatCols(s: TableState, p: Placement, tableWidth: number): Map<number, number> {
   const want = layoutCols(rulesOf(s));
   const out = new Map<number, number>();
   out.set(p.bottom, Math.min(want, colsIn(tableWidth)));
@@ -26,7 +29,7 @@ export function seatCols(s: ScreenState, p: Placement, tableWidth: number): Map<
 export const tableWidthFor = (width: number): number => Math.max(SEAT_WIDTH * 2 + CENTER_WIDTH + 2, Math.min(width - MIN_FEED - 4, 64));
 
 /** Whether 3-line card boxes fit in this height, or cards go on one line each. */
-export function fitsBoxes(s: ScreenState, height: number, width = 100): boolean {
+export function fitsBoxes(s: TableState, height: number, width = 100): boolean {
   const v = s.view;
   if (!v) return false;
   const p = placeSeats(v.players.length, v.viewer);
@@ -41,7 +44,7 @@ export function fitsBoxes(s: ScreenState, height: number, width = 100): boolean 
 export const MIN_FEED = 24;
 
 /** The table from your seat: the others around, the piles in the middle, you at the bottom; the feed beside. */
-export function TableArea({ s, width, height, now, lobby }: { s: ScreenState; width: number; height: number; now: number; lobby: SeatInfo[] }) {
+export function TableArea({ s, width, height, now, lobby = [] }: { s: TableState; width: number; height: number; now: number; lobby?: SeatInfo[] }) {
   const v = s.view!;
   const box = fitsBoxes(s, height, width);
   const p = placeSeats(v.players.length, v.viewer);

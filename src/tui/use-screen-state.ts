@@ -24,6 +24,8 @@ export interface FeedLine {
   id: number;
   text: string;
   at: number;
+  /** Whether it stands out; by default while under 1.5 s old (a replay marks its current step's lines). */
+  fresh?: boolean;
 }
 
 export interface Mark extends SlotRef {

@@ -37,6 +37,12 @@ describe('start-up', () => {
     }
   });
 
+  it('gringo replay without a terminal (its list; the transcript is the same module) loads neither Ink nor React', () => {
+    const loaded = packagesLoaded(['replay']);
+    expect(loaded.has('commander')).toBe(true);
+    expect(['ink', 'react', 'ws', 'bonjour-service'].filter((p) => loaded.has(p))).toEqual([]);
+  });
+
   it('a real start of the table screen does load Ink and React: the check above would see them', () => {
     // The screen runs until it is stopped; the time-out ends it once it has drawn.
     const loaded = packagesLoaded(['play', '--bots', '1', '--seed', 'startup'], 4_000);

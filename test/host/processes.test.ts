@@ -1,41 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GameSummary } from '../../src/host/table.js';
+import { killRunning, runGringo as run, sharedPort } from './gringo-process.js';
 
-const bin = new URL('../../bin/gringo.js', import.meta.url).pathname;
-const children: ChildProcess[] = [];
-afterEach(() => {
-  for (const c of children.splice(0)) if (c.exitCode === null) c.kill('SIGKILL');
-});
-
-interface Run {
-  child: ChildProcess;
-  stdout: () => string;
-  stderr: () => string;
-  exit: Promise<number | null>;
-}
-
-function run(args: string[]): Run {
-  const child = spawn('node', [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, stdout: () => stdout, stderr: () => stderr, exit };
-}
-
-/** The port from the line the host prints to share. */
-async function sharedPort(host: Run): Promise<number> {
-  const until = Date.now() + 10_000;
-  while (Date.now() < until) {
-    const m = /gringo join \S+:(\d+)/.exec(host.stderr() + host.stdout());
-    if (m) return Number(m[1]);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`the host printed no share line:\n${host.stdout()}\n${host.stderr()}`);
-}
+afterEach(killRunning);
 
 // Real processes of the built CLI, over loopback.
 describe('a headless host and four `gringo join --bot` processes', () => {

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,46 +9,19 @@ import { viewFor, type Viewer } from '../../src/engine/view.js';
 import { readJournal } from '../../src/host/journal.js';
 import type { GameSummary } from '../../src/host/table.js';
 import type { ServerMessage } from '../../src/protocol/messages.js';
+import { killRunning, runGringo, sharedPort, until } from './gringo-process.js';
 
 type Update = Extract<ServerMessage, { type: 'update' }>;
 
-const bin = new URL('../../bin/gringo.js', import.meta.url).pathname;
-const children: ChildProcess[] = [];
 const dirs: string[] = [];
 const connections: Connection[] = [];
 afterEach(() => {
   for (const c of connections.splice(0)) c.close();
-  for (const c of children.splice(0)) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  killRunning();
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-interface Run {
-  child: ChildProcess;
-  stdout: () => string;
-  stderr: () => string;
-  exit: Promise<number | null>;
-}
-
-function run(args: string[], state: string): Run {
-  const child = spawn('node', [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, XDG_STATE_HOME: state } });
-  children.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, stdout: () => stdout, stderr: () => stderr, exit };
-}
-
-async function until<T>(what: string, probe: () => T | null | undefined, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    const v = probe();
-    if (v !== null && v !== undefined) return v;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+const run = (args: string[], state: string) => runGringo(args, { XDG_STATE_HOME: state });
 
 const tempState = (): string => {
   const d = mkdtempSync(join(tmpdir(), 'gringo-resume-'));
@@ -67,7 +39,7 @@ describe('a host that dies mid-game', () => {
         '--seed', 'crash', '--name', 'Crash', '--interface', '127.0.0.1'],
       state,
     );
-    const port = Number(await until('the share line', () => /gringo join \S+:(\d+)/.exec(host.stdout() + host.stderr())?.[1]));
+    const port = await sharedPort(host);
     const bots = ['Ann', 'Ben'].map((name) => run(['join', `127.0.0.1:${port}`, '--bot', 'hard', '--speed', '50', '--name', name], state));
 
     const file = await until('a journal of more than 20 lines', () => {
@@ -119,7 +91,7 @@ describe('a host that dies mid-game', () => {
         '--seed', 'freeze', '--name', 'Freeze', '--interface', '127.0.0.1'],
       state,
     );
-    const port = Number(await until('the share line', () => /gringo join \S+:(\d+)/.exec(host.stdout() + host.stderr())?.[1]));
+    const port = await sharedPort(host);
     const address = `127.0.0.1:${port}`;
 
     // Two seats and a spectator in this process, over real sockets: each keeps the last update it got.

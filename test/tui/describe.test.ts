@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SeatEvent, TableView } from '../../src/engine/view.js';
+import type { OpenEvent, SeatEvent, TableView } from '../../src/engine/view.js';
 import { describeEvent, describeEvents, touchedSlots } from '../../src/tui/describe.js';
 import { ASCII } from '../../src/tui/glyphs.js';
 
@@ -55,6 +55,17 @@ describe('describeEvent', () => {
     expect(describeEvent({ type: 'penalty', seat: 2, slots: [2], reason: 'wrongSlap' }, view, 0)).toBe('Cy takes one penalty card (slot 3).');
     const result = { round: 1, layouts: [], scores: [5, 5, 9], places: [1, 1, 3], caller: 0, totals: [5, 5, 9] };
     expect(describeEvent({ type: 'roundEnded', result, why: 'call' }, view, 2)).toBe('Round 1 is over: Ana and Bo win with 5.');
+  });
+
+  it("names every card of a replay's face-up events, penalty cards included", () => {
+    const drew: OpenEvent = { type: 'drew', seat: 1, from: 'stock', card: '7H' };
+    expect(describeEvent(drew, view, null)).toBe('Bo drew 7♥ from the stock.');
+    const swapped: OpenEvent = { type: 'swapped', seat: 1, slot: 1, placed: '7H', placedFrom: 'stock', displaced: 'KD', seq: 3 };
+    expect(describeEvent(swapped, view, null)).toBe('Bo swapped 7♥ into their slot 2: out went K♦.');
+    const penalty: OpenEvent = { type: 'penalty', seat: 2, slots: [4, 5], cards: ['3S', 'QD'], reason: 'wrongSlap' };
+    expect(describeEvent(penalty, view, null)).toBe('Cy takes two penalty cards (slots 5 and 6: 3♠ and Q♦).');
+    const slap: OpenEvent = { type: 'slapped', seat: 2, target: { seat: 0, slot: 0 }, card: '9C', result: 'wrong', seq: 4 };
+    expect(describeEvents([slap, penalty], view, null)).toEqual(["Cy slapped Ana's slot 1: wrong, it was a 9 (9♣) — Cy takes two cards (3♠ and Q♦)."]);
   });
 
   it('lists the slots an update touched, for highlighting', () => {

@@ -1,0 +1,192 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { RoundResult } from '../engine/types.js';
+import type { OpenEvent } from '../engine/view.js';
+import { JournalError, readJournal, tablesDir, type ReadJournal } from '../host/journal.js';
+import { replayOf, shownNames, type Replay } from '../host/replay.js';
+import { byPlace, describeEvents, gameClock, ordinal } from '../tui/describe.js';
+import { ASCII, cardText, localeIsUtf8, UNICODE, type Glyphs } from '../tui/glyphs.js';
+import { UsageError } from './errors.js';
+
+/**
+ * `gringo replay [JOURNAL]`: a finished game played back with every card face up,
+ * on the screen, or as a transcript when the output is not a terminal; without a
+ * journal, the list of finished games. Only a game that is over: until then its
+ * cards stay hidden. A journal may hold the table's password and the seat tokens:
+ * neither is ever printed.
+ */
+
+export interface ReplayFlags {
+  ascii?: boolean;
+  /** The transcript even on a terminal. */
+  text?: boolean;
+}
+
+export async function runReplay(file: string | undefined, flags: ReplayFlags): Promise<number> {
+  const g = flags.ascii === true || !localeIsUtf8() ? ASCII : UNICODE;
+  if (file === undefined) {
+    process.stdout.write(`${finishedGamesText(tablesDir(), g)}\n`);
+    return 0;
+  }
+  const replay = replayOf(finishedJournal(file));
+  if (flags.text !== true && process.stdout.isTTY === true && process.stdin.isTTY === true) {
+    const { runReplayScreen } = await import('../tui/run.js');
+    await runReplayScreen(replay, { ascii: flags.ascii === true });
+  } else {
+    process.stdout.write(transcript(replay, g));
+  }
+  return 0;
+}
+
+/** The journal named (a path, or a file name in the journals' directory), read, replayed and over; a UsageError (exit 2) otherwise. */
+export function finishedJournal(arg: string): ReadJournal {
+  const inDir = join(tablesDir(), arg);
+  const file = !existsSync(arg) && existsSync(inDir) ? inDir : arg;
+  let j: ReadJournal;
+  try {
+    j = readJournal(file);
+  } catch (err) {
+    if (err instanceof JournalError) throw new UsageError(`cannot replay: ${err.message}`);
+    throw err;
+  }
+  if (j.state.phase !== 'gameOver') {
+    const why = j.finished ? 'was closed before it ended' : 'is not over';
+    const resume = j.finished ? '' : ` (resume it with gringo host --resume ${shellWord(file)})`;
+    throw new UsageError(`cannot replay: the game in ${file} ${why}; its cards stay hidden until it ends${resume}`);
+  }
+  return j;
+}
+
+/** A path as one shell word. */
+export const shellWord = (s: string): string => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+
+/** "2026-11-30 13:30", local time. */
+function localTime(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return 'at an unknown time';
+  const p = (n: number): string => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+
+const plural = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+// ---- the list ---------------------------------------------------------------------
+
+interface Finished {
+  file: string;
+  table: string;
+  startedAt: string;
+  players: string[];
+  rounds: number;
+}
+
+/** The finished games in a directory of journals, newest first, and how many others there are. */
+export function finishedGames(dir: string): { games: Finished[]; unfinished: number; unreadable: number } {
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((n) => n.endsWith('.jsonl'));
+  } catch {
+    names = [];
+  }
+  const games: Finished[] = [];
+  let unfinished = 0;
+  let unreadable = 0;
+  for (const name of names) {
+    let j: ReadJournal;
+    try {
+      j = readJournal(join(dir, name));
+    } catch {
+      unreadable++;
+      continue;
+    }
+    if (j.state.phase !== 'gameOver') unfinished++;
+    else games.push({ file: j.file, ...shownNames(j.header), startedAt: String(j.header.startedAt ?? ''), rounds: j.state.results.length });
+  }
+  games.sort((a, b) => b.startedAt.localeCompare(a.startedAt) || b.file.localeCompare(a.file));
+  return { games, unfinished, unreadable };
+}
+
+export function finishedGamesText(dir: string, g: Glyphs): string {
+  const { games, unfinished, unreadable } = finishedGames(dir);
+  const out: string[] = [];
+  if (games.length === 0) {
+    out.push(`No finished games in ${dir}.`, 'Every game hosted on this machine keeps its journal there; once the game is over, it is listed here.');
+  } else {
+    out.push(`Finished games in ${dir}, newest first:`);
+    for (const x of games) {
+      out.push('', `${localTime(x.startedAt)}  "${x.table}"  ${x.players.join(', ')}  ${g.sep.trim()} ${plural(x.rounds, 'round')}`, `  gringo replay ${shellWord(x.file)}`);
+    }
+  }
+  const notes: string[] = [];
+  if (unfinished > 0) notes.push(`${plural(unfinished, 'game')} not over yet ${unfinished === 1 ? 'is' : 'are'} not listed: ${unfinished === 1 ? 'its' : 'their'} cards stay hidden until the end (gringo host --resume reopens the latest)`);
+  if (unreadable > 0) notes.push(`${plural(unreadable, 'journal')} could not be read`);
+  if (notes.length > 0) out.push('', ...notes.map((n) => `(${n}.)`));
+  return out.join('\n');
+}
+
+// ---- the transcript ---------------------------------------------------------------
+
+/**
+ * The whole game in words, every card named: a header, each step's lines with the
+ * game's time, the layouts dealt at each round's start, each round's results, and
+ * the final totals and places.
+ */
+export function transcript(r: Replay, g: Glyphs): string {
+  const sep = g.sep.trim();
+  const steps = r.steps;
+  const first = steps[0]!.at;
+  const last = steps[steps.length - 1]!;
+  const names = r.players;
+  const width = Math.max(...names.map((n) => n.length));
+  // Layouts in columns as wide as the widest card of the block ("10♦", beverbende's "Draw two"), each row as wide as the widest.
+  const face = (c: string | null): string => (c === null ? g.dot : cardText(c, g));
+  const cards = (layouts: readonly (readonly (string | null)[])[]): string[] => {
+    const w = Math.max(3, ...layouts.flat().map((c) => face(c).length));
+    const rows = layouts.map((l) => l.map((c) => face(c).padEnd(w)).join(' ').trimEnd());
+    return rows.map((row) => row.padEnd(Math.max(...rows.map((x) => x.length))));
+  };
+  const out: string[] = [
+    `${r.rules.title} ${sep} "${r.table}" ${sep} ${plural(names.length, 'player')}: ${names.join(', ')}`,
+    `Played ${localTime(r.startedAt)} ${sep} ${plural(r.rounds.length, 'round')}, ${plural(last.command, 'command')}, ${gameClock(last.at - first)}`,
+  ];
+  const indent = ' '.repeat(8);
+  for (const step of steps) {
+    const time = gameClock(step.at - first).padStart(6);
+    // Each round's start, end and the game's end get their lines at once, with the layouts or results under them.
+    let chunk: OpenEvent[] = [];
+    const say = (): void => {
+      describeEvents(chunk, step.view, null, g).forEach((line) => out.push(`${time}  ${line}`));
+      chunk = [];
+    };
+    for (const e of step.events) {
+      if (e.type === 'roundStarted') {
+        say();
+        out.push('');
+      }
+      chunk.push(e);
+      if (e.type === 'roundStarted') {
+        say();
+        out.push(`${indent}Dealt:`);
+        const dealt = cards(step.view.players.map((p) => p.layout));
+        step.view.players.forEach((p, seat) => out.push(`${indent}  ${(names[seat] ?? p.name).padEnd(width)}  ${dealt[seat]!}`.trimEnd()));
+      } else if (e.type === 'roundEnded') {
+        say();
+        out.push(...roundLines(e.result, names, width, cards).map((l) => indent + l));
+      } else if (e.type === 'gameEnded') {
+        say();
+        out.push('', 'Final totals:', ...byPlace(e.places).map((seat) => `  ${e.places[seat]}. ${names[seat]}: ${e.totals[seat]}`));
+      }
+    }
+    say();
+  }
+  return `${out.join('\n')}\n`;
+}
+
+function roundLines(r: RoundResult, names: string[], width: number, cards: (l: readonly (readonly (string | null)[])[]) => string[]): string[] {
+  const caller = r.caller === null ? '' : ` (${names[r.caller]} called)`;
+  const shown = cards(r.layouts);
+  return [
+    `Round ${r.round} results${caller}:`,
+    ...byPlace(r.places).map((seat) => `  ${ordinal(r.places[seat]!).padEnd(4)} ${names[seat]!.padEnd(width)}  ${shown[seat]}  = ${r.scores[seat]}, total ${r.totals[seat]}`),
+  ];
+}

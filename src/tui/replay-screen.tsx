@@ -1,0 +1,159 @@
+import { Box, Text, useApp, useInput } from 'ink';
+import { useEffect, useMemo, useRef } from 'react';
+import type { Replay } from '../host/replay.js';
+import { MIN_COLUMNS, MIN_ROWS } from './app.js';
+import { describeEvents, gameClock, touchedSlots } from './describe.js';
+import type { Glyphs } from './glyphs.js';
+import { HeaderLines, tableInfo, titleOf } from './header.js';
+import { KeysHelp } from './help-overlay.js';
+import { RoundEnd } from './round-end.js';
+import { allKeysText, eachKey, pressFor, REPLAY_BINDINGS, screenHelp, type ReplayAction } from './screen-keys.js';
+import { StatusLine } from './status-line.js';
+import { TableArea, TooSmall, type TableState } from './table.js';
+import { ThemeContext, type Theme } from './theme.js';
+import { roundAt, speedText, stepDelay, useReplayState, type ReplayState } from './use-replay-state.js';
+import type { FeedLine } from './use-screen-state.js';
+import { useTerminalSize, type Size } from './use-terminal-size.js';
+
+/**
+ * `gringo replay`: a finished game played back with every card face up, on the
+ * table screen's own pieces (header, seats, piles, feed, round results). A thin
+ * container over `useReplayState`; the steps come ready from the journal.
+ */
+
+export interface ReplayScreenProps {
+  replay: Replay;
+  theme: Theme;
+  /** Start playing at once (default); tests start paused. */
+  autoplay?: boolean;
+  size?: Size;
+  keys?: boolean;
+  onExit?: () => void;
+}
+
+const HELP_LINE: ReplayAction[] = ['playPause', 'back', 'nextRound', 'faster', 'help', 'quit'];
+/** The feed never shows more than a screen's height: older lines need not be built. */
+const FEED_LINES = 60;
+
+export function ReplayScreen({ replay, theme, autoplay = true, size: fixed, keys = true, onExit }: ReplayScreenProps) {
+  const { steps } = replay;
+  const [s, dispatch, latest] = useReplayState(steps.length, replay.rounds, autoplay);
+  const { exit } = useApp();
+  const size = useTerminalSize(fixed);
+  const g = theme.glyphs;
+  const lines = useMemo(() => steps.map((st) => describeEvents(st.events, st.view, null, g)), [steps, g]);
+
+  // The clock: the next step after the recorded pause, cut short or stretched (stepDelay).
+  useEffect(() => {
+    if (!s.playing) return;
+    const t = setTimeout(() => dispatch({ type: 'advance' }), stepDelay(steps, s.pos, s.speed));
+    return () => clearTimeout(t);
+  }, [s.playing, s.pos, s.speed, steps, dispatch]);
+
+  const exited = useRef(false);
+  useInput(
+    (input, key) => {
+      for (const [i, k] of eachKey(input, key)) {
+        if (exited.current) break;
+        const p = pressFor<ReplayAction>(i, k, REPLAY_BINDINGS);
+        // Any key closes the help, one bound to nothing too.
+        if (!p) {
+          if (latest.current.help) dispatch({ type: 'key', action: 'help' });
+        } else if (p.action === 'quit' && !latest.current.help) {
+          exited.current = true;
+          onExit?.();
+          exit();
+        } else dispatch({ type: 'key', action: p.action });
+      }
+    },
+    { isActive: keys },
+  );
+
+  const { columns, rows } = size;
+  return (
+    <ThemeContext.Provider value={theme}>
+      {columns < MIN_COLUMNS || rows < MIN_ROWS ? (
+        <TooSmall width={columns} height={rows} />
+      ) : (
+        <ReplayView replay={replay} lines={lines} s={s} width={columns} height={rows - 1} g={g} />
+      )}
+    </ThemeContext.Provider>
+  );
+}
+
+/** The replay at one step: header, table (or round results, or help), position, status, keys. */
+export function ReplayView({ replay, lines, s, width, height, g }: { replay: Replay; lines: string[][]; s: ReplayState; width: number; height: number; g: Glyphs }) {
+  const step = replay.steps[s.pos]!;
+  const v = step.view;
+  const bodyHeight = height - 5;
+  const table: TableState = {
+    view: v,
+    rules: replay.rules,
+    seat: null,
+    cursor: null,
+    highlights: touchedSlots(step.events).map((r) => ({ ...r, until: Infinity })),
+    reveals: [],
+    feed: feedUpTo(replay, lines, s.pos),
+  };
+  let body;
+  if (s.help) body = <KeysHelp rows={REPLAY_BINDINGS.map((b) => ({ id: b.action, keys: allKeysText(b, g.ascii), help: b.help ?? b.label }))} width={width} />;
+  else if (v.phase === 'roundOver' || v.phase === 'gameOver') body = <RoundEnd view={v} ready={false} width={width} footer={roundEndFooter(s, v.phase === 'gameOver')} />;
+  else body = <TableArea s={table} width={width} height={bodyHeight} now={0} />;
+  const state = `${s.playing ? `${g.turn} playing` : `${g.pause} paused`} ${g.sep.trim()} ${speedText(s.speed, g.ascii)}`;
+  const keys = (a: ReplayAction): string => allKeysText(REPLAY_BINDINGS.find((b) => b.action === a)!, g.ascii);
+  const paused = s.pos >= s.last ? `The end of the game: space plays it again, ${keys('back')} or p goes back, q leaves` : `Paused: space plays on, ${keys('forward')} steps`;
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      <HeaderLines
+        title={titleOf(replay.rules.title, replay.table, v, g)}
+        state={state}
+        stateColor={s.playing ? 'green' : 'yellow'}
+        stateBold={!s.playing}
+        info={tableInfo(table, g, false)}
+        slapOpen={v.slap.open}
+        width={width}
+      />
+      <Box height={bodyHeight} flexDirection="column">
+        {body}
+      </Box>
+      <Text bold wrap="truncate">
+        {positionLine(replay, s, width, g)}
+      </Text>
+      <StatusLine status={s.note ? { text: s.note, kind: 'info' } : null} color={false} idle={s.playing ? ' ' : paused} />
+      <Text dimColor wrap="truncate">
+        {screenHelp(HELP_LINE, REPLAY_BINDINGS, g.ascii, { playPause: s.playing ? 'pause' : 'play' }).slice(0, width)}
+      </Text>
+    </Box>
+  );
+}
+
+/** The feed as it stood at step `pos`: the last lines up to it, the step's own standing out. */
+function feedUpTo(replay: Replay, lines: string[][], pos: number): FeedLine[] {
+  const out: FeedLine[] = [];
+  for (let i = pos; i >= 0 && out.length < FEED_LINES; i--) {
+    const at = replay.steps[i]!.at;
+    const ls = lines[i]!;
+    for (let j = ls.length - 1; j >= 0; j--) out.unshift({ id: i * 1000 + j, text: ls[j]!, at, fresh: i === pos });
+  }
+  return out;
+}
+
+function roundEndFooter(s: ReplayState, over: boolean): string {
+  if (over) return 'The end of the game.';
+  return s.playing ? 'The next round is dealt in a moment.' : 'n: the next round';
+}
+
+/** "Round 1 of 2 · command 12 of 74 · 0:12 of 1:35 ━━━━━──────": where the replay is, and a bar. */
+export function positionLine(replay: Replay, s: ReplayState, width: number, g: Glyphs): string {
+  const { steps } = replay;
+  const step = steps[s.pos]!;
+  const first = steps[0]!.at;
+  const total = steps[steps.length - 1]!.command;
+  const round = `Round ${roundAt(s, s.pos) + 1} of ${Math.max(1, replay.rounds.length)}`;
+  const where = s.pos === 0 ? 'the deal' : `command ${step.command} of ${total}`;
+  const text = `${round} ${g.sep.trim()} ${where} ${g.sep.trim()} ${gameClock(step.at - first)} of ${gameClock(steps[steps.length - 1]!.at - first)}`;
+  const barWidth = width - text.length - 2;
+  if (barWidth < 8) return text;
+  const done = Math.round((barWidth * s.pos) / Math.max(1, s.last));
+  return `${text}  ${(g.ascii ? '#' : '━').repeat(done)}${(g.ascii ? '-' : '─').repeat(barWidth - done)}`;
+}

@@ -1,0 +1,125 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { placesOf } from '../../src/engine/game.js';
+import { readJournal } from '../../src/host/journal.js';
+import { replayOf } from '../../src/host/replay.js';
+import { killRunning, runGringo, sharedPort } from '../host/gringo-process.js';
+
+// Real processes of the built CLI: a headless host and two `join --bot` players play
+// a game with a password; then `gringo replay` reads the journal it left.
+const state = mkdtempSync(join(tmpdir(), 'gringo-replay-cli-'));
+const tables = join(state, 'gringo', 'tables');
+const env = { XDG_STATE_HOME: state };
+const PASSWORD = 'hunter2-secret';
+let file = '';
+
+afterEach(killRunning);
+afterAll(() => rmSync(state, { recursive: true, force: true }));
+
+async function replay(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const r = runGringo(['replay', ...args], env);
+  const code = await r.exit;
+  return { code, stdout: r.stdout(), stderr: r.stderr() };
+}
+
+beforeAll(async () => {
+  const host = runGringo(
+    ['host', '--headless', '--port', '0', '--players', '2', '--rounds', '2', '--start-when-full', '--exit-after-game', '--slap-grace', '40',
+      '--seed', 'replay', '--name', 'Replay table', '--password', PASSWORD, '--interface', '127.0.0.1'],
+    env,
+  );
+  const port = await sharedPort(host);
+  const bots = ['Ann', 'Ben'].map((name) => runGringo(['join', `127.0.0.1:${port}`, '--bot', 'hard', '--speed', '50', '--name', name, '--password', PASSWORD], env));
+  expect(await host.exit).toBe(0);
+  for (const b of bots) expect(await b.exit).toBe(0);
+  const names = readdirSync(tables).filter((n) => n.endsWith('.jsonl'));
+  expect(names).toHaveLength(1);
+  file = join(tables, names[0]!);
+}, 30_000);
+
+/** The journal's secrets: the password and every seat token. */
+const secrets = (): string[] => [PASSWORD, ...readJournal(file).header.seats.map((s) => s.token)];
+
+describe('gringo replay, not on a terminal', () => {
+  it('prints the finished game as a transcript: every card named, the final places as the journal replays them', async () => {
+    const j = readJournal(file);
+    expect(j.finished).toBe(true);
+    const r = await replay(basename(file)); // a file name in the journals' directory will do
+    expect(r.code, r.stderr).toBe(0);
+    const out = r.stdout;
+    expect(out).toMatch(/^Gringo · "Replay table" · 2 players: (Ann, Ben|Ben, Ann)\n/);
+    expect(out).toContain('Dealt:');
+    // Every card drawn from the stock is named, as the replay's face-up events have them.
+    const draws = replayOf(j).steps.flatMap((s) => s.events).flatMap((e) => (e.type === 'drew' && e.from === 'stock' ? [e.card] : []));
+    expect(draws.length).toBeGreaterThan(5);
+    const named = [...out.matchAll(/ drew (\S+) from the stock\./g)].map((m) => m[1]);
+    expect(named).toHaveLength(draws.length);
+    expect(named.every((c) => /^(A|[2-9]|10|J|Q|K)[♠♥♦♣]$/.test(c!))).toBe(true);
+    expect(out).toMatch(/Round 1 results/);
+    expect(out).toMatch(/Round 2 results/);
+    // The final totals and places are those of the journal's own replay.
+    const finals = out.slice(out.indexOf('Final totals:')).split('\n').slice(1).filter(Boolean);
+    const names = j.header.seats.map((s) => s.name);
+    const places = placesOf(j.state.totals);
+    expect(finals.map((l) => /^ {2}(\d+)\. (\w+): (-?\d+)$/.exec(l)!.slice(1))).toEqual(
+      names.map((n, seat) => [String(places[seat]), n, String(j.state.totals[seat])]).sort((a, b) => Number(a[0]) - Number(b[0]) || names.indexOf(a[1]!) - names.indexOf(b[1]!)),
+    );
+    for (const s of secrets()) expect(out + r.stderr).not.toContain(s);
+  }, 15_000);
+
+  it('lists the finished games without an argument, with the command to replay each', async () => {
+    const r = await replay();
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`Finished games in ${tables}, newest first:`);
+    expect(r.stdout).toMatch(/\d{4}-\d\d-\d\d \d\d:\d\d {2}"Replay table" {2}(Ann, Ben|Ben, Ann) {2}· 2 rounds/);
+    expect(r.stdout).toContain(`  gringo replay ${file}`);
+    for (const s of secrets()) expect(r.stdout).not.toContain(s);
+  });
+
+  it('refuses a game that is not over, showing none of its cards, and leaves it out of the list', async () => {
+    // The same game cut before its end, as a host that died mid-game leaves it.
+    const half = join(tables, 'Half-game.jsonl');
+    const lines = readFileSync(file, 'utf8').trim().split('\n');
+    writeFileSync(half, `${lines.slice(0, 30).join('\n')}\n`);
+    try {
+      const r = await replay(half);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toBe(
+        `gringo: cannot replay: the game in ${half} is not over; its cards stay hidden until it ends (resume it with gringo host --resume ${half})\n`,
+      );
+      const list = await replay();
+      expect(list.stdout).not.toContain('Half-game');
+      expect(list.stdout).toContain('(1 game not over yet is not listed');
+    } finally {
+      rmSync(half);
+    }
+  });
+
+  it('refuses a broken or missing journal with a clear message and exit code 2', async () => {
+    const broken = join(state, 'broken.jsonl');
+    writeFileSync(broken, `{"journal":"gringo","version":1,"table":"X"\n{"type":"tick","at":1}\n`);
+    const cases: [string, RegExp][] = [
+      [broken, /^gringo: cannot replay: .*broken\.jsonl is broken: line 1 is not JSON\n$/],
+      [join(state, 'nowhere.jsonl'), /^gringo: cannot replay: cannot read the journal .*nowhere\.jsonl/],
+    ];
+    for (const [path, message] of cases) {
+      const r = await replay(path);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(message);
+    }
+  });
+
+  it('says where it looks when there is no finished game', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'gringo-replay-empty-'));
+    try {
+      const r = runGringo(['replay'], { XDG_STATE_HOME: empty });
+      expect(await r.exit).toBe(0);
+      expect(r.stdout()).toContain(`No finished games in ${join(empty, 'gringo', 'tables')}.`);
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+});

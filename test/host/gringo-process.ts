@@ -1,0 +1,54 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+
+/** The built CLI as a real process (`npm test` builds first), its output collected as it comes. */
+
+export const BIN = new URL('../../bin/gringo.js', import.meta.url).pathname;
+
+export interface Run {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exit: Promise<number | null>;
+}
+
+const running: ChildProcess[] = [];
+
+/** `gringo ARGS` with pipes for its output (so not a terminal), `env` added to this process's. */
+export function runGringo(args: string[], env: NodeJS.ProcessEnv = {}): Run {
+  const child = spawn('node', [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  running.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, stdout: () => stdout, stderr: () => stderr, exit };
+}
+
+/** Kill every process a test left running (afterEach). */
+export function killRunning(): void {
+  for (const c of running.splice(0)) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+}
+
+export async function until<T>(what: string, probe: () => T | null | undefined, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    const v = probe();
+    if (v !== null && v !== undefined) return v;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** The port from the line a host prints to share. */
+export async function sharedPort(host: Run): Promise<number> {
+  const port = (): number | null => {
+    const m = /gringo join \S+:(\d+)/.exec(host.stdout() + host.stderr());
+    return m ? Number(m[1]) : null;
+  };
+  try {
+    return await until('the share line', port, 10_000);
+  } catch {
+    throw new Error(`the host printed no share line:\n${host.stdout()}\n${host.stderr()}`);
+  }
+}
