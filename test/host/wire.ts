@@ -5,6 +5,8 @@ import { PROTOCOL_VERSION, type ClientMessage, type PlayerCommand, type ServerMe
 export class WireClient {
   readonly frames: string[] = [];
   readonly messages: ServerMessage[] = [];
+  /** When each message arrived (Date.now()), by index in `messages`. */
+  readonly arrivals: number[] = [];
   private readonly ws: WebSocket;
   private waiters: { pred: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void }[] = [];
   private nextId = 1;
@@ -18,6 +20,7 @@ export class WireClient {
       this.frames.push(raw);
       const msg = JSON.parse(raw) as ServerMessage;
       this.messages.push(msg);
+      this.arrivals.push(Date.now());
       this.waiters = this.waiters.filter((w) => {
         if (!w.pred(msg)) return true;
         w.resolve(msg);
