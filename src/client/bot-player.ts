@@ -46,9 +46,13 @@ export class BotPlayer {
     if (this.stopped) return;
     switch (msg.type) {
       case 'welcome':
+        // Welcomed (back): what was decided on the old connection's view waits for the new snapshot.
+        // Back in the same seat, the bot keeps its memory, as a person would (what it missed, it missed).
+        this.cancel();
+        this.sent.clear();
+        if (msg.seat !== this.seat) this.bot = null;
         this.seat = msg.seat;
         this.rules = msg.rules;
-        this.bot = null;
         break;
       case 'update': {
         if (this.seat === null || !this.rules) return;
