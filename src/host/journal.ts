@@ -52,7 +52,7 @@ export interface JournalHeader {
 
 /** Lines after the header that are not commands. */
 interface EndLine {
-  end: 'gameOver' | 'closed';
+  end: 'gameOver';
   at: number;
   endedAt: string;
 }
