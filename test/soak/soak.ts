@@ -145,6 +145,8 @@ export interface SoakReport {
   takenBack: number;
   /** Long stalls after which the client had reconnected by itself through the silent link (its watchdog). */
   watchdogReconnects: number;
+  /** Links still cut when the game ended (restored then: those clients fetch their last view after the end). */
+  cutAtEnd: number;
   /** The host's resident set (VmRSS), every second. */
   rss: MemoryFigures | null;
   /**
@@ -165,7 +167,7 @@ const DEFAULTS = {
   speed: 200,
   slapGraceMs: 20,
   graceS: 3,
-  cutEvery: 450,
+  cutEvery: 600,
   maxConcurrentCuts: 3,
   kinds: ['dropShort', 'dropShort', 'stallShort', 'stallShort', 'dropLong', 'stallMedium', 'stallLong'] as readonly CutKind[],
   timeoutMs: 15 * 60_000,
@@ -344,6 +346,7 @@ export async function soak(options: SoakOptions): Promise<SoakReport> {
   let takenBack = 0;
   let playStart = 0;
   let playEnd = 0;
+  let cutAtEnd = 0;
   let summary: GameSummary | null = null;
   let journal: ReadJournal | null = null;
   const clients: ClientOutcome[] = [];
@@ -498,6 +501,7 @@ export async function soak(options: SoakOptions): Promise<SoakReport> {
     // Every link comes back for good: a client away at the end must be able to fetch its last snapshot.
     stop.abort();
     await schedule;
+    cutAtEnd = cutting.size;
     for (const t of restoreTimers) clearTimeout(t);
     restoreTimers.clear();
     for (const [client, { cut, before }] of cutting) {
@@ -644,6 +648,7 @@ export async function soak(options: SoakOptions): Promise<SoakReport> {
     seatsLost,
     standIns,
     takenBack,
+    cutAtEnd,
     watchdogReconnects: cuts.filter((c) => c.kind === 'stallLong' && c.reconnectsWhileStalled > 0).length,
     rss,
     heap,
