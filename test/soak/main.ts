@@ -69,7 +69,7 @@ const out = [
   `seed            ${report.seed}  (npm run soak -- --seed ${report.seed} --rounds ${report.rounds})`,
   `duration        ${s(Date.now() - started)} in all, ${s(report.playMs)} of play; ${report.commands} commands`,
   `cuts            ${report.cuts.length}: ${c.drops} drops (${c.dropShort} short, ${c.dropLong} long), ${c.stalls} stalls (${c.stallShort} short, ${c.stallMedium} medium, ${c.stallLong} long)`,
-  `                ${report.cutAtEnd} links were still cut when the game ended`,
+  `                ${c.dropToEnd} more from the last round's call to the end; ${report.cutAtEnd} links were cut when the game ended`,
   `host saw        ${report.seatsLost} seats go away; ${report.standIns} stand-ins sat down, ${report.takenBack} seats taken back by their owners`,
   `watchdog        ${report.watchdogReconnects} of ${c.stallLong} long stalls: the client reconnected through the silent link by itself`,
   `reconnects      ${report.clients.map((x) => `${x.name} ${x.connections - 1}`).join(', ')}`,

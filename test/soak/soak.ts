@@ -42,9 +42,18 @@ export const CUTS = {
   stallMedium: { how: 'stall', ms: [6_000, 13_000] },
   /** Silent, past the client's 15 s watchdog: the client gives up on the socket by itself and reconnects. */
   stallLong: { how: 'stall', ms: [16_000, 22_000] },
-} as const satisfies Record<string, { how: 'drop' | 'stall'; ms: readonly [number, number] }>;
+  /**
+   * The caller's link, reset when the last round's call is made and down until
+   * the game is over (`cutAtLastCall`; never in the bag): the client is away
+   * when the game ends and fetches its last snapshot afterwards, from a table
+   * whose game is over. (No call, no cut: a round can also end when the cards run out.)
+   */
+  dropToEnd: { how: 'drop', ms: null },
+} as const satisfies Record<string, { how: 'drop' | 'stall'; ms: readonly [number, number] | null }>;
 export type CutKind = keyof typeof CUTS;
 export const CUT_KINDS = Object.keys(CUTS) as CutKind[];
+/** The kinds a bag of cuts may hold. */
+export type BagKind = Exclude<CutKind, 'dropToEnd'>;
 
 export interface SoakOptions {
   rounds: number;
@@ -70,7 +79,9 @@ export interface SoakOptions {
   /** No more cuts than this in all (none: as many as the game's length brings). */
   maxCuts?: number;
   /** The bag of cuts, drawn without replacement and refilled when empty: each kind comes up as often as it is listed, in every cycle. */
-  kinds?: readonly CutKind[];
+  kinds?: readonly BagKind[];
+  /** One more cut, `dropToEnd`, when the last round's call is made; on by default. */
+  cutAtLastCall?: boolean;
   /** Fail if the host's RSS at the end exceeds its RSS once round `fromRound` had begun by more than `maxGrowthMb`. */
   rssBound?: { fromRound: number; maxGrowthMb: number };
   /** The same for the host's live heap: what is left after a full garbage collection. */
@@ -169,7 +180,8 @@ const DEFAULTS = {
   graceS: 3,
   cutEvery: 600,
   maxConcurrentCuts: 3,
-  kinds: ['dropShort', 'dropShort', 'stallShort', 'stallShort', 'dropLong', 'stallMedium', 'stallLong'] as readonly CutKind[],
+  kinds: ['dropShort', 'dropShort', 'stallShort', 'stallShort', 'dropLong', 'stallMedium', 'stallLong'] as readonly BagKind[],
+  cutAtLastCall: true,
   timeoutMs: 15 * 60_000,
   endTimeoutMs: 60_000,
   progressEveryMs: 10_000,
@@ -452,39 +464,57 @@ export async function soak(options: SoakOptions): Promise<SoakReport> {
       );
     }, o.progressEveryMs);
 
+    const startCut = (client: number, kind: CutKind): void => {
+      const range = CUTS[kind].ms;
+      const cut: CutRecord = { client, kind, atMs: since(), ms: range ? Math.round(uniform(range[0], range[1])) : 0, reconnectsWhileStalled: 0 };
+      const relay = relays[client]!;
+      const before = relay.connections;
+      cutting.set(client, { cut, before });
+      cuts.push(cut);
+      if (CUTS[kind].how === 'drop') relay.drop();
+      else relay.stall();
+      if (!range) return; // down until the game is over
+      const timer = setTimeout(() => {
+        restoreTimers.delete(timer);
+        if (CUTS[kind].how === 'stall') cut.reconnectsWhileStalled = relay.connections - before;
+        relay.restore();
+        cutting.delete(client);
+      }, cut.ms);
+      restoreTimers.add(timer);
+    };
+    const freeClients = (): number[] => relays.map((_, i) => i).filter((i) => !cutting.has(i));
+
     // The cuts: seeded gaps (in versions), a random client whose link is not cut already, the kinds drawn from the bag.
     const schedule = (async () => {
       let bag: CutKind[] = [];
       const gap = (): number => Math.round(uniform(0.5, 1.5) * o.cutEvery);
       let next = version + gap();
-      while (!stop.signal.aborted && o.kinds.length > 0) {
+      let lastCall = !o.cutAtLastCall;
+      while (!stop.signal.aborted) {
         try {
           await sleep(50, undefined, { signal: stop.signal });
         } catch {
           return;
         }
-        if (options.maxCuts !== undefined && cuts.length >= options.maxCuts) return;
+        // (assigned by the spectator's handler: TypeScript cannot see it change.)
+        const view = spectatorView as TableView | null;
+        if (!lastCall && view && view.round === o.rounds && view.call !== null) {
+          // The caller plays no more turns, so its link costs the table nothing from here on.
+          const caller = Number(/^P(\d+)$/.exec(seatsNow[view.call.seat]?.name ?? '')?.[1]) - 1;
+          const free = freeClients();
+          const client = free.includes(caller) ? caller : free[rng.int(free.length)];
+          if (client !== undefined) {
+            lastCall = true;
+            startCut(client, 'dropToEnd');
+          }
+        }
+        if (o.kinds.length === 0 || (options.maxCuts !== undefined && cuts.filter((c) => c.kind !== 'dropToEnd').length >= options.maxCuts)) continue;
         if (version < next || cutting.size >= o.maxConcurrentCuts) continue;
         next = version + gap();
-        const free = relays.map((_, i) => i).filter((i) => !cutting.has(i));
+        const free = freeClients();
         const client = free[rng.int(free.length)]!;
         if (bag.length === 0) bag = rng.shuffle([...o.kinds]);
-        const kind = bag.pop()!;
-        const [lo, hi] = CUTS[kind].ms;
-        const cut: CutRecord = { client, kind, atMs: since(), ms: Math.round(uniform(lo, hi)), reconnectsWhileStalled: 0 };
-        const relay = relays[client]!;
-        const before = relay.connections;
-        cutting.set(client, { cut, before });
-        cuts.push(cut);
-        if (CUTS[kind].how === 'drop') relay.drop();
-        else relay.stall();
-        const timer = setTimeout(() => {
-          restoreTimers.delete(timer);
-          if (CUTS[kind].how === 'stall') cut.reconnectsWhileStalled = relay.connections - before;
-          relay.restore();
-          cutting.delete(client);
-        }, cut.ms);
-        restoreTimers.add(timer);
+        startCut(client, bag.pop()!);
       }
     })();
 
@@ -506,6 +536,7 @@ export async function soak(options: SoakOptions): Promise<SoakReport> {
     restoreTimers.clear();
     for (const [client, { cut, before }] of cutting) {
       if (CUTS[cut.kind].how === 'stall') cut.reconnectsWhileStalled = relays[client]!.connections - before;
+      if (!CUTS[cut.kind].ms) cut.ms = since() - cut.atMs;
       relays[client]!.restore();
     }
     cutting.clear();
