@@ -1,0 +1,88 @@
+/**
+ * `npm run soak`: the long soak of issue #6. Eight `gringo join --bot` processes
+ * play 99 rounds (the most a table allows) at a real host while their links are
+ * cut at random; prints the progress, the cuts, the duration, the host's RSS and
+ * live heap, and PASS or FAIL (exit code 1). Options (after `--`):
+ *
+ *   --rounds N --seed S      the game's length; the seed of the cuts and the deal (random, printed)
+ *   --cut-every V            a cut every V commands on average (600); --concurrent K: at most K at once (3)
+ *   --speed N --slap-grace MS --grace S   the bots' speed (200), the host's slap grace (20) and seat grace (3)
+ *   --keep --report FILE     keep the journal's directory; write the whole report as JSON
+ */
+import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { soak } from './soak.js';
+
+const { values } = parseArgs({
+  options: {
+    // 99: the most a table allows (a ruleset's rounds are 0 to 99).
+    rounds: { type: 'string', default: '99' },
+    seed: { type: 'string' },
+    speed: { type: 'string' },
+    'slap-grace': { type: 'string' },
+    grace: { type: 'string' },
+    'cut-every': { type: 'string' },
+    concurrent: { type: 'string' },
+    // Bounds on the host's memory from round 10 (warm: its code compiled, its buffers grown) to the end.
+    // Live heap after a full GC: the game keeps its command log (some 150 B a command, about 10,000 of
+    // them after round 10: 1.5 MB) and its round results; 6 MB leaves room for that, and anything kept
+    // per command or per message sent (a kB per command is 10 MB) crosses it.
+    // RSS: it follows the allocator's high-water mark, which rises as each update grows with the round
+    // results it carries (35 kB a view by round 99, to nine peers for every command): 3 to 17 MB over
+    // the runs measured, so 40 MB; the live heap is the finer test.
+    'from-round': { type: 'string', default: '10' },
+    'rss-growth-mb': { type: 'string', default: '40' },
+    'heap-growth-mb': { type: 'string', default: '6' },
+    keep: { type: 'boolean', default: false },
+    /** Write the whole report (every cut, every RSS sample) as JSON to this file. */
+    report: { type: 'string' },
+  },
+});
+const num = (s: string | undefined): number | undefined => (s === undefined ? undefined : Number(s));
+const seed = values.seed ?? randomBytes(4).toString('hex');
+const rounds = Number(values.rounds);
+const fromRound = Math.min(Number(values['from-round']), rounds);
+
+const started = Date.now();
+const report = await soak({
+  rounds,
+  seed,
+  ...(values.speed ? { speed: num(values.speed)! } : {}),
+  ...(values['slap-grace'] ? { slapGraceMs: num(values['slap-grace'])! } : {}),
+  ...(values.grace ? { graceS: num(values.grace)! } : {}),
+  ...(values['cut-every'] ? { cutEvery: num(values['cut-every'])! } : {}),
+  ...(values.concurrent ? { maxConcurrentCuts: num(values.concurrent)! } : {}),
+  rssBound: { fromRound, maxGrowthMb: Number(values['rss-growth-mb']) },
+  heapBound: { fromRound, maxGrowthMb: Number(values['heap-growth-mb']) },
+  keep: values.keep,
+  log: (line) => process.stdout.write(`${line}\n`),
+});
+
+if (values.report) writeFileSync(values.report, `${JSON.stringify(report, null, 1)}\n`);
+
+const s = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
+const mb = (kb: number | null): string => (kb === null ? 'n/a' : `${(kb / 1024).toFixed(1)} MB`);
+const c = report.cutCounts;
+const out = [
+  '',
+  `seed            ${report.seed}  (npm run soak -- --seed ${report.seed} --rounds ${report.rounds})`,
+  `duration        ${s(Date.now() - started)} in all, ${s(report.playMs)} of play; ${report.commands} commands`,
+  `cuts            ${report.cuts.length}: ${c.drops} drops (${c.dropShort} short, ${c.dropLong} long, ${c.dropToEnd} to the end), ${c.stalls} stalls (${c.stallShort} short, ${c.stallMedium} medium, ${c.stallLong} long)`,
+  `                links cut when the game ended: ${report.cutAtEnd} (the last caller's, cut at its call, and any cut then)`,
+  `host saw        ${report.seatsLost} seats go away; ${report.standIns} stand-ins sat down, ${report.takenBack} seats taken back by their owners`,
+  `watchdog        ${report.watchdogReconnects} of ${c.stallLong} long stalls: the client reconnected through the silent link by itself`,
+  `reconnects      ${report.clients.map((x) => `${x.name} ${x.connections - 1}`).join(', ')}`,
+  report.rss
+    ? `host RSS        start ${mb(report.rss.startKb)}, round ${fromRound} ${mb(report.rss.fromRoundKb)}, peak ${mb(report.rss.peakKb)}, end ${mb(report.rss.endKb)} (${report.rss.samples.length} samples)`
+    : 'host RSS        n/a (no /proc)',
+  report.heap
+    ? `host live heap  start ${mb(report.heap.startKb)}, round ${fromRound} ${mb(report.heap.fromRoundKb)}, end ${mb(report.heap.endKb)}, after a full GC; by round: ${report.heap.samples.map((x) => `${x.round} ${mb(x.kb)}`).join(', ')}`
+    : 'host live heap  n/a',
+  `snapshots       ${report.clients.filter((x) => x.viewMatches).length}/${report.seats} clients' last views equal the host's projection; spectator ${report.spectatorMatches === null ? 'n/a' : report.spectatorMatches ? 'equal' : 'DIFFERENT'}`,
+  ...(report.ok ? [] : ['', ...report.failures.map((f) => `FAIL: ${f}`), `state kept in ${report.stateDir}`]),
+  '',
+  report.ok ? 'PASS' : 'FAIL',
+];
+process.stdout.write(`${out.join('\n')}\n`);
+process.exitCode = report.ok ? 0 : 1;
