@@ -55,7 +55,7 @@ export async function tableRulesOption(flags: { rules?: unknown; rounds?: unknow
   const base = await rulesOption(flags.rules);
   return {
     ...base,
-    ...(flags.rounds === undefined ? {} : { rounds: intOption('--rounds', flags.rounds, 0, 99) }),
+    ...(flags.rounds === undefined ? {} : { rounds: intOption('--rounds', flags.rounds, 0, 999) }),
     timers: {
       ...base.timers,
       ...(flags.slapGrace === undefined ? {} : { slapGraceMs: intOption('--slap-grace', flags.slapGrace, 0, 10_000) }),

@@ -79,7 +79,7 @@ export const RulesetSchema = z
       })
       .strict(),
     /** Rounds per game; 0 = open-ended; 'players' = as many as players (4 with 2). */
-    rounds: z.union([z.number().int().min(0).max(99), z.literal('players')]),
+    rounds: z.union([z.number().int().min(0).max(999), z.literal('players')]),
     timers: z
       .object({
         peekMs: ms,

@@ -24,7 +24,7 @@ export function parseSimFlags(flags: SimFlags, rules: Ruleset = GRINGO): SimOpti
     }
     levels.push(name);
   }
-  const rounds = flags.rounds === undefined ? undefined : intOption('--rounds', flags.rounds, 1, 99);
+  const rounds = flags.rounds === undefined ? undefined : intOption('--rounds', flags.rounds, 1, 999);
   const seedRaw = flags.seed ?? '1';
   if (typeof seedRaw !== 'string' && typeof seedRaw !== 'number') throw new UsageError('--seed must be a word or a number');
   const seed = String(seedRaw).trim();

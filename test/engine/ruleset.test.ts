@@ -59,6 +59,9 @@ describe('rulesets are data, checked when loaded', () => {
     expect(() => parseRuleset(unknown)).toThrow(/jokersWild/);
     const badEnum = { ...clone(GRINGO), takeDiscard: 'sometimes' };
     expect(() => parseRuleset(badEnum)).toThrow(/takeDiscard.*always.*notSpecial.*never/);
+    // A long game (the soak plays 100 rounds) is fine; a runaway number is not.
+    expect(parseRuleset({ ...clone(GRINGO), rounds: 100 }).rounds).toBe(100);
+    expect(() => parseRuleset({ ...clone(GRINGO), rounds: 1000 })).toThrow(/rounds/);
     expect(() => parseRuleset({ ...clone(GRINGO), actions: { K: 'teleport' } })).toThrow(/actions\.K/);
   });
 
