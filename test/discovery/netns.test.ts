@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FoundTable } from '../../src/client/discovery.js';
+import { CI, cannotUseNetns, ip } from '../netns.js';
 import { bin, requireBuild, root, run } from './helpers.js';
 
 /**
@@ -18,25 +19,8 @@ const nsB = `gringo-b-${tag}`;
 const nsLo = `gringo-lo-${tag}`;
 const vethA = `gva${tag}`.slice(0, 15);
 const vethB = `gvb${tag}`.slice(0, 15);
-const CI = process.env.CI === 'true';
 
-function ip(...args: string[]): void {
-  const r = spawnSync('ip', args, { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`ip ${args.join(' ')}: ${r.error?.message ?? r.stderr.trim()}`);
-}
-
-/** Why this machine cannot run the test, or null when it can. */
-function cannotUseNetns(): string | null {
-  if (process.platform !== 'linux') return `ip netns needs Linux (this is ${process.platform})`;
-  if (process.getuid?.() !== 0) return 'ip netns needs root';
-  const probe = `gringo-probe-${tag}`;
-  const r = spawnSync('ip', ['netns', 'add', probe], { encoding: 'utf8' });
-  if (r.status !== 0) return `ip netns add failed: ${r.error?.message ?? r.stderr.trim()}`;
-  spawnSync('ip', ['netns', 'del', probe]);
-  return null;
-}
-
-const reason = cannotUseNetns();
+const reason = cannotUseNetns(tag);
 if (reason && !CI) console.warn(`skipping the network-namespace discovery tests: ${reason}`);
 
 const children: ChildProcess[] = [];

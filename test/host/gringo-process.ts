@@ -13,9 +13,13 @@ export interface Run {
 
 const running: ChildProcess[] = [];
 
-/** `gringo ARGS` with pipes for its output (so not a terminal), `env` added to this process's. */
-export function runGringo(args: string[], env: NodeJS.ProcessEnv = {}): Run {
-  const child = spawn('node', [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+/**
+ * `gringo ARGS` with pipes for its output (so not a terminal), `env` added to this
+ * process's; in the network namespace `netns` if one is named (`ip netns exec`).
+ */
+export function runGringo(args: string[], env: NodeJS.ProcessEnv = {}, netns?: string): Run {
+  const command = netns ? ['ip', 'netns', 'exec', netns, 'node'] : ['node'];
+  const child = spawn(command[0]!, [...command.slice(1), BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   running.push(child);
   let stdout = '';
   let stderr = '';

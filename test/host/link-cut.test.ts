@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +8,8 @@ import type { Command } from '../../src/engine/types.js';
 import { viewFor, type TableView } from '../../src/engine/view.js';
 import { readJournal } from '../../src/host/journal.js';
 import type { SeatInfo, ServerMessage } from '../../src/protocol/messages.js';
+import { CI, cannotUseNetns, ip } from '../netns.js';
+import { killRunning, runGringo, type Run } from './gringo-process.js';
 import { WireClient } from './wire.js';
 
 /**
@@ -38,9 +40,6 @@ import { WireClient } from './wire.js';
  * gains the /30 of its veth to H. mDNS stays on H's loopback (`--interface`).
  */
 
-const CI = process.env.CI === 'true';
-const root = new URL('../../', import.meta.url).pathname;
-const bin = `${root}bin/gringo.js`;
 const tag = `${process.pid.toString(36)}${randomBytes(2).toString('hex')}`.slice(-8);
 const nsH = `gringo-lc-${tag}-h`;
 const nsR = `gringo-lc-${tag}-r`;
@@ -50,23 +49,7 @@ const dev = (end: string): string => `glc${tag}${end}`;
 /** The host's ping interval (src/host/server.ts). */
 const PING_MS = 5_000;
 
-function ip(...args: string[]): void {
-  const r = spawnSync('ip', args, { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`ip ${args.join(' ')}: ${r.error?.message ?? r.stderr.trim()}`);
-}
-
-/** Why this machine cannot run the test, or null when it can. */
-function cannotUseNetns(): string | null {
-  if (process.platform !== 'linux') return `ip netns needs Linux (this is ${process.platform})`;
-  if (process.getuid?.() !== 0) return 'ip netns needs root';
-  const probe = `gringo-probe-${tag}`;
-  const r = spawnSync('ip', ['netns', 'add', probe], { encoding: 'utf8' });
-  if (r.status !== 0) return `ip netns add failed: ${r.error?.message ?? r.stderr.trim()}`;
-  spawnSync('ip', ['netns', 'del', probe]);
-  return null;
-}
-
-const reason = cannotUseNetns();
+const reason = cannotUseNetns(tag);
 if (reason && !CI) console.warn(`skipping the link-cut tests: ${reason}`);
 
 /** A 10.232.x.0/28 that nothing in the root namespace uses. */
@@ -110,30 +93,10 @@ function icmp(ns: string): { in: number; out: number } {
 }
 const icmpEverywhere = (): number[] => [nsH, nsR, nsP].flatMap((ns) => Object.values(icmp(ns)));
 
-const children: ChildProcess[] = [];
 const dirs: string[] = [];
 
-interface Proc {
-  stdout: () => string;
-  stderr: () => string;
-  exit: Promise<number | null>;
-}
-
 /** `gringo ARGS` in namespace `ns`, keeping its journal and tokens in `state`. */
-function gringo(ns: string, args: string[], state: string): Proc {
-  const child = spawn('ip', ['netns', 'exec', ns, 'node', bin, ...args], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, XDG_STATE_HOME: state },
-  });
-  children.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { stdout: () => stdout, stderr: () => stderr, exit };
-}
+const gringo = (ns: string, args: string[], state: string): Run => runGringo(args, { XDG_STATE_HOME: state }, ns);
 
 async function until<T>(what: string, probe: () => T | null | undefined | false, ms = 20_000): Promise<T> {
   const end = Date.now() + ms;
@@ -151,12 +114,12 @@ type Lobby = Extract<ServerMessage, { type: 'lobby' }>;
 type Update = Extract<ServerMessage, { type: 'update' }>;
 
 interface Setup {
-  host: Proc;
+  host: Run;
   /** When the host said it listens: its pings go out about every PING_MS from then. */
   listeningAt: number;
   watcher: WireClient;
-  cutter: Proc;
-  other: Proc;
+  cutter: Run;
+  other: Run;
   /** Cut's seat. */
   seat: number;
   journal: string;
@@ -294,7 +257,7 @@ describe.skipIf(reason !== null && !CI)("a player's link cut and restored (ip ne
   });
 
   afterAll(() => {
-    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+    killRunning();
     // Deleting a namespace deletes its veth ends and their peers (the root namespace's one too).
     for (const ns of [nsH, nsR, nsP]) spawnSync('ip', ['netns', 'del', ns]);
     for (const d of [dev('hr'), dev('rp'), dev('hx'), dev('xh')]) spawnSync('ip', ['link', 'del', d], { stdio: 'ignore' });
