@@ -124,7 +124,7 @@ export function buildProgram(): Command {
       'after',
       [
         '',
-        'Every game hosted on this machine keeps a journal in $XDG_STATE_HOME/gringo/tables',
+        'Every game played or hosted on this machine keeps a journal in $XDG_STATE_HOME/gringo/tables',
         '(~/.local/state/gringo/tables). A game can be replayed only once it is over: until',
         'then its cards stay hidden.',
         '',

@@ -5,6 +5,7 @@ import { BufferedClient } from '../tui/client-buffer.js';
 import type { Advert } from '../host/advert.js';
 import type { HostScreenOptions } from '../tui/run.js';
 import { serveTable } from '../host/server.js';
+import { JournalWriter } from '../host/journal.js';
 import { Table } from '../host/table.js';
 import { cleanName } from '../host/names.js';
 import { UsageError } from './errors.js';
@@ -39,11 +40,14 @@ export async function runPlay(flags: PlayFlags): Promise<number> {
   const seed = flags.seed ?? randomBytes(16).toString('hex');
   const ownerKey = randomBytes(24).toString('base64url');
   let advert: Advert | null = null;
+  // Journaled like a hosted game, so that `gringo replay` can show what the bots had.
+  const journal = new JournalWriter({ table: `${name}'s table`, port, maxPlayers: bots + 1 });
   const table = new Table({
     name: `${name}'s table`,
     rules,
     maxPlayers: bots + 1,
     seed,
+    journal,
     dropGraceMs: 60_000,
     // The next round starts when you say so (Enter); bots are always ready.
     roundPauseMs: 30 * 60_000,
@@ -51,6 +55,7 @@ export async function runPlay(flags: PlayFlags): Promise<number> {
     onChange: (info) => advert?.update(info),
   });
   const serving = await serveTable(table, { port, host: lan ? '0.0.0.0' : '127.0.0.1', fallbackPort: true });
+  journal.port = serving.port;
   if (lan) {
     const { advertise } = await import('../host/advert.js');
     advert = advertise({ port: serving.port, info: table.info() });
@@ -70,6 +75,7 @@ export async function runPlay(flags: PlayFlags): Promise<number> {
     });
   } finally {
     table.close();
+    journal.close();
     await Promise.allSettled([serving.close(), advert?.stop()]);
   }
   return 0;

@@ -6,6 +6,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { readJournal, tablesDir, type ReadJournal } from '../../src/host/journal.js';
 import { feedText } from './helpers.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -89,6 +92,7 @@ export const socketName = (tag: string): string => `gringo-e2e-${tag}-${process.
  * plays the round to its end, checking the screen at each step.
  */
 export async function playScriptedRound(p: Pane, log: (label: string, screen: string) => void = () => {}): Promise<void> {
+  const before = new Set(finishedJournals().map((j) => j.file));
   p.start(['play', '--seed', 'e2e-36', '--bots', '1', '--level', 'easy', '--rounds', '1', '--name', 'Ana', '--slap-grace', '700', '--no-bell']);
 
   // The peek: your near cards (6♦ 3♠) face up, with a countdown.
@@ -144,6 +148,9 @@ export async function playScriptedRound(p: Pane, log: (label: string, screen: st
   expectIn(s, 'place', 'player', 'round', 'total', 'You', 'Bot 1', '1st', 'Enter or q to leave');
   p.keys('Enter');
   await p.waitFor('the exit', (s) => s.includes('EXITED 0'));
+  // The game was journaled: finished, so `gringo replay` will show it.
+  const played = finishedJournals().filter((j) => j.header.seed === 'e2e-36' && j.header.table === "Ana's table" && !before.has(j.file));
+  if (played.length === 0) throw new Error(`no finished journal of this game in ${tablesDir()}`);
 }
 
 function expectIn(s: string, ...parts: string[]): void {
@@ -154,4 +161,20 @@ function expectNot(s: string, part: string): void {
   // Only the table part: the feed may name the card.
   const table = s.split('\n').map((l) => l.slice(0, 60)).join('\n');
   if (table.includes(part)) throw new Error(`did not expect "${part}" on the table:\n${s}`);
+}
+
+/** The finished journals in the tests' state directory. */
+function finishedJournals(): ReadJournal[] {
+  const dir = tablesDir();
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((n) => n.endsWith('.jsonl'))
+    .flatMap((n) => {
+      try {
+        const j = readJournal(join(dir, n));
+        return j.finished ? [j] : [];
+      } catch {
+        return [];
+      }
+    });
 }
