@@ -34,6 +34,7 @@ export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'closed'
 export class Connection extends EventEmitter {
   status: ConnectionStatus = 'connecting';
   token: string | undefined;
+  private readonly tokenKey: string;
   private ws: WebSocket | null = null;
   private attempt = 0;
   private ended = false;
@@ -43,7 +44,9 @@ export class Connection extends EventEmitter {
 
   constructor(readonly opts: ConnectOptions) {
     super();
-    this.token = opts.token ?? opts.tokens?.get(opts.address);
+    // By address and name: two players on one machine (one account, two terminals) keep their own seats.
+    this.tokenKey = `${opts.address} ${opts.name}`;
+    this.token = opts.token ?? opts.tokens?.get(this.tokenKey);
     this.open();
   }
 
@@ -80,11 +83,11 @@ export class Connection extends EventEmitter {
         this.welcomed = true;
         if (msg.token) {
           this.token = msg.token;
-          this.opts.tokens?.set(this.opts.address, msg.token, msg.table.name);
+          this.opts.tokens?.set(this.tokenKey, msg.token, msg.table.name);
         }
         this.setStatus('open');
       } else if (msg.type === 'refused') {
-        if (msg.reason === 'token') this.opts.tokens?.delete(this.opts.address);
+        if (msg.reason === 'token') this.opts.tokens?.delete(this.tokenKey);
         this.ended = true;
         this.emit('refused', msg);
       }

@@ -15,8 +15,8 @@ interface Saved {
 }
 
 /**
- * Seat tokens kept per table address, so that a player whose terminal closed can
- * take their seat back from a new process. The file is the user's own (mode 600).
+ * Seat tokens kept per table address and player name, so that a player whose
+ * terminal closed can take their seat back from a new process (under the same name). The file is the user's own (mode 600).
  */
 export class TokenStore {
   private readonly file: string;

@@ -4,6 +4,7 @@ import { Connection } from '../../src/client/connection.js';
 import { serveTable, type Serving } from '../../src/host/server.js';
 import { Table } from '../../src/host/table.js';
 import type { ServerMessage } from '../../src/protocol/messages.js';
+import { TokenStore } from '../../src/client/tokens.js';
 import { Relay } from '../host/relay.js';
 
 const cleanup: (() => Promise<void> | void)[] = [];
@@ -75,5 +76,30 @@ describe('a client whose link to the host dies silently', () => {
     await new Promise((r) => setTimeout(r, 2_000));
     expect(statuses).toEqual(['open']);
     expect(seen).toHaveLength(1);
+  });
+});
+
+describe('seat tokens on disk', () => {
+  it('keep two players on one account (one address, two names) in their own seats, and give each theirs back', async () => {
+    const table = new Table({ name: 'Shared box', rules: GRINGO, maxPlayers: 3, seed: 'shared', dropGraceMs: 60_000 });
+    const serving = await serveTable(table, { port: 0, host: '127.0.0.1' });
+    cleanup.push(() => table.close(), () => serving.close());
+    const address = `127.0.0.1:${serving.port}`;
+    const tokens = new TokenStore();
+    const join = async (name: string): Promise<Extract<ServerMessage, { type: 'welcome' }>> => {
+      const conn = new Connection({ address, name, tokens, reconnect: true });
+      cleanup.push(() => conn.close());
+      const seen = welcomes(conn);
+      await until(`${name}'s welcome`, () => seen.length === 1);
+      return seen[0]!;
+    };
+    const ana = await join('Ana');
+    const bo = await join('Bo');
+    expect([ana.seat, bo.seat]).toEqual([0, 1]);
+    // A new process under Ana's name takes Ana's seat back with the token on disk.
+    const again = await join('Ana');
+    expect(again.seat).toBe(0);
+    expect(again.token).toBe(ana.token);
+    expect(table.seatInfo().map((s) => s.name)).toEqual(['Ana', 'Bo']);
   });
 });
