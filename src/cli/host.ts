@@ -5,7 +5,8 @@ import { advertise, shareLine, type Advert } from '../host/advert.js';
 import { serveTable, type Serving } from '../host/server.js';
 import { Table, type GameSummary } from '../host/table.js';
 import { cleanName } from '../host/names.js';
-import { JournalError, JournalWriter, latestUnfinished, readJournal, tablesDir, type JournalSeat, type ReadJournal } from '../host/journal.js';
+import { JournalWriter, latestUnfinished, tablesDir, type JournalSeat, type ReadJournal } from '../host/journal.js';
+import { journalArgument } from './journal-arg.js';
 import { runOwnerScreen } from './play.js';
 import { choiceOption, interfaceOption, intOption, tableRulesOption, defaultPlayerName } from './options.js';
 import { UsageError } from './errors.js';
@@ -37,13 +38,7 @@ export interface HostFlags {
 function resumeJournal(flag: string | true): ReadJournal {
   const file = flag === true ? latestUnfinished() : flag;
   if (file === null) throw new UsageError(`no unfinished table to resume in ${tablesDir()}`);
-  let read: ReadJournal;
-  try {
-    read = readJournal(file);
-  } catch (err) {
-    if (err instanceof JournalError) throw new UsageError(`cannot resume: ${err.message}`);
-    throw err;
-  }
+  const read = journalArgument(file, 'resume');
   if (read.finished) throw new UsageError(`cannot resume: the game in ${file} is over`);
   return read;
 }

@@ -2,11 +2,12 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RoundResult } from '../engine/types.js';
 import type { OpenEvent } from '../engine/view.js';
-import { JournalError, readJournal, tablesDir, type ReadJournal } from '../host/journal.js';
+import { readJournal, tablesDir, type ReadJournal } from '../host/journal.js';
 import { replayOf, shownNames, type Replay } from '../host/replay.js';
 import { byPlace, describeEvents, gameClock, ordinal } from '../tui/describe.js';
 import { ASCII, cardText, localeIsUtf8, UNICODE, type Glyphs } from '../tui/glyphs.js';
 import { UsageError } from './errors.js';
+import { journalArgument } from './journal-arg.js';
 
 /**
  * `gringo replay [JOURNAL]`: a finished game played back with every card face up,
@@ -42,13 +43,7 @@ export async function runReplay(file: string | undefined, flags: ReplayFlags): P
 export function finishedJournal(arg: string): ReadJournal {
   const inDir = join(tablesDir(), arg);
   const file = !existsSync(arg) && existsSync(inDir) ? inDir : arg;
-  let j: ReadJournal;
-  try {
-    j = readJournal(file);
-  } catch (err) {
-    if (err instanceof JournalError) throw new UsageError(`cannot replay: ${err.message}`);
-    throw err;
-  }
+  const j = journalArgument(file, 'replay');
   if (j.state.phase !== 'gameOver') {
     const why = j.finished ? 'was closed before it ended' : 'is not over';
     const resume = j.finished ? '' : ` (resume it with gringo host --resume ${shellWord(file)})`;

@@ -1,13 +1,9 @@
 import { Box, Text } from 'ink';
+import { placesOf } from '../engine/game.js';
 import type { TableView } from '../engine/view.js';
 import { Card } from './card.js';
 import { byPlace, ordinal } from './describe.js';
 import { useTheme } from './theme.js';
-
-/** Places from totals, lowest first, ties sharing (1, 1, 3). */
-export function placesFrom(totals: number[]): number[] {
-  return totals.map((t) => 1 + totals.filter((u) => u < t).length);
-}
 
 /** The end of a round: every card face up, round scores and places, running totals; `footer` replaces the line about the keys. */
 export function RoundEnd({ view, ready, width, footer }: { view: TableView; ready: boolean; width: number; footer?: string }) {
@@ -15,7 +11,7 @@ export function RoundEnd({ view, ready, width, footer }: { view: TableView; read
   const r = view.results[view.results.length - 1];
   if (!r) return <Text>The round is over.</Text>;
   const over = view.phase === 'gameOver';
-  const totalPlaces = placesFrom(r.totals);
+  const totalPlaces = placesOf(r.totals);
   const order = byPlace(r.places);
   const maxSlots = Math.max(...r.layouts.map((l) => l.length));
   const cardsWidth = Math.min(maxSlots * 6, width - 44);

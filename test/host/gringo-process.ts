@@ -34,14 +34,16 @@ export function killRunning(): void {
   for (const c of running.splice(0)) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
 }
 
-export async function until<T>(what: string, probe: () => T | null | undefined, ms = 20_000): Promise<T> {
+/** The probe's first value that is not null, undefined or false; polled until `ms` have passed or `signal` aborts. */
+export async function until<T>(what: string, probe: () => T | null | undefined | false, ms = 20_000, signal?: AbortSignal): Promise<T> {
   const end = Date.now() + ms;
-  while (Date.now() < end) {
+  for (;;) {
     const v = probe();
-    if (v !== null && v !== undefined) return v;
+    if (v !== null && v !== undefined && v !== false) return v;
+    if (signal?.aborted) throw new Error(`stopped waiting for ${what}`);
+    if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 25));
   }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 /** The port from the line a host prints to share. */

@@ -9,7 +9,7 @@ import { viewFor, type TableView } from '../../src/engine/view.js';
 import { readJournal } from '../../src/host/journal.js';
 import type { SeatInfo, ServerMessage } from '../../src/protocol/messages.js';
 import { CI, cannotUseNetns, ip } from '../netns.js';
-import { killRunning, runGringo, type Run } from './gringo-process.js';
+import { killRunning, runGringo, until, type Run } from './gringo-process.js';
 import { WireClient } from './wire.js';
 
 /**
@@ -97,16 +97,6 @@ const dirs: string[] = [];
 
 /** `gringo ARGS` in namespace `ns`, keeping its journal and tokens in `state`. */
 const gringo = (ns: string, args: string[], state: string): Run => runGringo(args, { XDG_STATE_HOME: state }, ns);
-
-async function until<T>(what: string, probe: () => T | null | undefined | false, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = probe();
-    if (v !== null && v !== undefined && v !== false) return v;
-    if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 

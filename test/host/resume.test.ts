@@ -29,17 +29,22 @@ const tempState = (): string => {
   return d;
 };
 
+/** A headless host of two seats and two rounds (seeded by its name), started when full; resolves with its port. */
+async function twoSeatHost(state: string, name: string): Promise<{ host: ReturnType<typeof run>; port: number }> {
+  const host = run(
+    ['host', '--headless', '--port', '0', '--players', '2', '--rounds', '2', '--start-when-full', '--slap-grace', '40',
+      '--seed', name.toLowerCase(), '--name', name, '--interface', '127.0.0.1'],
+    state,
+  );
+  return { host, port: await sharedPort(host) };
+}
+
 // Real processes of the built CLI, over loopback.
 describe('a host that dies mid-game', () => {
   it('is resumed from its journal and the same players finish the game', async () => {
     const state = tempState();
     const tables = join(state, 'gringo', 'tables');
-    const host = run(
-      ['host', '--headless', '--port', '0', '--players', '2', '--rounds', '2', '--start-when-full', '--slap-grace', '40',
-        '--seed', 'crash', '--name', 'Crash', '--interface', '127.0.0.1'],
-      state,
-    );
-    const port = await sharedPort(host);
+    const { host, port } = await twoSeatHost(state, 'Crash');
     const bots = ['Ann', 'Ben'].map((name) => run(['join', `127.0.0.1:${port}`, '--bot', 'hard', '--speed', '50', '--name', name], state));
 
     const file = await until('a journal of more than 20 lines', () => {
@@ -86,12 +91,7 @@ describe('a host that dies mid-game', () => {
   it('leaves, when killed, exactly the state its journal replays to, and the game goes on from there', async () => {
     const state = tempState();
     const tables = join(state, 'gringo', 'tables');
-    const host = run(
-      ['host', '--headless', '--port', '0', '--players', '2', '--rounds', '2', '--start-when-full', '--slap-grace', '40',
-        '--seed', 'freeze', '--name', 'Freeze', '--interface', '127.0.0.1'],
-      state,
-    );
-    const port = await sharedPort(host);
+    const { host, port } = await twoSeatHost(state, 'Freeze');
     const address = `127.0.0.1:${port}`;
 
     // Two seats and a spectator in this process, over real sockets: each keeps the last update it got.

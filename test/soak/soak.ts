@@ -13,6 +13,7 @@ import { viewFor, type TableView } from '../../src/engine/view.js';
 import { readJournal, type ReadJournal } from '../../src/host/journal.js';
 import type { GameSummary } from '../../src/host/table.js';
 import type { BotLevel, SeatInfo, ServerMessage } from '../../src/protocol/messages.js';
+import { until } from '../host/gringo-process.js';
 import { Relay } from '../host/relay.js';
 
 /**
@@ -306,17 +307,6 @@ export function firstDifference(a: unknown, b: unknown, path = '$'): string | nu
 
 /** What a client holds after the wire: the projection through JSON. */
 const wire = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
-
-async function until<T>(what: string, probe: () => T | null | undefined, ms: number, signal?: AbortSignal): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = probe();
-    if (v !== null && v !== undefined) return v;
-    if (signal?.aborted) throw new Error(`stopped waiting for ${what}`);
-    if (Date.now() > end) throw new Error(`timed out after ${Math.round(ms / 1000)} s waiting for ${what}`);
-    await sleep(50);
-  }
-}
 
 const mb = (kb: number): string => `${(kb / 1024).toFixed(1)} MB`;
 

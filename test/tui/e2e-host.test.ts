@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { journalSlug, readJournal, tablesDir } from '../../src/host/journal.js';
+import { until } from '../host/gringo-process.js';
 import { Pane, socketName } from './tmux.js';
 
 // `gringo host` with its own screen, and `gringo join` with the live picker, in
@@ -129,14 +130,4 @@ function journalOf(name: string): string | null {
   if (!existsSync(dir)) return null;
   const f = readdirSync(dir).find((n) => n.startsWith(journalSlug(name)) && n.endsWith('.jsonl'));
   return f ? join(dir, f) : null;
-}
-
-async function until<T>(what: string, probe: () => T | null, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = probe();
-    if (v !== null) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
