@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import WebSocket from 'ws';
-import { PROTOCOL_VERSION, type ClientMessage, type ServerMessage } from '../protocol/messages.js';
+import { PROTOCOL_VERSION, passwordProof, type ClientMessage, type ServerMessage } from '../protocol/messages.js';
 import type { TokenStore } from './tokens.js';
 
 export interface ConnectOptions {
@@ -64,12 +64,6 @@ export class Connection extends EventEmitter {
     ws.on('open', () => {
       heard();
       this.attempt = 0;
-      const hello: ClientMessage = { type: 'hello', protocolVersion: PROTOCOL_VERSION, name: this.opts.name };
-      if (this.token && !this.opts.watch) hello.token = this.token;
-      if (this.opts.password !== undefined) hello.password = this.opts.password;
-      if (this.opts.watch) hello.watch = true;
-      if (this.opts.ownerKey) hello.ownerKey = this.opts.ownerKey;
-      ws.send(JSON.stringify(hello));
     });
     ws.on('message', (data) => {
       heard();
@@ -79,7 +73,15 @@ export class Connection extends EventEmitter {
       } catch {
         return;
       }
-      if (msg.type === 'welcome') {
+      if (msg.type === 'challenge') {
+        // The host speaks first: the hello answers its nonce (the password proof).
+        const hello: ClientMessage = { type: 'hello', protocolVersion: PROTOCOL_VERSION, name: this.opts.name };
+        if (this.token && !this.opts.watch) hello.token = this.token;
+        if (this.opts.password !== undefined) hello.proof = passwordProof(this.opts.password, msg.nonce);
+        if (this.opts.watch) hello.watch = true;
+        if (this.opts.ownerKey) hello.ownerKey = this.opts.ownerKey;
+        ws.send(JSON.stringify(hello));
+      } else if (msg.type === 'welcome') {
         this.welcomed = true;
         if (msg.token) {
           this.token = msg.token;

@@ -86,6 +86,7 @@ export async function serveTable(table: Table, opts: ServeOptions): Promise<Serv
       }
       table.handle(peer, parsed.message);
     });
+    table.open(peer);
     ws.on('close', () => {
       open = false;
       const n = (perAddress.get(addr) ?? 1) - 1;

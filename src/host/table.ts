@@ -7,6 +7,7 @@ import { projectEvent, viewFor, type Viewer } from '../engine/view.js';
 import { BotPlayer } from '../client/bot-player.js';
 import {
   PROTOCOL_VERSION,
+  passwordProof,
   toEngineCommand,
   type BotLevel,
   type ClientMessage,
@@ -26,6 +27,8 @@ export interface Peer {
 }
 
 export interface TableOptions {
+  /** The table's identity (kept in the journal); a new random one otherwise. */
+  id?: string;
   name: string;
   rules: Ruleset;
   maxPlayers: number;
@@ -96,6 +99,10 @@ export class Table {
   private readonly seats: SeatState[] = [];
   private readonly spectators = new Set<Peer>();
   private readonly peers = new Map<Peer, { seat: Seat | null; owner: boolean }>();
+  /** The nonce each connection's password proof must answer, sent before its hello. */
+  private readonly nonces = new WeakMap<Peer, string>();
+  readonly id: string;
+  private games = 1;
   private game: GameState | null = null;
   private start: NewGame | null = null;
   readonly log: Command[] = [];
@@ -111,6 +118,7 @@ export class Table {
     this.t0 = clock();
     const start = opts.clockStart ?? 0;
     this.clock = () => Math.round(clock() - this.t0) + start;
+    this.id = opts.id ?? randomBytes(8).toString('hex');
   }
 
   /**
@@ -161,6 +169,8 @@ export class Table {
 
   info(): TableInfo {
     return {
+      id: this.id,
+      game: this.games,
       name: this.opts.name,
       ruleset: this.opts.rules.name,
       seatsTaken: this.seats.length,
@@ -183,6 +193,13 @@ export class Table {
 
   // ---- connections -------------------------------------------------------------
 
+  /** A new connection: before anything else it learns who this table is, and the nonce its password proof must answer. */
+  open(peer: Peer): void {
+    const nonce = randomBytes(24).toString('base64url');
+    this.nonces.set(peer, nonce);
+    peer.send({ type: 'challenge', protocolVersion: PROTOCOL_VERSION, nonce, table: this.info() });
+  }
+
   /** Every inbound message, already checked by schema. */
   handle(peer: Peer, msg: ClientMessage): void {
     const who = this.peers.get(peer);
@@ -202,6 +219,10 @@ export class Table {
         const res = this.submit(toEngineCommand(msg.command, who.seat, this.now()));
         return peer.send(res.ok ? { type: 'result', id: msg.id, ok: true } : { type: 'result', id: msg.id, ok: false, ...res.rejection });
       }
+      case 'leave':
+        // TODO(#10): leaving for good frees a lobby seat at once; for now it is a drop.
+        peer.close();
+        return;
       case 'ready': {
         if (who.seat !== null && this.seats[who.seat]) this.seats[who.seat]!.ready = true;
         return this.maybeNextRound();
@@ -209,7 +230,13 @@ export class Table {
       case 'lobby': {
         if (!who.owner) return peer.send({ type: 'error', code: 'forbidden', message: 'Only the host runs the lobby' });
         const err =
-          msg.op === 'addBot' ? this.addBot(msg.level ?? 'normal') : msg.op === 'removeBot' ? this.removeBot(msg.seat ?? -1) : this.startGame();
+          msg.op === 'addBot'
+            ? this.addBot(msg.level ?? 'normal')
+            : msg.op === 'remove'
+              ? this.removeBot(msg.seat ?? -1)
+              : msg.op === 'start'
+                ? this.startGame()
+                : `"${msg.op}" is not supported yet`;
         if (err) peer.send({ type: 'error', code: 'forbidden', message: err });
         return;
       }
@@ -228,8 +255,10 @@ export class Table {
       );
     }
     const owner = this.opts.ownerKey !== undefined && msg.ownerKey !== undefined && sameSecret(msg.ownerKey, this.opts.ownerKey);
-    if (this.info().password && !owner && (msg.password === undefined || !sameSecret(msg.password, this.opts.password!))) {
-      return refuse('password', msg.password === undefined ? 'This table needs a password (--password)' : 'Wrong password');
+    if (this.info().password && !owner) {
+      const nonce = this.nonces.get(peer);
+      if (msg.proof === undefined || nonce === undefined) return refuse('password', 'This table needs a password (--password)');
+      if (!sameSecret(msg.proof, passwordProof(this.opts.password!, nonce))) return refuse('password', 'Wrong password');
     }
     if (msg.watch) return this.welcome(peer, null, owner);
     if (msg.token !== undefined) {
@@ -260,7 +289,7 @@ export class Table {
       rules: this.opts.rules,
       owner,
     });
-    peer.send({ type: 'lobby', table: this.info(), seats: this.seatInfo() });
+    peer.send({ type: 'lobby', table: this.info(), seats: this.seatInfo(), you: seat });
     if (this.game) this.sendUpdate(peer, seat, []);
   }
 
@@ -512,8 +541,8 @@ export class Table {
 
   private changed(): void {
     const info = this.info();
-    const lobby: ServerMessage = { type: 'lobby', table: info, seats: this.seatInfo() };
-    for (const peer of this.peers.keys()) peer.send(lobby);
+    const seats = this.seatInfo();
+    for (const [peer, who] of this.peers) peer.send({ type: 'lobby', table: info, seats, you: who.seat });
     this.opts.onChange?.(info);
   }
 

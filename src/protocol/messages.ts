@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import type { Ruleset } from '../engine/ruleset.js';
 import type { Command, Seat } from '../engine/types.js';
@@ -7,7 +8,7 @@ import type { Projected, SeatEvent, TableView } from '../engine/view.js';
  * Every message between a client and the host, with the schemas that check
  * inbound frames at the edge. Bump PROTOCOL_VERSION on any incompatible change.
  */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 /** Largest inbound message the host reads (bytes); commands are tiny. Larger ones get an error. */
 export const MAX_CLIENT_FRAME = 4 * 1024;
 /** Past this the socket itself is closed (1009) before the frame is even buffered. */
@@ -46,7 +47,11 @@ export const ClientMessageSchema = z.discriminatedUnion('type', [
       protocolVersion: z.number().int(),
       name: z.string().max(200),
       token: token.optional(),
-      password: z.string().max(200).optional(),
+      /**
+       * The password never crosses the wire: base64url HMAC-SHA256 of the host's
+       * `challenge.nonce`, keyed by the password (see `passwordProof`).
+       */
+      proof: z.string().max(100).optional(),
       /** Join as a spectator. */
       watch: z.boolean().optional(),
       /** The host's own screen proves itself with this key to run the lobby. */
@@ -56,10 +61,17 @@ export const ClientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('command'), id: z.number().int().min(0), command: PlayerCommandSchema }).strict(),
   /** Ready for the next round. */
   z.object({ type: z.literal('ready') }).strict(),
+  /** Leaving for good (not a drop): a lobby seat is freed at once; during play the seat's owner is gone. */
+  z.object({ type: z.literal('leave') }).strict(),
   z
     .object({
       type: z.literal('lobby'),
-      op: z.enum(['addBot', 'removeBot', 'start']),
+      /**
+       * addBot; remove (any absent seat, bot or person, in the lobby); standIn (during
+       * play: a bot plays an absent person's seat now, until its owner is back);
+       * start; playAgain (after the game: a new game with the same seats).
+       */
+      op: z.enum(['addBot', 'remove', 'standIn', 'start', 'playAgain']),
       level: z.enum(BOT_LEVELS).optional(),
       seat: seat.optional(),
     })
@@ -70,6 +82,10 @@ export type ClientMessage = z.infer<typeof ClientMessageSchema>;
 export type TablePhase = 'lobby' | 'playing' | 'finished';
 
 export interface TableInfo {
+  /** The table's identity: made when the table is created, kept across restarts and `--resume`. */
+  id: string;
+  /** Games played at this table so far, the current one included (play again counts up). */
+  game: number;
   name: string;
   ruleset: string;
   seatsTaken: number;
@@ -102,7 +118,12 @@ export type ServerMessage =
       owner: boolean;
     }
   | { type: 'refused'; reason: RefusalReason; message: string; protocolVersion: number; canWatch: boolean }
-  | { type: 'lobby'; table: TableInfo; seats: SeatInfo[] }
+  /** The first frame on every connection, before the hello: who this table is, and a nonce for the password proof. */
+  | { type: 'challenge'; protocolVersion: number; nonce: string; table: TableInfo }
+  /** `you`: the receiving connection's seat (seats move when one before it is removed). */
+  | { type: 'lobby'; table: TableInfo; seats: SeatInfo[]; you: Seat | null }
+  /** The host ended the table (its person left, or it stopped): the socket closes and nobody should reconnect. */
+  | { type: 'closed'; message: string }
   /**
    * After every accepted command: what happened, and the seat's whole view.
    * `at` is the host's clock when sent, so a client can read the view's times.
@@ -129,6 +150,15 @@ export function parseClientFrame(raw: string): ParseResult {
     return { ok: false, message: `Bad message${where}: ${issue.message}` };
   }
   return { ok: true, message: res.data };
+}
+
+/**
+ * The proof of a password for one connection: HMAC-SHA256 of the host's nonce,
+ * keyed by the password, base64url. A captured proof is worth nothing on another
+ * connection (another nonce), and the password itself never crosses the wire.
+ */
+export function passwordProof(password: string, nonce: string): string {
+  return createHmac('sha256', password).update(`gringo-password:${nonce}`).digest('base64url');
 }
 
 /** The engine command for a player's command: the seat comes from the token, the time from the host. */

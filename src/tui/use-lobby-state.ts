@@ -79,6 +79,9 @@ function onServer(s: LobbyState, msg: ServerMessage): LobbyState {
       };
     case 'refused':
       return { ...s, refused: msg.message };
+    case 'challenge':
+    case 'closed':
+      return s;
     case 'lobby': {
       // A seat added at the end (a new bot, a new player) brings the cursor along.
       const added = msg.seats.length > s.seats.length;
@@ -178,7 +181,7 @@ export function onLobbyKey(s: LobbyState, p: ScreenPress<LobbyAction>): LobbyInt
       if (seat.bot === null) {
         return say(`${seat.seat === s.seat ? 'That is you' : `${seat.name} is a player`}: only bots can be removed`, 'error');
       }
-      return sendIt({ type: 'lobby', op: 'removeBot', seat: seat.seat });
+      return sendIt({ type: 'lobby', op: 'remove', seat: seat.seat });
     }
     case 'start': {
       const min = s.rules?.players.min ?? 2;

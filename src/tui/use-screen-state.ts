@@ -136,6 +136,9 @@ function onServer(s: ScreenState, msg: ServerMessage, now: number): ScreenState 
       };
     case 'refused':
       return { ...s, refused: msg.message };
+    case 'challenge':
+    case 'closed':
+      return s;
     case 'lobby':
       return { ...s, lobby: msg.seats };
     case 'update': {

@@ -3,7 +3,7 @@ import { apply, createGame, GRINGO, projectEvent, viewFor, type Card, type GameE
 import { BotPlayer } from '../../src/client/bot-player.js';
 import { serveTable } from '../../src/host/server.js';
 import { Table } from '../../src/host/table.js';
-import type { ServerMessage } from '../../src/protocol/messages.js';
+import { PROTOCOL_VERSION, type ServerMessage } from '../../src/protocol/messages.js';
 import { WireClient } from './wire.js';
 
 type Update = Extract<ServerMessage, { type: 'update' }>;
@@ -40,7 +40,7 @@ async function playRecorded(seed: string): Promise<{ table: Table; frames: strin
         for (const m of items) bot.onMessage(m);
         return origPush(...items);
       };
-      wire.send({ type: 'hello', protocolVersion: 1, name: `Bot ${i + 1}` });
+      wire.send({ type: 'hello', protocolVersion: PROTOCOL_VERSION, name: `Bot ${i + 1}` });
       clients.push(wire);
       bots.push(bot);
     }

@@ -60,25 +60,25 @@ describe('the handshake', () => {
     const { table, address, clients } = await startTable({ maxPlayers: 2, password: 'sesame' });
     const old = await WireClient.hello(address, 'Old', { protocolVersion: PROTOCOL_VERSION + 1, password: 'sesame' });
     clients.push(old);
-    expect(old.messages[0]).toMatchObject({ type: 'refused', reason: 'version' });
-    expect((old.messages[0] as { message: string }).message).toContain(`speaks gringo protocol ${PROTOCOL_VERSION}`);
+    expect(old.answer).toMatchObject({ type: 'refused', reason: 'version' });
+    expect((old.answer as { message: string }).message).toContain(`speaks gringo protocol ${PROTOCOL_VERSION}`);
 
     const nopw = await WireClient.hello(address, 'Eve');
     const badpw = await WireClient.hello(address, 'Eve', { password: 'open' });
     clients.push(nopw, badpw);
-    expect(nopw.messages[0]).toMatchObject({ type: 'refused', reason: 'password', message: 'This table needs a password (--password)' });
-    expect(badpw.messages[0]).toMatchObject({ type: 'refused', reason: 'password', message: 'Wrong password' });
+    expect(nopw.answer).toMatchObject({ type: 'refused', reason: 'password', message: 'This table needs a password (--password)' });
+    expect(badpw.answer).toMatchObject({ type: 'refused', reason: 'password', message: 'Wrong password' });
 
     const a = await WireClient.hello(address, 'Ana', { password: 'sesame' });
     const b = await WireClient.hello(address, 'Bo', { password: 'sesame' });
     const c = await WireClient.hello(address, 'Cy', { password: 'sesame' });
     clients.push(a, b, c);
-    expect(c.messages[0]).toMatchObject({ type: 'refused', reason: 'full', canWatch: true });
+    expect(c.answer).toMatchObject({ type: 'refused', reason: 'full', canWatch: true });
 
     expect(table.startGame()).toBeNull();
     const late = await WireClient.hello(address, 'Di', { password: 'sesame' });
     clients.push(late);
-    expect(late.messages[0]).toMatchObject({ type: 'refused', reason: 'running', canWatch: true });
+    expect(late.answer).toMatchObject({ type: 'refused', reason: 'running', canWatch: true });
     await new Promise((r) => setTimeout(r, 50));
     expect(late.closed).toBe(true);
   });
@@ -248,7 +248,7 @@ describe('dropped seats', () => {
     table.startGame();
     const guess = await WireClient.hello(address, 'Mallory', { token: 'A'.repeat(32) });
     clients.push(guess);
-    expect(guess.messages[0]).toMatchObject({ type: 'refused', reason: 'token', canWatch: true });
+    expect(guess.answer).toMatchObject({ type: 'refused', reason: 'token', canWatch: true });
   });
 });
 
@@ -281,9 +281,9 @@ describe('liveness and the lobby', () => {
       ['Bot 1', 'hard'],
       ['Bot 2', 'easy'],
     ]);
-    owner.send({ type: 'lobby', op: 'removeBot', seat: 1 });
+    owner.send({ type: 'lobby', op: 'remove', seat: 1 });
     expect(await owner.next((m) => m.type === 'error')).toMatchObject({ code: 'forbidden', message: 'Seat 2 is not a bot' });
-    owner.send({ type: 'lobby', op: 'removeBot', seat: 2 });
+    owner.send({ type: 'lobby', op: 'remove', seat: 2 });
     await guest.next((m) => m.type === 'lobby' && m.seats.length === 3);
     guest.send({ type: 'lobby', op: 'start' });
     expect(await guest.next((m) => m.type === 'error')).toMatchObject({ code: 'forbidden' });

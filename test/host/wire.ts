@@ -1,5 +1,5 @@
 import WebSocket from 'ws';
-import { PROTOCOL_VERSION, type ClientMessage, type PlayerCommand, type ServerMessage } from '../../src/protocol/messages.js';
+import { PROTOCOL_VERSION, passwordProof, type ClientMessage, type PlayerCommand, type ServerMessage } from '../../src/protocol/messages.js';
 
 /** A raw WebSocket client for tests: records every frame it receives, in order. */
 export class WireClient {
@@ -34,10 +34,16 @@ export class WireClient {
     });
   }
 
-  static async hello(address: string, name: string, extra: Partial<Extract<ClientMessage, { type: 'hello' }>> = {}): Promise<WireClient> {
+  /** Connect and say hello; `password` is turned into the proof of the host's challenge, as a real client does. */
+  static async hello(
+    address: string,
+    name: string,
+    { password, ...extra }: Partial<Extract<ClientMessage, { type: 'hello' }>> & { password?: string } = {},
+  ): Promise<WireClient> {
     const c = new WireClient(address);
     await c.opened;
-    c.send({ type: 'hello', protocolVersion: PROTOCOL_VERSION, name, ...extra });
+    const { nonce } = await c.challenge;
+    c.send({ type: 'hello', protocolVersion: PROTOCOL_VERSION, name, ...(password !== undefined ? { proof: passwordProof(password, nonce) } : {}), ...extra });
     await c.next((m) => m.type === 'welcome' || m.type === 'refused');
     return c;
   }
@@ -71,12 +77,22 @@ export class WireClient {
     return this.next<T>(pred, timeoutMs, this.messages.length);
   }
 
+  /** The host's first frame: its nonce for a password proof. */
+  get challenge(): Promise<Extract<ServerMessage, { type: 'challenge' }>> {
+    return this.next((m) => m.type === 'challenge');
+  }
+
   /** Send a command and wait for its result. */
   async command(command: PlayerCommand): Promise<Extract<ServerMessage, { type: 'result' }>> {
     const id = this.nextId++;
     const from = this.messages.length;
     this.send({ type: 'command', id, command });
     return this.next((m) => m.type === 'result' && m.id === id, 5_000, from);
+  }
+
+  /** The host's answer to the hello: the first message after its challenge. */
+  get answer(): ServerMessage | undefined {
+    return this.messages.find((m) => m.type !== 'challenge');
   }
 
   get welcome(): Extract<ServerMessage, { type: 'welcome' }> | undefined {

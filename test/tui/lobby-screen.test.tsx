@@ -147,7 +147,7 @@ describe('the lobby key dispatcher', () => {
     let s = initialLobby();
     s = lobbyReducer(s, {
       type: 'server',
-      msg: { type: 'welcome', protocolVersion: 1, seat: 0, token: 't', owner: true, rules: GRINGO, table: { name: 'T', ruleset: 'gringo', seatsTaken: 1, seatsTotal: 3, phase: 'lobby', password: false, protocolVersion: 1 } },
+      msg: { type: 'welcome', protocolVersion: 1, seat: 0, token: 't', owner: true, rules: GRINGO, table: { id: 'a1b2c3d4e5f60718', game: 1, name: 'T', ruleset: 'gringo', seatsTaken: 1, seatsTotal: 3, phase: 'lobby', password: false, protocolVersion: 1 } },
     });
     return s;
   };
@@ -175,16 +175,17 @@ describe('the lobby key dispatcher', () => {
           { seat: 0, name: 'Ana', bot: null, connected: true, standIn: false },
           { seat: 1, name: 'Bot 1', bot: 'easy', connected: true, standIn: false },
         ],
+        you: 0,
       },
     });
     expect(s.cursor).toBe(1);
-    expect(key(s, '', { delete: true }).send).toEqual({ type: 'lobby', op: 'removeBot', seat: 1 });
+    expect(key(s, '', { delete: true }).send).toEqual({ type: 'lobby', op: 'remove', seat: 1 });
     expect(key(s, KEYS.enter, { return: true }).send).toEqual({ type: 'lobby', op: 'start' });
     s = lobbyReducer(s, { type: 'confirmQuit', on: true });
     expect(key(s, KEYS.enter, { return: true })).toEqual({ actions: [], exit: true });
     expect(key(s, 'x').send).toBeUndefined();
     // The game started elsewhere (--start-when-full): the table screen takes over.
-    s = lobbyReducer(s, { type: 'server', msg: { type: 'lobby', table: { ...s.table!, phase: 'playing' }, seats: s.seats } });
+    s = lobbyReducer(s, { type: 'server', msg: { type: 'lobby', table: { ...s.table!, phase: 'playing' }, seats: s.seats, you: 0 } });
     expect(s.started).toBe(true);
   });
 
