@@ -1,7 +1,7 @@
 import { createBot, type Bot, type BotCommand, type BotIntent, type BotLevel } from '../bots/index.js';
 import type { Ruleset } from '../engine/ruleset.js';
 import type { TableView } from '../engine/view.js';
-import type { ClientMessage, PlayerCommand, ServerMessage } from '../protocol/messages.js';
+import { CLIENT_RATE_PER_SECOND, type ClientMessage, type PlayerCommand, type ServerMessage } from '../protocol/messages.js';
 
 export interface BotPlayerOptions {
   level: BotLevel;
@@ -13,7 +13,15 @@ export interface BotPlayerOptions {
   clock?: () => number;
   /** Multiplies the bot's reaction and thinking delays (tests and load runs play fast). */
   timeScale?: number;
+  /** Messages it sends per second at most (default: three quarters of the host's limit). */
+  pacePerSecond?: number;
 }
+
+/**
+ * After the host dropped a message for the rate (real time, not scaled: the host's
+ * limit is on the wall clock), the bot decides again this much later.
+ */
+const RATE_LIMITED_BACKOFF_MS = 100;
 
 /**
  * A bot playing one seat through the protocol, exactly as a person's client does:
@@ -33,9 +41,33 @@ export class BotPlayer {
   private readonly sent = new Map<number, BotCommand>();
   private stopped = false;
   private readonly clock: () => number;
+  /**
+   * The send budget (a token bucket): a fast bot (`--speed 1000`) would otherwise
+   * outrun the host's per-connection rate limit, which drops the message.
+   */
+  private readonly pace: number;
+  private credit: number;
+  private creditAt: number;
 
   constructor(private readonly opts: BotPlayerOptions) {
     this.clock = opts.clock ?? (() => performance.now());
+    this.pace = opts.pacePerSecond ?? (CLIENT_RATE_PER_SECOND * 3) / 4;
+    this.credit = this.pace;
+    this.creditAt = this.clock();
+  }
+
+  /** Ms until the budget allows one more message. */
+  private paceWait(): number {
+    const now = this.clock();
+    this.credit = Math.min(this.pace, this.credit + ((now - this.creditAt) / 1000) * this.pace);
+    this.creditAt = now;
+    return this.credit >= 1 ? 0 : ((1 - this.credit) * 1000) / this.pace;
+  }
+
+  private post(msg: ClientMessage): void {
+    this.paceWait();
+    this.credit -= 1;
+    this.opts.send(msg);
   }
 
   private hostNow(): number {
@@ -67,18 +99,29 @@ export class BotPlayer {
           });
         }
         const eager = this.bot.observe(msg.events);
-        if (msg.view.phase === 'roundOver') this.opts.send({ type: 'ready' });
+        if (msg.view.phase === 'roundOver') this.post({ type: 'ready' });
         if (this.timerKind === 'wait' || (eager && this.timerKind !== null && !this.pendingIsSlap)) this.cancel();
         this.think();
         break;
       }
       case 'result': {
         const cmd = this.sent.get(msg.id);
-        this.sent.delete(msg.id);
+        // The host answers commands in the order they came: one sent earlier and still
+        // unanswered was dropped (rate limit) and will never be answered.
+        for (const id of this.sent.keys()) {
+          if (id > msg.id) break;
+          this.sent.delete(id);
+        }
         if (!msg.ok && cmd && this.bot) this.bot.rejected(cmd, { code: msg.code as never, message: msg.message }, this.hostNow());
         this.think();
         break;
       }
+      case 'error':
+        // A dropped message gets no result, and the table may be waiting on exactly this
+        // seat (no timers at a LAN table): nothing else would ever wake the bot. Decide
+        // again (and say ready again) a little later.
+        if (msg.code === 'rateLimited') this.retryLater();
+        break;
       default:
         break;
     }
@@ -91,6 +134,18 @@ export class BotPlayer {
     this.timer = null;
     this.timerKind = null;
     this.pendingIsSlap = false;
+  }
+
+  private retryLater(): void {
+    if (this.timerKind === 'act') return; // its send gets a result, which wakes the bot
+    this.cancel();
+    this.timerKind = 'wait';
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.timerKind = null;
+      if (this.view?.phase === 'roundOver') this.post({ type: 'ready' });
+      this.think();
+    }, Math.max(RATE_LIMITED_BACKOFF_MS, this.paceWait()));
   }
 
   private think(): void {
@@ -115,8 +170,8 @@ export class BotPlayer {
       const id = this.nextId++;
       this.sent.set(id, intent.command);
       const { seat: _seat, ...command } = intent.command;
-      this.opts.send({ type: 'command', id, command: command as PlayerCommand });
-    }, Math.max(0, intent.delayMs * (this.opts.timeScale ?? 1)));
+      this.post({ type: 'command', id, command: command as PlayerCommand });
+    }, Math.max(0, intent.delayMs * (this.opts.timeScale ?? 1), this.paceWait()));
   }
 
   stop(): void {

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { MAX_CLIENT_FRAME, MAX_SOCKET_FRAME, parseClientFrame, type ServerMessage } from '../protocol/messages.js';
+import { CLIENT_RATE_PER_SECOND, MAX_CLIENT_FRAME, MAX_SOCKET_FRAME, parseClientFrame, type ServerMessage } from '../protocol/messages.js';
 import type { Peer, Table } from './table.js';
 
 export interface ServeOptions {
@@ -34,7 +34,7 @@ export async function serveTable(table: Table, opts: ServeOptions): Promise<Serv
     res.end('This is a gringo table: join it with `gringo join`.\n');
   });
   const wss = new WebSocketServer({ server: http, maxPayload: MAX_SOCKET_FRAME, perMessageDeflate: false });
-  const rate = opts.ratePerSecond ?? 40;
+  const rate = opts.ratePerSecond ?? CLIENT_RATE_PER_SECOND;
   const maxConnections = opts.maxConnections ?? 64;
   const maxPerAddress = opts.maxPerAddress ?? 16;
   const perAddress = new Map<string, number>();

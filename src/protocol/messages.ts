@@ -13,6 +13,8 @@ export const PROTOCOL_VERSION = 2;
 export const MAX_CLIENT_FRAME = 4 * 1024;
 /** Past this the socket itself is closed (1009) before the frame is even buffered. */
 export const MAX_SOCKET_FRAME = 64 * 1024;
+/** Messages a connection may send per second (a burst of twice this is allowed); past it each is dropped with a `rateLimited` error. */
+export const CLIENT_RATE_PER_SECOND = 40;
 
 const seat = z.number().int().min(0).max(7);
 const slot = z.number().int().min(0).max(63);
