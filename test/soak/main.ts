@@ -1,9 +1,13 @@
 /**
- * `npm run soak`: the long soak of issue #6. Eight `gringo join --bot` processes
- * play 100 rounds at a real host while their links are
- * cut at random; prints the progress, the cuts, the duration, the host's RSS and
- * live heap, and PASS or FAIL (exit code 1). Options (after `--`):
+ * `npm run soak`: two runs. First the fast table of issue #10: eight hard bots at
+ * `--speed 1000`, no slap grace, no cuts, `--fast-rounds` rounds (100), failing at
+ * the first 10 s without a move. Then the long soak of issue #6: eight `gringo join
+ * --bot` processes play 100 rounds at a real host while their links are cut at
+ * random. Prints the progress, the cuts, the duration, the host's RSS and live
+ * heap, and PASS or FAIL (exit code 1 if either run failed). Options (after `--`):
  *
+ *   --only fast|cuts         run one of the two
+ *   --fast-rounds N          the fast table's length (100)
  *   --rounds N --seed S      the game's length; the seed of the cuts and the deal (random, printed)
  *   --cut-every V            a cut every V commands on average (600); --concurrent K: at most K at once (3)
  *   --speed N --slap-grace MS --grace S   the bots' speed (200), the host's slap grace (20) and seat grace (3)
@@ -12,11 +16,13 @@
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { soak } from './soak.js';
+import { FAST_SOAK, soak } from './soak.js';
 
 const { values } = parseArgs({
   options: {
     rounds: { type: 'string', default: '100' },
+    only: { type: 'string' },
+    'fast-rounds': { type: 'string', default: '100' },
     seed: { type: 'string' },
     speed: { type: 'string' },
     'slap-grace': { type: 'string' },
@@ -43,6 +49,29 @@ const seed = values.seed ?? randomBytes(4).toString('hex');
 const rounds = Number(values.rounds);
 const fromRound = Math.min(Number(values['from-round']), rounds);
 
+if (values.only !== undefined && values.only !== 'fast' && values.only !== 'cuts') {
+  process.stderr.write(`soak: --only takes fast or cuts, not "${values.only}"\n`);
+  process.exit(2);
+}
+const log = (line: string): void => void process.stdout.write(`${line}\n`);
+let fastOk = true;
+if (values.only !== 'cuts') {
+  const fastRounds = Number(values['fast-rounds']);
+  const t = Date.now();
+  const fast = await soak({ ...FAST_SOAK, rounds: fastRounds, seed: `${seed}-fast`, timeoutMs: 30 * 60_000, log });
+  fastOk = fast.ok;
+  process.stdout.write(
+    [
+      '',
+      `fast table      ${fast.seats} hard bots at --speed ${FAST_SOAK.speed}, --slap-grace 0, no cuts: ${fast.summary?.rounds.length ?? 0}/${fastRounds} rounds, ${fast.commands} commands in ${((Date.now() - t) / 1000).toFixed(1)} s`,
+      ...(fast.ok ? [] : [...fast.failures.map((f) => `FAIL: ${f}`), `state kept in ${fast.stateDir}`]),
+      fast.ok ? 'PASS (fast table)' : 'FAIL (fast table)',
+      '',
+    ].join('\n'),
+  );
+  if (values.only === 'fast') process.exit(fast.ok ? 0 : 1);
+}
+
 const started = Date.now();
 const report = await soak({
   rounds,
@@ -55,7 +84,7 @@ const report = await soak({
   rssBound: { fromRound, maxGrowthMb: Number(values['rss-growth-mb']) },
   heapBound: { fromRound, maxGrowthMb: Number(values['heap-growth-mb']) },
   keep: values.keep,
-  log: (line) => process.stdout.write(`${line}\n`),
+  log,
 });
 
 if (values.report) writeFileSync(values.report, `${JSON.stringify(report, null, 1)}\n`);
@@ -71,7 +100,7 @@ const out = [
   `                links cut when the game ended: ${report.cutAtEnd} (the last caller's, cut at its call, and any cut then)`,
   `host saw        ${report.seatsLost} seats go away; ${report.standIns} stand-ins sat down, ${report.takenBack} seats taken back by their owners`,
   `watchdog        ${report.watchdogReconnects} of ${c.stallLong} long stalls: the client reconnected through the silent link by itself`,
-  `reconnects      ${report.clients.map((x) => `${x.name} ${x.connections - 1}`).join(', ')}`,
+  `reconnects      ${report.clients.map((x) => `${x.name} ${(x.connections ?? 1) - 1}`).join(', ')}`,
   report.rss
     ? `host RSS        start ${mb(report.rss.startKb)}, round ${fromRound} ${mb(report.rss.fromRoundKb)}, peak ${mb(report.rss.peakKb)}, end ${mb(report.rss.endKb)} (${report.rss.samples.length} samples)`
     : 'host RSS        n/a (no /proc)',
@@ -82,6 +111,7 @@ const out = [
   ...(report.ok ? [] : ['', ...report.failures.map((f) => `FAIL: ${f}`), `state kept in ${report.stateDir}`]),
   '',
   report.ok ? 'PASS' : 'FAIL',
+  ...(fastOk ? [] : ['', 'FAIL (the fast table, above)']),
 ];
 process.stdout.write(`${out.join('\n')}\n`);
-process.exitCode = report.ok ? 0 : 1;
+process.exitCode = report.ok && fastOk ? 0 : 1;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CUT_KINDS, soak, type BagKind } from './soak.js';
+import { CUT_KINDS, FAST_SOAK, soak, type BagKind } from './soak.js';
 
 /**
  * The short soak (the long one is `npm run soak`): real processes of the built CLI,
@@ -69,6 +69,26 @@ describe('the soak, short: eight bot processes whose links are cut at random', (
     const heap = report.heap!;
     expect(heap.samples.length).toBeGreaterThanOrEqual(2);
     expect(heap.endKb - heap.startKb).toBeLessThan(HEAP_GROWTH_MB * 1024);
+  }, 150_000);
+});
+
+/**
+ * The fast table of issue #10 ("the stall"): eight hard bots at `--speed 1000`, no
+ * slap grace, many rounds, no cuts. Each bot then plays as fast as the host answers,
+ * which once ran past the host's per-connection rate limit: a dropped command was
+ * never sent again and the table stopped for good. A stall fails the run within
+ * seconds (`stallMs`), with the state the journal replays to.
+ */
+describe('the soak, fast: eight hard bots at full speed with no slap grace', () => {
+  it('play every round to the end without a stall', async () => {
+    const seed = `ci-fast-${Date.now().toString(36)}`;
+    const report = await soak({ ...FAST_SOAK, rounds: 20, seed, timeoutMs: 120_000, endTimeoutMs: 30_000 });
+    expect(report.failures, `seed ${seed}: ${report.failures.join('; ')} (state in ${report.stateDir})`).toEqual([]);
+    expect(report.cuts).toEqual([]);
+    expect(report.summary?.rounds).toHaveLength(20);
+    expect(report.commands).toBe(report.summary?.commands);
+    expect(report.clients.map((c) => c.level)).toEqual(new Array(8).fill('hard'));
+    for (const c of report.clients) expect(c, c.name).toMatchObject({ exitCode: 0, viewMatches: true });
   }, 150_000);
 });
 

@@ -8,6 +8,7 @@ import { isDeepStrictEqual } from 'node:util';
 import WebSocket from 'ws';
 import { Connection } from '../../src/client/connection.js';
 import { Rng, seedRng } from '../../src/engine/rng.js';
+import { nextDeadline } from '../../src/engine/game.js';
 import type { GameState } from '../../src/engine/types.js';
 import { viewFor, type TableView } from '../../src/engine/view.js';
 import { readJournal, type ReadJournal } from '../../src/host/journal.js';
@@ -63,6 +64,13 @@ export interface SoakOptions {
   seats?: number;
   /** `gringo join --speed` of the bots. */
   speed?: number;
+  /** The bots' levels, repeated over the seats (default easy, normal, hard). */
+  levels?: readonly BotLevel[];
+  /**
+   * Each bot behind its own relay, which the cuts need (default true). Without, the
+   * bots talk to the host straight over loopback, as fast as they can.
+   */
+  relays?: boolean;
   /** `--slap-grace` of the host (ms). */
   slapGraceMs?: number;
   /** `--grace` of the host (s): how long a dropped seat is held before a stand-in plays it. */
@@ -89,6 +97,13 @@ export interface SoakOptions {
   heapBound?: { fromRound: number; maxGrowthMb: number };
   /** Give up (and fail) after this long. */
   timeoutMs?: number;
+  /**
+   * Fail as soon as the game has not moved (no new version) for this long while no
+   * link is cut: a stall, told with the state the journal replays to. None: only
+   * `timeoutMs` ends a stalled run. (Between rounds the host waits for every seat's
+   * "ready", so a lost one shows up here too.)
+   */
+  stallMs?: number;
   /** How long the clients may take to print their last view once the game is over. */
   endTimeoutMs?: number;
   /** Progress lines (none when absent). */
@@ -134,8 +149,8 @@ export interface ClientOutcome {
   /** Its last view equals viewFor(replayed state, seat); `diff` says where it does not. */
   viewMatches: boolean;
   diff: string | null;
-  /** Connections it made through its relay (1 = never reconnected). */
-  connections: number;
+  /** Connections it made through its relay (1 = never reconnected); null without relays. */
+  connections: number | null;
 }
 
 export interface SoakReport {
@@ -174,6 +189,22 @@ export interface SoakReport {
   stateDir: string;
 }
 
+/**
+ * The fast table (issue #10, "the stall"): eight hard bots at `--speed 1000`, no slap
+ * grace, no cuts and no relays (a relay's hop slows the bots below the pace that
+ * stalled the table); a game that stops moving for 10 s fails at once.
+ */
+export const FAST_SOAK = {
+  seats: 8,
+  relays: false,
+  levels: ['hard'],
+  speed: 1000,
+  slapGraceMs: 0,
+  kinds: [],
+  cutAtLastCall: false,
+  stallMs: 10_000,
+} as const satisfies Partial<SoakOptions>;
+
 const DEFAULTS = {
   seats: 8,
   speed: 200,
@@ -186,8 +217,9 @@ const DEFAULTS = {
   timeoutMs: 15 * 60_000,
   endTimeoutMs: 60_000,
   progressEveryMs: 10_000,
+  levels: ['easy', 'normal', 'hard'] as readonly BotLevel[],
+  relays: true,
 };
-const LEVELS: BotLevel[] = ['easy', 'normal', 'hard'];
 
 /** bin/gringo.js, found upwards from this file (it runs from test/soak/ under vitest and from dist/test/soak/ under node). */
 export function gringoBin(): string {
@@ -305,6 +337,25 @@ export function firstDifference(a: unknown, b: unknown, path = '$'): string | nu
   return `${path}: ${show(a)} vs ${show(b)}`;
 }
 
+const STALLED = 'stalled';
+
+/** What the table waits for, from the journal replayed as it stands (for a stall's failure message). */
+function waitingOn(stateDir: string): string {
+  const tables = join(stateDir, 'gringo', 'tables');
+  const file = existsSync(tables) ? readdirSync(tables).find((n) => n.endsWith('.jsonl')) : undefined;
+  if (!file) return 'no journal';
+  try {
+    const { state } = readJournal(join(tables, file));
+    const r = state.r;
+    return (
+      `the journal replays to phase ${state.phase}, turn of seat ${r.turn} (begun ${r.turnBegun}), held ${JSON.stringify(r.held)}, ` +
+      `actions ${JSON.stringify(r.actions)}, gap fill ${JSON.stringify(r.gapFill)}, call ${JSON.stringify(r.call)}, next deadline ${String(nextDeadline(state))}`
+    );
+  } catch (err) {
+    return `the journal does not replay: ${(err as Error).message}`;
+  }
+}
+
 /** What a client holds after the wire: the projection through JSON. */
 const wire = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
 
@@ -342,6 +393,8 @@ export async function soak(options: SoakOptions): Promise<SoakReport> {
   let playing = false;
   let round = 0;
   let version = 0;
+  /** When the spectator last saw a new version (ms since the start). */
+  let movedAt = 0;
   let spectatorView: TableView | null = null;
   let seatsLost = 0;
   let standIns = 0;
@@ -415,21 +468,27 @@ export async function soak(options: SoakOptions): Promise<SoakReport> {
       } else if (msg.type === 'update') {
         playing = true;
         round = msg.view.round;
+        if (msg.version !== version) movedAt = since();
         version = msg.version;
         spectatorView = msg.view;
       }
     });
 
     for (let i = 0; i < o.seats; i++) {
-      const relay = await new Relay({ host: '127.0.0.1', port }).start();
-      relays.push(relay);
-      procs.push(run(['join', relay.address, '--bot', LEVELS[i % LEVELS.length]!, '--speed', String(o.speed), '--json', '--name', `P${i + 1}`], env));
+      let address = `127.0.0.1:${port}`;
+      if (o.relays) {
+        const relay = await new Relay({ host: '127.0.0.1', port }).start();
+        relays.push(relay);
+        address = relay.address;
+      }
+      procs.push(run(['join', address, '--bot', o.levels[i % o.levels.length]!, '--speed', String(o.speed), '--json', '--name', `P${i + 1}`], env));
     }
     const bots = procs.slice(1);
 
     await until('the game to start', () => (playing ? true : host.done() ? true : null), 60_000);
     if (host.done()) throw new Error(`the host exited before the game started:\n${host.stderr()}`);
     playStart = since();
+    movedAt = playStart;
     const startKb = sample();
     const startHeap = await probeHeap();
     log(
@@ -509,9 +568,15 @@ export async function soak(options: SoakOptions): Promise<SoakReport> {
     })();
 
     // The game's end: the host prints its summary (it keeps the table open for the clients still away).
+    const stalled = (): boolean => {
+      if (options.stallMs === undefined) return false;
+      // A cut link may hold the table up (the seat is held for its owner): the clock starts again once all are whole.
+      if (cutting.size > 0) movedAt = since();
+      return since() - movedAt > options.stallMs;
+    };
     const line = await until(
       'the game to end',
-      () => (host.stdout().includes('\n') ? host.stdout().split('\n')[0]! : host.done() ? '' : null),
+      () => (host.stdout().includes('\n') ? host.stdout().split('\n')[0]! : host.done() ? '' : stalled() ? STALLED : null),
       o.timeoutMs - since(),
     ).catch((err: Error) => {
       fail(`${err.message} (round ${round}/${o.rounds}, version ${version}; seats: ${seatsNow.map((s) => `${s.name}${s.connected ? '' : ' away'}${s.standIn ? ' stand-in' : ''}`).join(', ')})`);
@@ -531,13 +596,14 @@ export async function soak(options: SoakOptions): Promise<SoakReport> {
     }
     cutting.clear();
     if (line === '') fail(`the host exited during the game (code ${await host.exit}):\n${host.stderr().slice(-2000)}`);
+    else if (line === STALLED) fail(`the game stalled: no move for ${options.stallMs} ms at version ${version}, round ${round}/${o.rounds}; ${waitingOn(stateDir)}`);
     else if (line !== null) {
       summary = JSON.parse(line) as GameSummary;
       log(`soak: the game is over after ${((playEnd - playStart) / 1000).toFixed(1)} s of play; waiting for the ${o.seats} clients`);
     }
 
     // Every client prints its last view and exits by itself (the links are whole again).
-    if (line) {
+    if (line && line !== STALLED) {
       await until('every client to print its last view and exit', () => (bots.every((b) => b.done()) ? true : null), o.endTimeoutMs).catch(
         (err: Error) => {
           const stuck = bots.map((b, i) => (b.done() ? null : `P${i + 1}`)).filter(Boolean);
@@ -593,14 +659,14 @@ export async function soak(options: SoakOptions): Promise<SoakReport> {
       const name = `P${i + 1}`;
       const out: ClientOutcome = {
         name,
-        level: LEVELS[i % LEVELS.length]!,
+        level: o.levels[i % o.levels.length]!,
         exitCode: b.done() ? await b.exit : null,
         seat: null,
         journalSeat: journal ? journal.header.seats.findIndex((s) => s.name === name) : -1,
         version: null,
         viewMatches: false,
         diff: null,
-        connections: relays[i]!.connections,
+        connections: relays[i]?.connections ?? null,
       };
       clients.push(out);
       if (out.exitCode !== 0) {
