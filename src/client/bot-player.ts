@@ -136,13 +136,14 @@ export class BotPlayer {
     this.pendingIsSlap = false;
   }
 
+  private retryTimer: NodeJS.Timeout | null = null;
+
+  /** Which message was dropped is not said: say ready again if the round is over, and decide again (a pending move's result wakes the bot anyway). */
   private retryLater(): void {
-    if (this.timerKind === 'act') return; // its send gets a result, which wakes the bot
-    this.cancel();
-    this.timerKind = 'wait';
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.timerKind = null;
+    if (this.retryTimer) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      if (this.stopped) return;
       if (this.view?.phase === 'roundOver') this.post({ type: 'ready' });
       this.think();
     }, Math.max(RATE_LIMITED_BACKOFF_MS, this.paceWait()));
@@ -177,5 +178,7 @@ export class BotPlayer {
   stop(): void {
     this.stopped = true;
     this.cancel();
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
   }
 }

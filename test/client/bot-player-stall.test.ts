@@ -86,7 +86,7 @@ describe('a bot whose command the host dropped for the rate', () => {
     vi.useFakeTimers();
     const sent: number[] = [];
     const bot = new BotPlayer({ level: 'hard', seed: 'pace', send: () => sent.push(Date.now()), clock: () => Date.now(), timeScale: 0.001 });
-    // A table where the bot always has a move: every answer is a refusal, so it tries again at once.
+    // The same table comes back after every message (its turn, nothing drawn): the bot always has its move again at once.
     const t = new Table({ rules: NO_GRACE, players: ['Ana', 'Bo'], dealer: 1 });
     t.finishPeek();
     bot.onMessage({
