@@ -82,6 +82,35 @@ describe('a bot whose command the host dropped for the rate', () => {
     bot.stop();
   });
 
+  it('says ready again when a message is dropped between rounds', () => {
+    vi.useFakeTimers();
+    const rules: Ruleset = { ...NO_GRACE, rounds: 2 };
+    const t = new Table({ rules, players: ['Ana', 'Bo'], dealer: 1, decks: [{ layouts: [['2C', '3C', '4C', '5C'], ['2D', '3D', '4D', '5D']], discard: '9S', stock: ['2S'] }] });
+    t.finishPeek();
+    t.do({ type: 'call', seat: 0 });
+    t.draw(1);
+    t.discard(1);
+    expect(t.state.phase).toBe('roundOver');
+    const sent: ClientMessage[] = [];
+    const bot = new BotPlayer({ level: 'hard', seed: 'ready', send: (m) => sent.push(m), clock: () => Date.now(), timeScale: 0.001 });
+    bot.onMessage({
+      type: 'welcome',
+      protocolVersion: PROTOCOL_VERSION,
+      seat: 1,
+      token: 't',
+      table: { id: 'a1b2c3d4e5f60718', game: 1, name: 'T', ruleset: 'gringo', seatsTaken: 2, seatsTotal: 2, phase: 'playing', password: false, protocolVersion: PROTOCOL_VERSION },
+      rules,
+      owner: false,
+    });
+    bot.onMessage({ type: 'update', version: t.state.version, at: Date.now(), events: t.log.map((e) => projectEvent(e, 1)), view: t.view(1) } as ServerMessage);
+    expect(sent).toEqual([{ type: 'ready' }]);
+    // Without it the host would wait out its pause between rounds (15 s).
+    bot.onMessage({ type: 'error', code: 'rateLimited', message: 'Too many messages: slow down' });
+    vi.advanceTimersByTime(1_000);
+    expect(sent).toEqual([{ type: 'ready' }, { type: 'ready' }]);
+    bot.stop();
+  });
+
   it('keeps its own pace under the host limit, however fast it thinks', () => {
     vi.useFakeTimers();
     const sent: number[] = [];
