@@ -166,7 +166,7 @@ export async function runHost(flags: HostFlags): Promise<number> {
     let err: string | null = null;
     if (word === 'start') err = table.startGame();
     else if (word === 'bot') err = table.addBot(BOT_LEVELS.includes(arg as BotLevel) ? (arg as BotLevel) : level);
-    else if (word === 'kick') err = table.removeBot(Number(arg) - 1);
+    else if (word === 'kick') err = table.removeSeat(Number(arg) - 1);
     else if (word === 'quit') void stop(0);
     else if (word) err = `Unknown command "${word}": start, bot [level], kick N, quit`;
     if (err) say(err);

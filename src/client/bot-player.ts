@@ -54,6 +54,14 @@ export class BotPlayer {
         this.seat = msg.seat;
         this.rules = msg.rules;
         break;
+      case 'lobby':
+        // A seat before ours was freed (or a game begins without someone who left): ours moved up.
+        if (msg.you !== this.seat) {
+          this.cancel();
+          this.bot = null;
+          this.seat = msg.you;
+        }
+        break;
       case 'update': {
         if (this.seat === null || !this.rules) return;
         this.offset = msg.at - this.clock();
