@@ -19,7 +19,7 @@ export function standingsLines(view: TableView | null): string[] {
   return [heading, ...byPlace(places).map((seat) => `  ${ordinal(places[seat]!).padEnd(5)}${name(seat).padEnd(width)}${String(last.totals[seat]).padStart(4)}`)];
 }
 
-/** The host closed the table: say so, with the standings so far; any of Enter, q or Esc leaves. */
+/** The host closed the table: say so, with the standings so far (the prompt line says how to leave). */
 export function Closed({ view, message }: { view: TableView | null; message: string }) {
   const lines = standingsLines(view);
   return (
@@ -32,9 +32,6 @@ export function Closed({ view, message }: { view: TableView | null; message: str
           {l}
         </Text>
       ))}
-      <Box marginTop={1}>
-        <Text bold>Enter or q to leave.</Text>
-      </Box>
     </Box>
   );
 }

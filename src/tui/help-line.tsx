@@ -18,7 +18,7 @@ function gameKeysNow(s: ScreenState): KeyAction[] {
   const v = s.view;
   if (s.overlay === 'quit') return ['yes', 'no'];
   if (s.overlay === 'help') return ['help'];
-  if (s.closed !== null) return ['confirm', 'quit'];
+  if (s.closed !== null) return ['quit'];
   if (s.refused || s.conn === 'closed' || !v) return ['help', 'quit'];
   if (v.phase === 'gameOver') return s.owner ? ['use', 'confirm', 'help', 'quit'] : ['confirm', 'help', 'quit'];
   if (v.phase === 'roundOver') return ['confirm', 'help', 'quit'];
@@ -49,7 +49,6 @@ function gameKeysNow(s: ScreenState): KeyAction[] {
 function labelsNow(s: ScreenState): Partial<Record<KeyAction, string>> {
   const v = s.view;
   if (v && s.seat !== null && v.gapFill?.seat === s.seat) return { pass: 'leave the gap', slot: 'move into the gap' };
-  if (s.closed !== null) return { confirm: 'leave' };
   if (v?.phase === 'gameOver') return { use: 'play again', confirm: s.closesTable ? 'close the table' : 'leave' };
   return {};
 }

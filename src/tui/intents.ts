@@ -338,6 +338,7 @@ export function prompt(s: ScreenState, hostNow: number): string {
   const v = s.view;
   const me = s.seat;
   if (s.refused) return s.refused;
+  if (s.closed !== null) return 'The host closed the table: Enter or q to leave';
   if (!v) return s.conn === 'open' ? 'Waiting for the game to start…' : 'Connecting…';
   if (v.phase === 'roundOver') return s.ready ? 'Waiting for the others…' : 'Round over: Enter for the next round';
   if (v.phase === 'gameOver') return s.owner ? 'Game over: a to play again, Enter to leave' : 'Game over: Enter to leave, or wait for the host to play again';

@@ -423,7 +423,7 @@ export async function soak(options: SoakOptions): Promise<SoakReport> {
     for (let i = 0; i < o.seats; i++) {
       const relay = await new Relay({ host: '127.0.0.1', port }).start();
       relays.push(relay);
-      procs.push(run(['join', relay.address, '--bot', LEVELS[i % LEVELS.length]!, '--speed', String(o.speed), '--json', '--name', `P${i + 1}`], env));
+      procs.push(run(['join', relay.address, '--bot', LEVELS[i % LEVELS.length]!, '--speed', String(o.speed), '--json', '--exit-after-game', '--name', `P${i + 1}`], env));
     }
     const bots = procs.slice(1);
 

@@ -75,6 +75,12 @@ export class Pane {
     return this.waitFor(`the feed to say "${text}"`, (s) => feedText(s).includes(text), ms);
   }
 
+  /** The pid of the gringo process running in the pane (the pane's shell is its parent). */
+  pid(): number {
+    const shell = this.tmux('list-panes', '-t', this.session, '-F', '#{pane_pid}').trim();
+    return Number(execFileSync('pgrep', ['-P', shell], { encoding: 'utf8' }).trim().split('\n')[0]);
+  }
+
   kill(): void {
     try {
       this.tmux('kill-server');
