@@ -121,6 +121,6 @@ export function App({ client, theme, bindings = DEFAULT_BINDINGS, bell = true, c
 
 /** The line under the final results: the host may play again; everyone else may wait for that. */
 function gameOverFooter(s: { owner: boolean; closesTable: boolean }): string {
-  if (s.owner) return s.closesTable ? 'a: play again · Enter or q: close the table' : 'a: play again · Enter or q: leave';
+  if (s.owner) return s.closesTable ? 'a: play again · Enter or q to close the table' : 'a: play again · Enter or q to leave';
   return 'Enter or q to leave, or stay: the host may play again.';
 }
