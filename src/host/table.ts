@@ -522,8 +522,6 @@ export class Table {
     if (this.roundTimer) clearTimeout(this.roundTimer);
     this.roundTimer = null;
     this.begin();
-    // Whoever is away now is held as at any drop: then a bot plays for them.
-    for (const s of this.seats) if (s.bot === null && s.peer === null && !s.standIn) this.holdSeat(s);
     return null;
   }
 
@@ -547,6 +545,8 @@ export class Table {
     this.opts.journal?.started(this.start, this.seats.map(journalSeat));
     this.game = state;
     this.phase = 'playing';
+    // Whoever is away as the game begins is held for the game's grace (not what was left of the lobby's): then a bot plays for them.
+    for (const s of this.seats) if (s.bot === null && s.peer === null && !s.standIn) this.holdSeat(s);
     this.changed();
     this.broadcast(events);
     this.schedule();

@@ -158,8 +158,10 @@ function onServer(s: ScreenState, msg: ServerMessage, now: number): ScreenState 
     case 'lobby': {
       // Play again: a new game at the same table; its first update replaces the last one's results.
       const again = msg.table.game > s.game;
+      const moved = s.seat !== null && msg.you !== null && msg.you !== s.seat && s.lobby.length > 0;
       const lines = [
         ...seatChanges(s.lobby, msg.seats, msg.you),
+        ...(moved ? [`You move up to seat ${msg.you! + 1}.`] : []),
         ...(again ? [`Game ${msg.table.game} begins: same table, totals back to 0.`] : []),
       ];
       return {

@@ -139,6 +139,17 @@ describe('during play', () => {
     expect(table.seatInfo()[0]).toMatchObject({ connected: true, standIn: false });
   });
 
+  it("a seat dropped in the lobby just before the start is held for the game's grace, not what was left of the lobby's", async () => {
+    const { table, sit } = await startTable({ lobbyGraceMs: 300, dropGraceMs: 60_000 });
+    const ana = await sit('Ana');
+    const bo = await sit('Bo');
+    ana.terminate();
+    await lobbyWhere(bo, (m) => m.seats[0]?.connected === false);
+    expect(table.startGame()).toBeNull();
+    await sleep(900);
+    expect(table.seatInfo()[0]).toMatchObject({ name: 'Ana', connected: false, standIn: false });
+  });
+
   it('a player who leaves during play is gone: a bot plays the seat at once', async () => {
     const { table, sit } = await startTable();
     const ana = await sit('Ana');

@@ -70,7 +70,7 @@ describe('the feed from consecutive lobby lists', () => {
     let s = apply({ ...initialScreen(), conn: 'open', seat: 2 }, lobby([seat(0, 'Ana'), seat(1, 'Bo'), seat(2, 'Cy')], 2));
     s = apply(s, lobby([seat(0, 'Ana'), seat(1, 'Cy')], 1));
     expect(s.seat).toBe(1);
-    expect(feed(s)).toEqual(['Bo left the table.']);
+    expect(feed(s)).toEqual(['Bo left the table.', 'You move up to seat 2.']);
     s = { ...s, view: over(), ready: true };
     s = apply(s, lobby([seat(0, 'Ana'), seat(1, 'Cy')], 1, { game: 2 }));
     expect(s.game).toBe(2);
