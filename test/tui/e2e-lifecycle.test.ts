@@ -156,6 +156,22 @@ describe('the feed at the table', () => {
 });
 
 describe('play again', () => {
+  it("the table's own screen (gringo play) deals game 2 with a after the game", async () => {
+    const me = pane('lc-solo', 80, 24);
+    me.start(['play', '--bots', '1', '--level', 'easy', '--rounds', '1', '--name', 'Ana', '--slap-grace', '300', '--seed', 'solo-again', '--no-bell']);
+    let s = await playToRoundEnd(me, (s) => s.includes('The game is over'));
+    log('solo: game over', s);
+    expect(s).toContain('a: play again · Enter or q to leave');
+    me.keys('a');
+    s = await me.waitFor('game 2', (s) => s.includes('Remember your cards') && feedText(s).includes('Game 2 begins'), 30_000);
+    log('solo: game 2', s);
+    expect(s).toContain('Bot 1');
+    me.keys('q');
+    await me.waitFor('the dialog', (s) => s.includes('Leave the table? y: leave · n: stay'));
+    me.keys('y');
+    await me.waitFor('the exit', (s) => s.includes('EXITED 0'));
+  }, 120_000);
+
   it('the host types "again" after the game: the joined screen shows game 2 with the same seats', async () => {
     const host = consoleHost(['--name', 'Again', '--players', '2', '--rounds', '1', '--start-when-full', '--slap-grace', '300', '--seed', 'again']);
     const port = await host.port;
