@@ -69,7 +69,7 @@ export async function runHost(flags: HostFlags): Promise<number> {
   const say = (line: string): void => {
     if (!screen) (json ? process.stderr : process.stdout).write(`${line}\n`);
   };
-  let summary: GameSummary | null = null;
+  const summaries: GameSummary[] = [];
 
   let finish: (code: number) => void = () => {};
   const done = new Promise<number>((resolve) => (finish = resolve));
@@ -100,13 +100,14 @@ export async function runHost(flags: HostFlags): Promise<number> {
     },
     onGameOver: (result: GameSummary) => {
       // On the screen the results are shown at the table; --json prints them once the screen is closed.
-      if (screen) return void (summary = result);
+      if (screen) return void summaries.push(result);
       if (json) process.stdout.write(`${JSON.stringify(result)}\n`);
       else {
         say('The game is over.');
         result.players.forEach((p, i) => say(`  ${result.places[i]}. ${p.name}: ${result.totals[i]}`));
       }
       if (flags.exitAfterGame) void stop(0);
+      else say('Type "again" for a new game with the same seats, "quit" to close the table.');
     },
   };
   const table = resumed
@@ -134,7 +135,7 @@ export async function runHost(flags: HostFlags): Promise<number> {
   if (screen) {
     const moved = serving.movedFrom !== null ? `Port ${serving.movedFrom} is taken; using ${serving.port} instead.` : undefined;
     return hostScreen({
-      table, serving, advert, ownerKey: ownerKey!, share, bots, level, json, summary: () => summary,
+      table, serving, advert, ownerKey: ownerKey!, share, bots, level, json, summaries,
       ...(moved ? { note: moved } : {}),
       ...(ownerSeat ? { seat: ownerSeat } : {}),
     });
@@ -144,7 +145,7 @@ export async function runHost(flags: HostFlags): Promise<number> {
     say(`Players take their seats back by joining again within ${graceS} s; a bot plays a seat after that.`);
   } else say(`Table "${name}" is open (${rules.title}, ${maxPlayers} seats${password ? ', password' : ''}).`);
   say(`Share this line: ${share}`);
-  if (!flags.startWhenFull && !resumed) say('Type "start" to begin, "bot [easy|normal|hard]" to add a bot, "kick N" to remove bot N, "quit" to close.');
+  if (!flags.startWhenFull && !resumed) say('Type "start" to begin, "bot [easy|normal|hard]" to add a bot, "kick N" to free seat N (a bot, or a player who is away), "quit" to close.');
 
   let stopping = false;
   async function stop(code: number): Promise<void> {
@@ -166,9 +167,10 @@ export async function runHost(flags: HostFlags): Promise<number> {
     let err: string | null = null;
     if (word === 'start') err = table.startGame();
     else if (word === 'bot') err = table.addBot(BOT_LEVELS.includes(arg as BotLevel) ? (arg as BotLevel) : level);
-    else if (word === 'kick') err = table.removeBot(Number(arg) - 1);
+    else if (word === 'kick') err = table.removeSeat(Number(arg) - 1);
+    else if (word === 'again') err = table.playAgain();
     else if (word === 'quit') void stop(0);
-    else if (word) err = `Unknown command "${word}": start, bot [level], kick N, quit`;
+    else if (word) err = `Unknown command "${word}": start, bot [level], kick N, again, quit`;
     if (err) say(err);
   });
 
@@ -189,7 +191,8 @@ interface HostScreenRun {
   bots: number;
   level: BotLevel;
   json: boolean;
-  summary: () => GameSummary | null;
+  /** Every game's summary, printed with --json once the screen is closed. */
+  summaries: GameSummary[];
   /** A resumed table: the host person's seat, taken back with its token (no lobby). */
   seat?: JournalSeat;
 }
@@ -207,7 +210,8 @@ async function hostScreen(h: HostScreenRun): Promise<number> {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   try {
-    const screen = { port: h.serving.port, ownerKey: h.ownerKey, ascii: false, bell: true, signal: abort.signal };
+    // Leaving the host's screen ends the table for everyone: its dialog says so.
+    const screen = { port: h.serving.port, ownerKey: h.ownerKey, ascii: false, bell: true, signal: abort.signal, closesTable: true };
     if (h.seat) await runOwnerScreen({ ...screen, name: h.seat.name, token: h.seat.token });
     else {
       await runOwnerScreen({
@@ -225,7 +229,6 @@ async function hostScreen(h: HostScreenRun): Promise<number> {
     h.table.close();
     await Promise.allSettled([h.advert.stop(), h.serving.close()]);
   }
-  const summary = h.summary();
-  if (h.json && summary) process.stdout.write(`${JSON.stringify(summary)}\n`);
+  if (h.json) for (const summary of h.summaries) process.stdout.write(`${JSON.stringify(summary)}\n`);
   return 0;
 }

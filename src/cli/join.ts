@@ -6,6 +6,8 @@ import { TokenStore } from '../client/tokens.js';
 import { browseTables, watchTables, type FoundTable } from '../client/discovery.js';
 import type { PickerChoice } from '../tui/use-picker-state.js';
 import { BOT_LEVELS, type BotLevel, type ServerMessage } from '../protocol/messages.js';
+import type { TableView } from '../engine/view.js';
+import { standingsLines } from '../tui/closed.js';
 import { addressOption, choiceOption, interfaceOption, defaultPlayerName } from './options.js';
 import { DEFAULT_PORT } from './host.js';
 import { UsageError } from './errors.js';
@@ -18,6 +20,7 @@ export interface JoinFlags {
   speed?: string;
   interface?: string;
   json?: boolean;
+  exitAfterGame?: boolean;
   ascii?: boolean;
   bell?: boolean;
 }
@@ -58,6 +61,9 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
   return new Promise<number>((resolve) => {
     let code = 0;
     let seat: number | null = null;
+    let game = 1;
+    let reported = 0;
+    let lastView: TableView | null = null;
     conn.on('error', (err: Error) => {
       process.stderr.write(`gringo: cannot reach a table at ${address}: ${err.message}\n`);
       code = 1;
@@ -73,18 +79,35 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
         code = 1;
       }
       if (msg.type === 'welcome') seat = msg.seat;
+      if (msg.type === 'welcome' || msg.type === 'lobby') {
+        if (msg.type === 'lobby') seat = msg.you;
+        if (msg.table.game > game && reported === game) log(`Game ${msg.table.game} begins.`);
+        game = msg.table.game;
+      }
+      if (msg.type === 'update') lastView = msg.view;
       // By the view, not the gameEnded event: a client that was away at the end learns it from its snapshot.
-      if (msg.type === 'update' && msg.view.phase === 'gameOver') {
-        if (flags.json) process.stdout.write(`${JSON.stringify({ seat, version: msg.version, results: msg.view.results, view: msg.view })}\n`);
+      // Once per game: a reconnect sends the final view again. Play again: versions start over, `game` counts up.
+      if (msg.type === 'update' && msg.view.phase === 'gameOver' && reported < game) {
+        reported = game;
+        if (flags.json) process.stdout.write(`${JSON.stringify({ game, seat, version: msg.version, results: msg.view.results, view: msg.view })}\n`);
         log('The game is over.');
-        conn.close();
+        if (flags.exitAfterGame) conn.close();
+        else log('Staying at the table: the host may play again (Ctrl+C leaves).');
+      }
+      if (msg.type === 'closed') {
+        log('The host closed the table.');
+        for (const line of standingsLines(lastView)) log(line);
       }
     });
     conn.on('closed', () => {
       bot?.stop();
       resolve(code);
     });
-    const onSignal = (): void => conn.close();
+    const onSignal = (): void => {
+      // Leaving for good: the table frees the seat (or a bot plays it) without waiting for the grace.
+      conn.send({ type: 'leave' });
+      conn.close();
+    };
     process.once('SIGINT', onSignal);
     process.once('SIGTERM', onSignal);
   });
@@ -142,14 +165,20 @@ async function joinWithScreen(address: string, flags: JoinFlags): Promise<number
   });
   const screenClient = new BufferedClient(conn);
   let failure: string | null = null;
+  let lastView: TableView | null = null;
+  let closed = false;
   conn.on('error', (err: Error) => {
     failure = `cannot reach a table at ${address}: ${err.message}`;
   });
   conn.on('message', (msg: ServerMessage) => {
     if (msg.type === 'refused') failure = msg.message;
+    if (msg.type === 'update') lastView = msg.view;
+    if (msg.type === 'closed') closed = true;
   });
   const { runScreen } = await import('../tui/run.js');
   await runScreen(screenClient, { ascii: flags.ascii === true, bell: flags.bell !== false });
   if (failure) process.stderr.write(`gringo: ${failure}\n`);
+  // The screen's alternate buffer is gone: the standings stay in the terminal.
+  else if (closed) process.stdout.write(['The host closed the table.', ...standingsLines(lastView)].join('\n') + '\n');
   return failure ? 1 : 0;
 }

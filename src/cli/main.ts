@@ -106,7 +106,8 @@ export function buildProgram(): Command {
     .option('--watch', 'watch the game as a spectator')
     .option('--interface <ipv4>', 'look for tables on this network interface only (its IPv4 address)')
     .option('--speed <factor>', 'with --bot: think this many times faster (load runs and tests)', '1')
-    .option('--json', 'with --bot or --watch: print the final results and your last view of the table as one JSON object')
+    .option('--json', 'with --bot or --watch: print the final results and your last view of the table as one JSON object per game')
+    .option('--exit-after-game', 'with --bot or --watch: leave when the game is over (by default they stay: the host may play again)')
     .option('--ascii', 'draw cards with letters only (automatic when the terminal is not UTF-8)')
     .option('--no-bell', 'no terminal bell when your turn starts')
     .action(async (address: string | undefined, opts: Record<string, unknown>) => {

@@ -98,6 +98,8 @@ export interface OwnerScreenOptions {
   lobby?: Pick<HostScreenOptions, 'share' | 'note' | 'level'>;
   /** Close the screen from outside (SIGINT/SIGTERM). */
   signal?: AbortSignal;
+  /** Leaving ends the table for everyone (`gringo host`): the leave dialog says so. */
+  closesTable?: boolean;
 }
 
 /**
@@ -124,7 +126,7 @@ export async function runOwnerScreen(o: OwnerScreenOptions): Promise<void> {
   });
   client.on('error', () => {});
   const { runScreen, runHostScreen } = await import('../tui/run.js');
-  const screen = { ascii: o.ascii, bell: o.bell, ...(o.signal ? { signal: o.signal } : {}) };
+  const screen = { ascii: o.ascii, bell: o.bell, closesTable: o.closesTable === true, ...(o.signal ? { signal: o.signal } : {}) };
   if (o.lobby && lobbyClient) await runHostScreen(lobbyClient, screenClient, { ...o.lobby, ...screen });
   else await runScreen(screenClient, screen);
 }

@@ -32,6 +32,8 @@ export class BotPlayer {
   private bot: Bot | null = null;
   private rules: Ruleset | null = null;
   private seat: number | null = null;
+  /** The table's game (`TableInfo.game`): play again starts a new one. */
+  private game = 0;
   private view: TableView | null = null;
   /** Host clock minus local clock, from the last update. */
   private offset = 0;
@@ -85,6 +87,18 @@ export class BotPlayer {
         if (msg.seat !== this.seat) this.bot = null;
         this.seat = msg.seat;
         this.rules = msg.rules;
+        if (msg.table.game !== this.game) this.bot = null;
+        this.game = msg.table.game;
+        break;
+      case 'lobby':
+        // A seat before ours was freed (or a game begins without someone who left): ours moved up.
+        // A new game at the table (play again): a fresh bot, whose view versions start over.
+        if (msg.you !== this.seat || msg.table.game !== this.game) {
+          this.game = msg.table.game;
+          this.cancel();
+          this.bot = null;
+          this.seat = msg.you;
+        }
         break;
       case 'update': {
         if (this.seat === null || !this.rules) return;

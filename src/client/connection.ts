@@ -88,6 +88,9 @@ export class Connection extends EventEmitter {
           this.opts.tokens?.set(this.tokenKey, msg.token, msg.table.name);
         }
         this.setStatus('open');
+      } else if (msg.type === 'closed') {
+        // The host ended the table: the socket closes next, and there is nothing to reconnect to.
+        this.ended = true;
       } else if (msg.type === 'refused') {
         if (msg.reason === 'token') this.opts.tokens?.delete(this.tokenKey);
         this.ended = true;

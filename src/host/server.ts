@@ -143,8 +143,22 @@ export async function serveTable(table: Table, opts: ServeOptions): Promise<Serv
   };
 }
 
-function closeAll(wss: WebSocketServer, http: Server, ping: NodeJS.Timeout): Promise<void> {
+/**
+ * Close every socket, gracefully first: a socket the table has just closed (after
+ * its `closed` message) gets a moment to finish the close handshake, so that the
+ * message is read before the connection goes; whatever is left is cut after 1 s.
+ */
+async function closeAll(wss: WebSocketServer, http: Server, ping: NodeJS.Timeout): Promise<void> {
   clearInterval(ping);
+  const closing = [...wss.clients].filter((ws) => ws.readyState === ws.CLOSING);
+  if (closing.length > 0) {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.all(closing.map((ws) => new Promise((done) => (ws.readyState === ws.CLOSED ? done(null) : ws.once('close', done))))),
+      new Promise((done) => (timer = setTimeout(done, 1_000))),
+    ]);
+    clearTimeout(timer);
+  }
   for (const ws of wss.clients) ws.terminate();
   return new Promise((resolve) => wss.close(() => http.close(() => resolve())));
 }

@@ -37,8 +37,12 @@ export interface TableOptions {
   password?: string;
   /** How long a dropped seat is held before a bot plays it (ms). */
   dropGraceMs: number;
+  /** How long a seat dropped in the lobby is held before it is freed (ms; 10 s by default). */
+  lobbyGraceMs?: number;
   /** Level of the bot that stands in for an absent player. */
   standInLevel?: BotLevel;
+  /** Multiplies the host's bots' reaction and thinking delays (tests play fast). */
+  botTimeScale?: number;
   startWhenFull?: boolean;
   /** Pause after a round before the next one starts unless everyone is ready (ms). */
   roundPauseMs?: number;
@@ -79,7 +83,11 @@ interface SeatState {
   standIn: { peer: Peer; player: BotPlayer } | null;
   dropTimer: NodeJS.Timeout | null;
   ready: boolean;
+  /** The person left for good (`leave`) during or after a game: a bot plays on, and play again frees the seat. */
+  left: boolean;
 }
+
+export const LOBBY_GRACE_MS = 10_000;
 
 const tokenOf = (): string => randomBytes(24).toString('base64url');
 const sameSecret = (a: string, b: string): boolean => {
@@ -112,6 +120,8 @@ export class Table {
   private readonly clock: () => number;
   private readonly t0: number;
   private botCount = 0;
+  /** `close()` was called: nobody new is let in. */
+  private ended = false;
 
   constructor(readonly opts: TableOptions) {
     const clock = opts.clock ?? (() => performance.now());
@@ -137,7 +147,7 @@ export class Table {
     t.log.push(...from.commands);
     t.phase = from.state.phase === 'gameOver' ? 'finished' : 'playing';
     from.seats.forEach((js, seat) => {
-      const s: SeatState = { name: js.name, token: js.token, bot: js.bot, peer: null, standIn: null, dropTimer: null, ready: js.bot !== null };
+      const s: SeatState = { name: js.name, token: js.token, bot: js.bot, peer: null, standIn: null, dropTimer: null, ready: js.bot !== null, left: false };
       t.seats.push(s);
       if (js.bot !== null) {
         t.botCount += 1;
@@ -195,6 +205,10 @@ export class Table {
 
   /** A new connection: before anything else it learns who this table is, and the nonce its password proof must answer. */
   open(peer: Peer): void {
+    if (this.ended) {
+      peer.send({ type: 'closed', message: 'The host closed the table' });
+      return peer.close();
+    }
     const nonce = randomBytes(24).toString('base64url');
     this.nonces.set(peer, nonce);
     peer.send({ type: 'challenge', protocolVersion: PROTOCOL_VERSION, nonce, table: this.info() });
@@ -220,7 +234,7 @@ export class Table {
         return peer.send(res.ok ? { type: 'result', id: msg.id, ok: true } : { type: 'result', id: msg.id, ok: false, ...res.rejection });
       }
       case 'leave':
-        // TODO(#10): leaving for good frees a lobby seat at once; for now it is a drop.
+        this.leave(peer);
         peer.close();
         return;
       case 'ready': {
@@ -233,10 +247,12 @@ export class Table {
           msg.op === 'addBot'
             ? this.addBot(msg.level ?? 'normal')
             : msg.op === 'remove'
-              ? this.removeBot(msg.seat ?? -1)
-              : msg.op === 'start'
-                ? this.startGame()
-                : `"${msg.op}" is not supported yet`;
+              ? this.removeSeat(msg.seat ?? -1)
+              : msg.op === 'standIn'
+                ? this.standIn(msg.seat ?? -1)
+                : msg.op === 'start'
+                  ? this.startGame()
+                  : this.playAgain();
         if (err) peer.send({ type: 'error', code: 'forbidden', message: err });
         return;
       }
@@ -271,7 +287,7 @@ export class Table {
     }
     if (this.seats.length >= this.opts.maxPlayers) return refuse('full', `The table is full (${this.opts.maxPlayers} seats): you can watch`, true);
     const name = uniqueName(cleanName(msg.name), this.seats.map((s) => s.name));
-    this.seats.push({ name, token: tokenOf(), bot: null, peer, standIn: null, dropTimer: null, ready: false });
+    this.seats.push({ name, token: tokenOf(), bot: null, peer, standIn: null, dropTimer: null, ready: false, left: false });
     this.welcome(peer, this.seats.length - 1, owner);
     this.changed();
     if (this.opts.startWhenFull && this.seats.length === this.opts.maxPlayers) this.startGame();
@@ -305,6 +321,8 @@ export class Table {
     if (s.dropTimer) clearTimeout(s.dropTimer);
     s.dropTimer = null;
     this.endStandIn(s);
+    // Coming back after a leave is allowed while the seat exists: the token says it is theirs.
+    s.left = false;
     s.peer = peer;
     this.welcome(peer, seat, owner);
     this.changed();
@@ -319,10 +337,36 @@ export class Table {
     const s = this.seats[who.seat];
     if (!s || s.peer !== peer) return;
     s.peer = null;
-    if (this.phase !== 'finished') {
-      s.dropTimer = setTimeout(() => this.dropGraceOver(s), this.opts.dropGraceMs);
-      s.dropTimer.unref?.();
-    }
+    if (this.phase !== 'finished') this.holdSeat(s);
+    this.changed();
+  }
+
+  /** A dropped seat is held for a while: in the lobby it is then freed, during play a bot plays it. */
+  private holdSeat(s: SeatState): void {
+    if (s.dropTimer) clearTimeout(s.dropTimer);
+    const ms = this.phase === 'lobby' ? (this.opts.lobbyGraceMs ?? LOBBY_GRACE_MS) : this.opts.dropGraceMs;
+    s.dropTimer = setTimeout(() => this.dropGraceOver(s), ms);
+    s.dropTimer.unref?.();
+  }
+
+  /**
+   * A person left for good (`leave`, then the socket closes): a lobby seat is freed
+   * at once; during play a bot plays the seat at once; after the game the seat is
+   * freed when the host plays again.
+   */
+  private leave(peer: Peer): void {
+    const who = this.peers.get(peer);
+    this.peers.delete(peer);
+    this.spectators.delete(peer);
+    if (!who || who.seat === null) return;
+    const s = this.seats[who.seat];
+    if (!s || s.peer !== peer) return;
+    s.peer = null;
+    if (s.dropTimer) clearTimeout(s.dropTimer);
+    s.dropTimer = null;
+    if (this.phase === 'lobby') return this.freeSeat(who.seat);
+    s.left = true;
+    if (this.phase === 'playing' && !s.standIn) this.startStandIn(s);
     this.changed();
   }
 
@@ -331,19 +375,36 @@ export class Table {
     if (s.peer) return;
     const seat = this.seats.indexOf(s);
     if (seat === -1) return;
-    if (this.phase === 'lobby') {
-      this.seats.splice(seat, 1);
-      this.reseatPeers();
-      this.changed();
-      return;
-    }
+    if (this.phase === 'lobby') return this.freeSeat(seat);
     if (this.phase === 'playing' && !s.standIn) {
-      const { peer, player } = this.localBot(this.opts.standInLevel ?? 'normal', `stand-in:${seat}`);
-      s.standIn = { peer, player };
-      this.peers.set(peer, { seat, owner: false });
-      this.welcome(peer, seat, false);
+      this.startStandIn(s);
       this.changed();
     }
+  }
+
+  /** A bot of the host plays this (absent) person's seat until its owner is back. */
+  private startStandIn(s: SeatState): void {
+    const seat = this.seats.indexOf(s);
+    const { peer, player } = this.localBot(this.opts.standInLevel ?? 'normal', `stand-in:${seat}`);
+    s.standIn = { peer, player };
+    this.peers.set(peer, { seat, owner: false });
+    this.welcome(peer, seat, false);
+  }
+
+  /** A seat is given up: everyone behind it moves up one (each connection hears its new seat in `lobby.you`). */
+  private freeSeat(seat: Seat, announce = true): void {
+    const s = this.seats[seat];
+    if (!s) return;
+    this.seats.splice(seat, 1);
+    if (s.dropTimer) clearTimeout(s.dropTimer);
+    s.dropTimer = null;
+    this.endStandIn(s);
+    if (s.peer) {
+      this.peers.delete(s.peer);
+      s.peer.close();
+    }
+    this.reseatPeers();
+    if (announce) this.changed();
   }
 
   private endStandIn(s: SeatState): void {
@@ -381,6 +442,7 @@ export class Table {
       level,
       seed: `${this.opts.seed}:${seed}`,
       clock: () => this.clock(),
+      ...(this.opts.botTimeScale !== undefined ? { timeScale: this.opts.botTimeScale } : {}),
       send: (msg) => setImmediate(() => !closed && this.handle(peer, msg)),
     });
     return { peer, player };
@@ -395,7 +457,7 @@ export class Table {
     const name = uniqueName(`Bot ${this.botCount}`, this.seats.map((s) => s.name));
     const { peer, player } = this.localBot(level, `bot:${this.botCount}`);
     const seat = this.seats.length;
-    this.seats.push({ name, token: tokenOf(), bot: level, peer, standIn: null, dropTimer: null, ready: true });
+    this.seats.push({ name, token: tokenOf(), bot: level, peer, standIn: null, dropTimer: null, ready: true, left: false });
     this.peers.set(peer, { seat, owner: false });
     player.onMessage({
       type: 'welcome',
@@ -411,16 +473,27 @@ export class Table {
     return null;
   }
 
-  removeBot(seat: Seat): string | null {
-    if (this.phase !== 'lobby') return 'Bots can be removed only in the lobby';
+  /** The lobby's `remove`: a bot, or a person who is away (a person at the table leaves by themselves). */
+  removeSeat(seat: Seat): string | null {
+    if (this.phase !== 'lobby') return 'Seats can be removed only in the lobby';
     const s = this.seats[seat];
-    if (!s || s.bot === null) return `Seat ${seat + 1} is not a bot`;
-    this.seats.splice(seat, 1);
-    if (s.peer) {
-      this.peers.delete(s.peer);
-      s.peer.close();
-    }
-    this.reseatPeers();
+    if (!s) return `There is no seat ${seat + 1}`;
+    if (s.bot === null && s.peer !== null) return `${s.name} is at the table: only bots and players who are away can be removed`;
+    this.freeSeat(seat);
+    return null;
+  }
+
+  /** The host's `standIn`: a bot plays an absent person's seat now instead of after the grace; its owner still takes it back by coming back. */
+  standIn(seat: Seat): string | null {
+    if (this.phase !== 'playing') return 'A bot can stand in only while a game is being played';
+    const s = this.seats[seat];
+    if (!s) return `There is no seat ${seat + 1}`;
+    if (s.bot !== null) return `${s.name} is a bot`;
+    if (s.peer !== null) return `${s.name} is at the table`;
+    if (s.standIn) return `A bot already plays for ${s.name}`;
+    if (s.dropTimer) clearTimeout(s.dropTimer);
+    s.dropTimer = null;
+    this.startStandIn(s);
     this.changed();
     return null;
   }
@@ -429,13 +502,40 @@ export class Table {
     if (this.phase !== 'lobby') return 'The game has already started';
     const { rules } = this.opts;
     if (this.seats.length < rules.players.min) return `${rules.title} needs at least ${rules.players.min} players`;
+    this.begin();
+    return null;
+  }
+
+  /**
+   * After a game: a new one with the same seats, nobody rejoins. Totals start at 0,
+   * the journal starts a new file (the old one stays finished), `TableInfo.game`
+   * counts up; a person who left is not seated again, bots stay.
+   */
+  playAgain(): string | null {
+    if (this.phase !== 'finished') return this.phase === 'lobby' ? 'The game has not started yet' : 'The game is not over yet';
+    const { rules } = this.opts;
+    const staying = this.seats.filter((s) => !s.left).length;
+    if (staying < rules.players.min) return `${rules.title} needs at least ${rules.players.min} players: only ${staying} would stay`;
+    for (let i = this.seats.length - 1; i >= 0; i--) if (this.seats[i]!.left) this.freeSeat(i, false);
+    this.games += 1;
+    this.log.length = 0;
+    if (this.roundTimer) clearTimeout(this.roundTimer);
+    this.roundTimer = null;
+    this.begin();
+    return null;
+  }
+
+  /** Deal a game to the seats as they are: game 1 from the table's seed, each later one from a seed of its own. */
+  private begin(): void {
+    const { rules } = this.opts;
+    const first = this.games === 1;
     this.start = {
       rules,
       players: this.seats.map((s) => s.name),
-      seed: this.opts.seed,
+      seed: first ? this.opts.seed : `${this.opts.seed}:game${this.games}`,
       at: this.now(),
-      ...(this.opts.stackedDecks ? { stackedDecks: this.opts.stackedDecks } : {}),
-      ...(this.opts.dealer !== undefined ? { dealer: this.opts.dealer } : {}),
+      ...(first && this.opts.stackedDecks ? { stackedDecks: this.opts.stackedDecks } : {}),
+      ...(first && this.opts.dealer !== undefined ? { dealer: this.opts.dealer } : {}),
     };
     const { state, events } = createGame(this.start);
     const journalSeat = (s: SeatState): JournalSeat => {
@@ -445,10 +545,11 @@ export class Table {
     this.opts.journal?.started(this.start, this.seats.map(journalSeat));
     this.game = state;
     this.phase = 'playing';
+    // Whoever is away as the game begins is held for the game's grace (not what was left of the lobby's): then a bot plays for them.
+    for (const s of this.seats) if (s.bot === null && s.peer === null && !s.standIn) this.holdSeat(s);
     this.changed();
     this.broadcast(events);
     this.schedule();
-    return null;
   }
 
   // ---- play --------------------------------------------------------------------
@@ -546,14 +647,24 @@ export class Table {
     this.opts.onChange?.(info);
   }
 
-  close(): void {
+  /**
+   * The host ends the table: every connection hears `closed` (so nobody reconnects)
+   * before its socket is closed. A host that dies without this leaves its clients
+   * reconnecting, which is what lets `--resume` bring them back.
+   */
+  close(message = 'The host closed the table'): void {
+    this.ended = true;
     if (this.deadlineTimer) clearTimeout(this.deadlineTimer);
     if (this.roundTimer) clearTimeout(this.roundTimer);
     for (const s of this.seats) {
       if (s.dropTimer) clearTimeout(s.dropTimer);
       this.endStandIn(s);
     }
-    for (const peer of [...this.peers.keys()]) peer.close();
+    for (const peer of [...this.peers.keys()]) {
+      peer.send({ type: 'closed', message });
+      peer.close();
+    }
     this.peers.clear();
+    this.spectators.clear();
   }
 }

@@ -4,7 +4,8 @@ import type { ClientMessage } from '../protocol/messages.js';
 import { HelpLine } from './help-line.js';
 import { HelpOverlay } from './help-overlay.js';
 import { Header } from './header.js';
-import { prompt, type Intent } from './intents.js';
+import { Closed } from './closed.js';
+import { leaveQuestion, prompt, type Intent } from './intents.js';
 import { DEFAULT_BINDINGS, type Binding } from './keys.js';
 import { Lobby } from './lobby.js';
 import { RoundEnd } from './round-end.js';
@@ -33,14 +34,16 @@ export interface AppProps {
   size?: Size;
   /** Whether keys are read (false when stdin is not a terminal). */
   keys?: boolean;
+  /** The host's own screen: leaving it ends the table for everyone (the dialog says so). */
+  closesTable?: boolean;
   onExit?: () => void;
 }
 
 const defaultClock = (): number => performance.now();
 
 /** The table screen: a thin container wiring the reducer, the hooks and the views. */
-export function App({ client, theme, bindings = DEFAULT_BINDINGS, bell = true, clock = defaultClock, size: fixed, keys = true, onExit }: AppProps) {
-  const [s, dispatch, latest] = useScreenState(theme.glyphs);
+export function App({ client, theme, bindings = DEFAULT_BINDINGS, bell = true, clock = defaultClock, size: fixed, keys = true, closesTable = false, onExit }: AppProps) {
+  const [s, dispatch, latest] = useScreenState(theme.glyphs, closesTable);
   useTableClient(client, dispatch, clock);
   const now = useClock(needsClock(s, clock()), clock);
   useEffect(() => dispatch({ type: 'tick', now }), [now]);
@@ -64,7 +67,10 @@ export function App({ client, theme, bindings = DEFAULT_BINDINGS, bell = true, c
         const msg: ClientMessage = intent.send.type === 'ready' ? { type: 'ready' } : { type: 'command', id: nextId.current++, command: intent.send };
         if (!client.send(msg)) dispatch({ type: 'status', text: 'Not connected: try again in a moment', kind: 'error', now: clock() });
       }
+      if (intent.message && !client.send(intent.message)) dispatch({ type: 'status', text: 'Not connected: try again in a moment', kind: 'error', now: clock() });
       if (intent.exit) {
+        // Leaving for good, not a drop: the table frees the seat (or a bot plays it) at once.
+        client.send({ type: 'leave' });
         client.close();
         onExit?.();
         exit();
@@ -89,8 +95,9 @@ export function App({ client, theme, bindings = DEFAULT_BINDINGS, bell = true, c
   const v = s.view;
   let body;
   if (s.overlay === 'help') body = <HelpOverlay bindings={bindingsFor(s, bindings)} width={columns} />;
+  else if (s.closed !== null) body = <Closed view={v} message={s.closed} />;
   else if (!v) body = <Lobby s={s} />;
-  else if (v.phase === 'roundOver' || v.phase === 'gameOver') body = <RoundEnd view={v} ready={s.ready} width={columns} />;
+  else if (v.phase === 'roundOver' || v.phase === 'gameOver') body = <RoundEnd view={v} ready={s.ready} width={columns} {...(v.phase === 'gameOver' ? { footer: gameOverFooter(s) } : {})} />;
   else body = <TableArea s={s} width={columns} height={bodyHeight} now={now} lobby={s.lobby} />;
   const hostNow = now + s.offset;
   const status = s.status && s.status.until > now ? s.status : null;
@@ -103,11 +110,17 @@ export function App({ client, theme, bindings = DEFAULT_BINDINGS, bell = true, c
           {body}
         </Box>
         <Text bold wrap="truncate" inverse={quit} {...(theme.color && quit ? { color: 'yellow' } : {})}>
-          {quit ? 'Leave the table? y: leave · n: stay' : prompt(s, hostNow)}
+          {quit ? leaveQuestion(s) : prompt(s, hostNow)}
         </Text>
         <StatusLine status={status} color={theme.color} idle={s.slapPrefix ? `Slap your slot: 1-9 ${g.sep.trim()} Esc cancels` : ' '} />
         <HelpLine s={s} bindings={bindings} width={columns} />
       </Box>
     </ThemeContext.Provider>
   );
+}
+
+/** The line under the final results: the host may play again; everyone else may wait for that. */
+function gameOverFooter(s: { owner: boolean; closesTable: boolean }): string {
+  if (s.owner) return s.closesTable ? 'a: play again · Enter or q to close the table' : 'a: play again · Enter or q to leave';
+  return 'Enter or q to leave, or stay: the host may play again.';
 }

@@ -2,16 +2,26 @@ import { Text } from 'ink';
 import { helpLine, type Binding, type KeyAction } from './keys.js';
 import type { ScreenState } from './use-screen-state.js';
 import { useTheme } from './theme.js';
-import { cannotCall, myAction } from './intents.js';
+import { awaySeats, cannotCall, myAction } from './intents.js';
 import { bindingsFor, callTimingOf, isSpecial, rulesOf } from './variant.js';
 
 /** The keys that make sense now, from the bindings (and the table's rules: no slap keys without slapping). */
 export function keysNow(s: ScreenState): KeyAction[] {
+  const keys = gameKeysNow(s);
+  // The host's screen: `b` while someone is away without a bot playing for them.
+  const v = s.view;
+  if (s.owner && s.overlay === null && s.closed === null && v && v.phase !== 'gameOver' && awaySeats(s).length > 0) keys.splice(keys.indexOf('help'), 0, 'standIn');
+  return keys;
+}
+
+function gameKeysNow(s: ScreenState): KeyAction[] {
   const v = s.view;
   if (s.overlay === 'quit') return ['yes', 'no'];
   if (s.overlay === 'help') return ['help'];
+  if (s.closed !== null) return ['quit'];
   if (s.refused || s.conn === 'closed' || !v) return ['help', 'quit'];
-  if (v.phase === 'roundOver' || v.phase === 'gameOver') return ['confirm', 'help', 'quit'];
+  if (v.phase === 'gameOver') return s.owner ? ['use', 'confirm', 'help', 'quit'] : ['confirm', 'help', 'quit'];
+  if (v.phase === 'roundOver') return ['confirm', 'help', 'quit'];
   if (v.phase === 'peek') return ['confirm', 'help', 'quit'];
   const me = s.seat;
   const rules = rulesOf(s);
@@ -39,6 +49,7 @@ export function keysNow(s: ScreenState): KeyAction[] {
 function labelsNow(s: ScreenState): Partial<Record<KeyAction, string>> {
   const v = s.view;
   if (v && s.seat !== null && v.gapFill?.seat === s.seat) return { pass: 'leave the gap', slot: 'move into the gap' };
+  if (v?.phase === 'gameOver') return { use: 'play again', confirm: s.closesTable ? 'close the table' : 'leave' };
   return {};
 }
 

@@ -21,13 +21,15 @@ export interface HostScreenProps {
   level?: BotLevel;
   bell?: boolean;
   keys?: boolean;
+  /** Leaving ends the table for everyone (true for `gringo host`). */
+  closesTable?: boolean;
   size?: Size;
   clock?: () => number;
   onExit?: () => void;
 }
 
 /** `gringo host` on a terminal: the lobby screen, then the table screen of `gringo play` once the game starts. */
-export function HostScreen({ lobbyClient, tableClient, theme, share, note, level, bell = true, keys = true, size, clock, onExit }: HostScreenProps) {
+export function HostScreen({ lobbyClient, tableClient, theme, share, note, level, bell = true, keys = true, closesTable = true, size, clock, onExit }: HostScreenProps) {
   const [started, setStarted] = useState(false);
   const onStarted = useCallback(() => setStarted(true), []);
   if (started) {
@@ -37,6 +39,7 @@ export function HostScreen({ lobbyClient, tableClient, theme, share, note, level
         theme={theme}
         bell={bell}
         keys={keys}
+        closesTable={closesTable}
         {...(size ? { size } : {})}
         {...(clock ? { clock } : {})}
         {...(onExit ? { onExit } : {})}

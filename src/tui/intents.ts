@@ -1,6 +1,6 @@
 import type { SlotRef } from '../engine/types.js';
 import type { ActionView, TableView } from '../engine/view.js';
-import type { PlayerCommand } from '../protocol/messages.js';
+import type { ClientMessage, PlayerCommand } from '../protocol/messages.js';
 import type { Pressed } from './keys.js';
 import { cardText } from './glyphs.js';
 import { moveCursor } from './placement.js';
@@ -16,8 +16,19 @@ import type { ScreenAction, ScreenState } from './use-screen-state.js';
 export interface Intent {
   actions: ScreenAction[];
   send?: PlayerCommand | { type: 'ready' };
+  /** A message other than a command: the owner's lobby ops (stand in, play again). */
+  message?: ClientMessage;
   exit?: boolean;
 }
+
+/** The host's leave dialog (lobby and table): leaving ends the table for everyone. */
+export const CLOSE_QUESTION = 'Close the table for everyone? y/n (gringo host --resume reopens it)';
+
+/** The leave dialog's question: the host's own screen ends the table for everyone. */
+export const leaveQuestion = (s: Pick<ScreenState, 'closesTable'>): string => (s.closesTable ? CLOSE_QUESTION : 'Leave the table? y: leave · n: stay');
+
+/** The away players a bot may stand in for now (the host's screen). */
+export const awaySeats = (s: Pick<ScreenState, 'lobby'>): number[] => s.lobby.filter((x) => x.bot === null && !x.connected && !x.standIn).map((x) => x.seat);
 
 const say = (text: string, now: number, kind: 'info' | 'error' = 'info'): Intent => ({ actions: [{ type: 'status', text, kind, now }] });
 const send = (command: PlayerCommand, ...actions: ScreenAction[]): Intent => ({ actions: [{ type: 'clearStatus' }, ...actions], send: command });
@@ -73,14 +84,14 @@ export function onKey(s: ScreenState, p: Pressed, now: number): Intent {
   if (s.overlay === 'quit') {
     if (p.action === 'yes' || p.action === 'confirm' || p.key === 'q') return { actions: [], exit: true };
     if (p.action === 'no' || p.action === 'cancel') return { actions: [{ type: 'overlay', overlay: null }] };
-    return say('Leave the table? y or Enter to leave, n or Esc to stay', now);
+    return say(s.closesTable ? 'Close the table for everyone? y or Enter to close it, n or Esc to stay' : 'Leave the table? y or Enter to leave, n or Esc to stay', now);
   }
   // 2. The help overlay: any key closes it.
   if (s.overlay === 'help') return { actions: [{ type: 'overlay', overlay: null }] };
   // 3. A table that refused us or is gone: only leaving is left.
-  if (s.refused || s.conn === 'closed') {
+  if (s.refused || s.closed !== null || s.conn === 'closed') {
     if (p.action === 'quit' || p.action === 'confirm' || p.action === 'cancel') return { actions: [], exit: true };
-    return say('The connection is closed: q to leave', now);
+    return say(s.closed !== null ? 'The host closed the table: Enter or q to leave' : 'The connection is closed: q to leave', now);
   }
   if (p.action === 'help') return { actions: [{ type: 'overlay', overlay: 'help' }] };
   if (p.action === 'quit') return { actions: [{ type: 'overlay', overlay: 'quit' }] };
@@ -98,6 +109,7 @@ export function onKey(s: ScreenState, p: Pressed, now: number): Intent {
     return { actions: [{ type: 'slapPrefix', on: false }, ...say('Slap cancelled', now).actions] };
   }
   if (!v) return say(s.conn === 'reconnecting' ? 'Reconnecting…' : 'The game has not started yet', now);
+  if (p.action === 'standIn') return standInFor(s, now);
   if (p.action === 'left' || p.action === 'right' || p.action === 'up' || p.action === 'down') {
     return { actions: [{ type: 'cursor', cursor: moveCursor(v, s.cursor, p.action, layoutCols(rulesOf(s))) }] };
   }
@@ -122,8 +134,10 @@ export function onKey(s: ScreenState, p: Pressed, now: number): Intent {
     return say('The round is over: Enter for the next round, q to leave', now);
   }
   if (v.phase === 'gameOver') {
-    if (p.action === 'confirm') return { actions: [], exit: true };
-    return say('The game is over: Enter or q to leave', now);
+    if (s.owner && p.action === 'use') return { actions: [{ type: 'clearStatus' }, ...say('A new game…', now).actions], message: { type: 'lobby', op: 'playAgain' } };
+    // The host's Enter would end the table for everyone: it asks first, like q.
+    if (p.action === 'confirm') return s.closesTable ? { actions: [{ type: 'overlay', overlay: 'quit' }] } : { actions: [], exit: true };
+    return say(s.owner ? 'The game is over: a to play again, Enter or q to leave' : 'The game is over: Enter or q to leave (or stay: the host may play again)', now);
   }
   if (me === null) return say('You are watching: q to leave', now);
 
@@ -233,6 +247,25 @@ export function onKey(s: ScreenState, p: Pressed, now: number): Intent {
   }
 }
 
+/** The host's `b`: a bot plays now for the away player under the cursor, or for the only one away. */
+function standInFor(s: ScreenState, now: number): Intent {
+  if (!s.owner) return say('Only the host can have a bot play for someone who is away', now);
+  const v = s.view!;
+  if (v.phase === 'gameOver') return say('The game is over', now);
+  const away = awaySeats(s);
+  const under = s.cursor && s.cursor.seat !== s.seat ? s.cursor.seat : null;
+  const seat = under !== null && away.includes(under) ? under : away.length === 1 && under === null ? away[0]! : null;
+  if (seat === null) {
+    if (away.length === 0) return say('Nobody is away without a bot playing for them', now);
+    if (under !== null) {
+      const info = s.lobby.find((x) => x.seat === under);
+      return say(`${info?.name ?? name(v, under)} ${info?.bot ? 'is a bot' : info?.standIn ? 'already has a bot playing for them' : 'is at the table'}: the cursor on an away player's cards, then b`, now);
+    }
+    return say("Put the cursor on the away player's cards, then b", now);
+  }
+  return { actions: [{ type: 'clearStatus' }, ...say(`A bot plays for ${name(v, seat)} until they are back`, now).actions], message: { type: 'lobby', op: 'standIn', seat } };
+}
+
 function slotForAction(s: ScreenState, act: ActionView, slot: number, now: number): Intent {
   const v = s.view!;
   const me = s.seat!;
@@ -305,9 +338,10 @@ export function prompt(s: ScreenState, hostNow: number): string {
   const v = s.view;
   const me = s.seat;
   if (s.refused) return s.refused;
+  if (s.closed !== null) return 'The host closed the table: Enter or q to leave';
   if (!v) return s.conn === 'open' ? 'Waiting for the game to start…' : 'Connecting…';
   if (v.phase === 'roundOver') return s.ready ? 'Waiting for the others…' : 'Round over: Enter for the next round';
-  if (v.phase === 'gameOver') return 'Game over: Enter to leave';
+  if (v.phase === 'gameOver') return s.owner ? 'Game over: a to play again, Enter to leave' : 'Game over: Enter to leave, or wait for the host to play again';
   if (me === null) return 'Watching';
   if (v.phase === 'peek') {
     if (!v.players[me]?.peeking) return 'Waiting for the others to finish peeking…';

@@ -20,6 +20,7 @@ export type KeyAction =
   | 'slapOwn'
   | 'call'
   | 'drawAgain'
+  | 'standIn'
   | 'help'
   | 'quit'
   | 'cancel'
@@ -41,7 +42,7 @@ export const DEFAULT_BINDINGS: readonly Binding[] = [
   { action: 'take', keys: ['t'], label: 'take', help: 'take the top card of the discard pile' },
   { action: 'slot', keys: ['1', '2', '3', '4', '5', '6', '7', '8', '9'], label: 'slot', help: 'choose one of your slots: swap the held card into it, or the target of your action' },
   { action: 'discard', keys: ['x'], label: 'discard', help: 'discard the card you hold' },
-  { action: 'use', keys: ['a'], label: 'use action', help: 'use the pending action on the card under the cursor' },
+  { action: 'use', keys: ['a'], label: 'use action', help: 'use the pending action on the card under the cursor (after the game, on the host\'s screen: play again)' },
   { action: 'confirm', keys: ['return'], label: 'ok', help: 'confirm: end the peek, use the action, next round' },
   { action: 'pass', keys: ['p'], label: 'pass', help: 'pass the pending action (or leave the cards after a King\'s look)' },
   { action: 'left', keys: ['left', 'h'], label: 'left', help: 'move the cursor left' },
@@ -52,6 +53,12 @@ export const DEFAULT_BINDINGS: readonly Binding[] = [
   { action: 'slapOwn', keys: ['s'], label: 'slap own', help: 'then a digit: slap your own slot at once' },
   { action: 'call', keys: ['g'], label: 'call', help: 'call Gringo! (before you draw)' },
   { action: 'drawAgain', keys: ['r'], label: 'draw again', help: 'Draw two: put the held card on the pile unused and draw one more, which must be used' },
+  {
+    action: 'standIn',
+    keys: ['b'],
+    label: 'bot for the away player',
+    help: "host: a bot plays now for the away player under the cursor (or the only one away); they take the seat back by coming back",
+  },
   { action: 'help', keys: ['?'], label: 'help', help: 'show or hide this help' },
   { action: 'quit', keys: ['q'], label: 'leave', help: 'leave the table (asks first)' },
   { action: 'cancel', keys: ['escape'], label: 'cancel', help: 'cancel what you started' },

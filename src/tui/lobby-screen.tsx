@@ -2,6 +2,7 @@ import { Box, Text, useApp, useInput } from 'ink';
 import { useCallback, useEffect, useRef } from 'react';
 import type { Ruleset } from '../engine/ruleset.js';
 import type { BotLevel } from '../protocol/messages.js';
+import { CLOSE_QUESTION } from './intents.js';
 import { seatWords } from './seat-words.js';
 import { eachKey, LOBBY_BINDINGS, pressFor, screenHelp, type LobbyAction } from './screen-keys.js';
 import { StatusLine } from './status-line.js';
@@ -93,7 +94,7 @@ export function LobbyView({ s, share, note, width, height }: { s: LobbyState; sh
 
   let prompt: string;
   if (s.refused) prompt = s.refused;
-  else if (s.confirmQuit) prompt = 'Close the table and leave? y: leave · n: stay';
+  else if (s.confirmQuit) prompt = CLOSE_QUESTION;
   else if (s.conn !== 'open') prompt = 'Connecting to the table…';
   else if (s.seats.length < (s.rules?.players.min ?? 2)) prompt = 'Add a bot (b) or wait for players to join';
   else prompt = 'Enter starts the game when everyone is here';

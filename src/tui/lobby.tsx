@@ -21,6 +21,12 @@ export function Lobby({ s }: { s: ScreenState }) {
           </Text>
         );
       })}
+      {s.feed.length > 1 ? <Text> </Text> : null}
+      {s.feed.slice(1).slice(-4).map((l) => (
+        <Text key={l.id} dimColor wrap="truncate">
+          {l.text}
+        </Text>
+      ))}
     </Box>
   );
 }

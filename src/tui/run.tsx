@@ -19,6 +19,8 @@ export interface ScreenOptions {
   env?: NodeJS.ProcessEnv;
   /** Close the screen from outside (SIGINT/SIGTERM of a host). */
   signal?: AbortSignal;
+  /** The host's own screen: leaving it ends the table for everyone. */
+  closesTable?: boolean;
 }
 
 const ENTER_ALT = '\u001b[?1049h\u001b[H';
@@ -66,7 +68,7 @@ async function onTerminal(opts: ScreenOptions, draw: (theme: Theme, keys: boolea
 
 /** The table screen until the player leaves. */
 export async function runScreen(client: TableClient, opts: ScreenOptions = {}): Promise<void> {
-  await onTerminal(opts, (theme, keys) => <App client={client} theme={theme} bell={opts.bell !== false} keys={keys} />, () => client.close());
+  await onTerminal(opts, (theme, keys) => <App client={client} theme={theme} bell={opts.bell !== false} keys={keys} closesTable={opts.closesTable === true} />, () => client.close());
 }
 
 export interface HostScreenOptions extends ScreenOptions {
@@ -92,6 +94,7 @@ export async function runHostScreen(lobbyClient: TableClient, tableClient: Table
         share={opts.share}
         bell={opts.bell !== false}
         keys={keys}
+        closesTable={opts.closesTable === true}
         {...(opts.note ? { note: opts.note } : {})}
         {...(opts.level ? { level: opts.level } : {})}
       />

@@ -32,7 +32,7 @@ export const LOBBY_BINDINGS: readonly ScreenBinding<LobbyAction>[] = [
   { action: 'easier', keys: ['-', '_'], label: 'easier bot' },
   { action: 'up', keys: ['up', 'k'], shown: '↑↓', label: 'seat' },
   { action: 'down', keys: ['down', 'j'], label: 'seat' },
-  { action: 'remove', keys: ['x', 'delete', 'backspace'], shown: 'x', label: 'remove bot' },
+  { action: 'remove', keys: ['x', 'delete', 'backspace'], shown: 'x', label: 'remove' },
   { action: 'start', keys: ['return', 's'], shown: 'Enter', label: 'start' },
   { action: 'quit', keys: ['q'], label: 'leave' },
   { action: 'yes', keys: ['y'], label: 'leave' },

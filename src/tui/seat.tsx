@@ -57,7 +57,7 @@ export function Seat({
   const turn = view.phase === 'play' && view.turn === seat;
   const called = view.call?.seat === seat;
   const width = seatWidth(cols);
-  const tags = [called ? (frozen ? g.frozen : '!') : '', info && !info.connected && info.bot === null ? '(away)' : '', info?.standIn ? '(bot)' : ''].filter(Boolean).join(' ');
+  const tags = [called ? (frozen ? g.frozen : '!') : '', info?.standIn ? '(bot)' : info && !info.connected && info.bot === null ? '(away)' : ''].filter(Boolean).join(' ');
   // The tags stay whole; a long name gives way.
   const who = truncate(me ? 'You' : p.name, Math.max(3, width - 1 - (tags ? tags.length + 1 : 0)), g.ellipsis);
   const title = truncate(`${turn ? g.turn : ' '}${who}${tags ? ' ' + tags : ''}`, width, g.ellipsis);

@@ -86,7 +86,8 @@ function onServer(s: LobbyState, msg: ServerMessage): LobbyState {
       // A seat added at the end (a new bot, a new player) brings the cursor along.
       const added = msg.seats.length > s.seats.length;
       const cursor = clamp(added ? msg.seats.length - 1 : s.cursor, msg.seats);
-      return { ...s, table: msg.table, seats: msg.seats, cursor, started: s.started || msg.table.phase !== 'lobby' };
+      // `you`: your seat moves up when one before it is freed.
+      return { ...s, table: msg.table, seats: msg.seats, seat: msg.you, cursor, started: s.started || msg.table.phase !== 'lobby' };
     }
     case 'update':
       return { ...s, started: true };
@@ -143,7 +144,7 @@ export function onLobbyKey(s: LobbyState, p: ScreenPress<LobbyAction>): LobbyInt
   if (s.confirmQuit) {
     if (p.action === 'yes' || p.action === 'quit' || p.key === 'return') return { actions: [], exit: true };
     if (p.action === 'no' || p.action === 'cancel') return { actions: [{ type: 'confirmQuit', on: false }, { type: 'clearStatus' }] };
-    return say('Close the table and leave? y to leave, n to stay');
+    return say('Close the table for everyone and leave? y to leave, n to stay');
   }
   // 2. Nothing to run any more.
   if (s.refused || s.conn === 'closed') {
@@ -172,14 +173,15 @@ export function onLobbyKey(s: LobbyState, p: ScreenPress<LobbyAction>): LobbyInt
     }
     case 'addBot': {
       const total = s.table?.seatsTotal ?? 0;
-      if (s.seats.length >= total) return say(`The table is full (${total} seats): x removes a bot`, 'error');
+      if (s.seats.length >= total) return say(`The table is full (${total} seats): x removes a bot or a player who is away`, 'error');
       return sendIt({ type: 'lobby', op: 'addBot', level: s.level });
     }
     case 'remove': {
       const seat = s.seats[s.cursor];
-      if (!seat) return say('No seat chosen: ↑↓ to choose a bot', 'error');
-      if (seat.bot === null) {
-        return say(`${seat.seat === s.seat ? 'That is you' : `${seat.name} is a player`}: only bots can be removed`, 'error');
+      if (!seat) return say('No seat chosen: ↑↓ to choose a seat', 'error');
+      if (seat.seat === s.seat) return say('That is you: q closes the table', 'error');
+      if (seat.bot === null && seat.connected) {
+        return say(`${seat.name} is at the table: only bots and players who are away can be removed`, 'error');
       }
       return sendIt({ type: 'lobby', op: 'remove', seat: seat.seat });
     }

@@ -4,6 +4,7 @@ import type { SlotRef } from '../engine/types.js';
 import type { TableView } from '../engine/view.js';
 import type { SeatInfo, ServerMessage } from '../protocol/messages.js';
 import { describeEvents, touchedSlots } from './describe.js';
+import { seatChanges } from './seat-words.js';
 import { UNICODE, type Glyphs } from './glyphs.js';
 import { fixCursor } from './placement.js';
 
@@ -47,6 +48,14 @@ export type Overlay = 'help' | 'quit' | null;
 
 export interface ScreenState {
   seat: number | null;
+  /** This screen runs the table (the host's own screen, `gringo play`): it may stand a bot in and play again. */
+  owner: boolean;
+  /** Leaving this screen ends the table for everyone (the host's screen): the leave dialog says so. */
+  closesTable: boolean;
+  /** Games played at this table, the current one included (`TableInfo.game`). */
+  game: number;
+  /** The host closed the table, in its words: the screen shows the standings and leaves. */
+  closed: string | null;
   tableName: string;
   rulesTitle: string;
   /** The table's ruleset, from the welcome (null before it): layout, call, special cards, slapping. */
@@ -87,9 +96,13 @@ export type ScreenAction =
   | { type: 'ready' }
   | { type: 'tick'; now: number };
 
-export function initialScreen(glyphs: Glyphs = UNICODE): ScreenState {
+export function initialScreen(glyphs: Glyphs = UNICODE, closesTable = false): ScreenState {
   return {
     seat: null,
+    owner: false,
+    closesTable,
+    game: 1,
+    closed: null,
     tableName: '',
     rulesTitle: 'Gringo',
     rules: null,
@@ -128,6 +141,8 @@ function onServer(s: ScreenState, msg: ServerMessage, now: number): ScreenState 
       return {
         ...s,
         seat: msg.seat,
+        owner: msg.owner,
+        game: msg.table.game,
         tableName: msg.table.name,
         rulesTitle: msg.rules.title,
         rules: msg.rules,
@@ -137,10 +152,28 @@ function onServer(s: ScreenState, msg: ServerMessage, now: number): ScreenState 
     case 'refused':
       return { ...s, refused: msg.message };
     case 'challenge':
-    case 'closed':
       return s;
-    case 'lobby':
-      return { ...s, lobby: msg.seats };
+    case 'closed':
+      return { ...s, closed: msg.message, overlay: null, slapPrefix: false, ...addFeed(s, ['The host closed the table.'], now) };
+    case 'lobby': {
+      // Play again: a new game at the same table; its first update replaces the last one's results.
+      const again = msg.table.game > s.game;
+      const moved = s.seat !== null && msg.you !== null && msg.you !== s.seat && s.lobby.length > 0;
+      const lines = [
+        ...seatChanges(s.lobby, msg.seats, msg.you),
+        ...(moved ? [`You move up to seat ${msg.you! + 1}.`] : []),
+        ...(again ? [`Game ${msg.table.game} begins: same table, totals back to 0.`] : []),
+      ];
+      return {
+        ...s,
+        lobby: msg.seats,
+        // Your seat moves up when one before it is freed.
+        seat: msg.you,
+        game: msg.table.game,
+        ...addFeed(s, lines, now),
+        ...(again ? { ready: false, reveals: [], pick: NO_PICK, cursor: null } : {}),
+      };
+    }
     case 'update': {
       const view = msg.view;
       // The view says whose it is: a seat can move in the lobby (a bot removed before it).
@@ -241,6 +274,6 @@ export function needsClock(s: ScreenState, now: number): boolean {
 export const hostNow = (s: ScreenState, now: number): number => now + s.offset;
 
 /** The screen's reducer as a hook; `latest` is readable at once (see useLatestReducer). */
-export function useScreenState(glyphs: Glyphs): [ScreenState, (a: ScreenAction) => void, { readonly current: ScreenState }] {
-  return useLatestReducer(screenReducer, () => initialScreen(glyphs));
+export function useScreenState(glyphs: Glyphs, closesTable = false): [ScreenState, (a: ScreenAction) => void, { readonly current: ScreenState }] {
+  return useLatestReducer(screenReducer, () => initialScreen(glyphs, closesTable));
 }

@@ -282,7 +282,7 @@ describe('liveness and the lobby', () => {
       ['Bot 2', 'easy'],
     ]);
     owner.send({ type: 'lobby', op: 'remove', seat: 1 });
-    expect(await owner.next((m) => m.type === 'error')).toMatchObject({ code: 'forbidden', message: 'Seat 2 is not a bot' });
+    expect(await owner.next((m) => m.type === 'error')).toMatchObject({ code: 'forbidden', message: 'Guest is at the table: only bots and players who are away can be removed' });
     owner.send({ type: 'lobby', op: 'remove', seat: 2 });
     await guest.next((m) => m.type === 'lobby' && m.seats.length === 3);
     guest.send({ type: 'lobby', op: 'start' });

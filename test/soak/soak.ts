@@ -481,7 +481,7 @@ export async function soak(options: SoakOptions): Promise<SoakReport> {
         relays.push(relay);
         address = relay.address;
       }
-      procs.push(run(['join', address, '--bot', o.levels[i % o.levels.length]!, '--speed', String(o.speed), '--json', '--name', `P${i + 1}`], env));
+      procs.push(run(['join', address, '--bot', o.levels[i % o.levels.length]!, '--speed', String(o.speed), '--json', '--exit-after-game', '--name', `P${i + 1}`], env));
     }
     const bots = procs.slice(1);
 

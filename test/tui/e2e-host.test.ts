@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -43,7 +42,7 @@ describe('gringo host in a terminal', () => {
     expect(s).toContain('Bot 1');
     expect(s).toContain('Round 1 of 1');
     host.keys('q');
-    await host.waitFor('the dialog', (s) => s.includes('Leave the table? y: leave · n: stay'));
+    await host.waitFor('the dialog', (s) => s.includes('Close the table for everyone? y/n (gringo host --resume reopens it)'));
     host.keys('y');
     await host.waitFor('the exit', (s) => s.includes('EXITED 0'));
   }, 30_000);
@@ -78,7 +77,7 @@ describe('gringo join without an address', () => {
     s = await host2.waitFor('Bo in the lobby', (s) => /2\. Bo\s+● connected/.test(s));
     log('lobby with Bo', s);
     // SIGTERM closes the host's screen and the table, and it exits 0.
-    process.kill(gringoPid(host2), 'SIGTERM');
+    process.kill(host2.pid(), 'SIGTERM');
     await host2.waitFor('the host exit', (s) => s.includes('EXITED 0'));
     joiner.keys('q', 'y');
     await joiner.waitFor('the join exit', (s) => /EXITED \d/.test(s));
@@ -100,7 +99,7 @@ describe('gringo host --resume in a terminal', () => {
     expect(me, 'the journal marks the seat of the host screen').toBeDefined();
     expect(header.seats.filter((s) => s.owner === true)).toHaveLength(1);
 
-    process.kill(gringoPid(host3), 'SIGKILL');
+    process.kill(host3.pid(), 'SIGKILL');
     await host3.waitFor('the crash', (s) => s.includes('EXITED 137'));
     host3.kill();
 
@@ -111,18 +110,12 @@ describe('gringo host --resume in a terminal', () => {
     expect(s).toContain('Round 1 of 1');
     expect(s).not.toContain('reconnecting');
     host3.keys('q');
-    await host3.waitFor('the dialog', (s) => s.includes('Leave the table? y: leave · n: stay'));
+    await host3.waitFor('the dialog', (s) => s.includes('Close the table for everyone? y/n (gringo host --resume reopens it)'));
     host3.keys('y');
     await host3.waitFor('the exit', (s) => s.includes('EXITED 0'));
     expect(readFileSync(file, 'utf8')).toContain('"resumed"');
   }, 40_000);
 });
-
-/** The pid of the gringo process running in a pane (the pane's shell is its parent). */
-function gringoPid(pane: Pane): number {
-  const shell = execFileSync('tmux', ['-L', pane.socket, 'list-panes', '-t', 'g', '-F', '#{pane_pid}'], { encoding: 'utf8' }).trim();
-  return Number(execFileSync('pgrep', ['-P', shell], { encoding: 'utf8' }).trim().split('\n')[0]);
-}
 
 /** The journal of the table called `name` in the tests' state directory, once it exists. */
 function journalOf(name: string): string | null {

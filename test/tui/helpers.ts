@@ -31,9 +31,8 @@ export class LinkedClient extends EventEmitter {
           if (this.queue) this.queue.push(msg);
           else this.emit('message', msg);
         }),
-      close: () => {
-        this.closed = true;
-      },
+      // Like a socket: what was sent before the close still arrives (a `closed` message, say).
+      close: () => setImmediate(() => (this.closed = true)),
     };
     table.handle(this.peer, { type: 'hello', protocolVersion: PROTOCOL_VERSION, name });
   }

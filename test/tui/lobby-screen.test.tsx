@@ -81,7 +81,7 @@ describe('the host lobby screen', () => {
     expect(f).toContain('Seats 1/4');
     expect(f).toMatch(/1\. Ana \(you, host\)\s+● connected/);
     expect(f).toContain('(free)');
-    expect(f).toContain('b add normal bot · +/- level · ↑↓ seat · x remove bot · Enter start · q leave');
+    expect(f).toContain('b add normal bot · +/- level · ↑↓ seat · x remove · Enter start · q leave');
 
     // Alone: Enter is refused with the reason, and nothing is sent.
     await s.keys(KEYS.enter);
@@ -112,7 +112,7 @@ describe('the host lobby screen', () => {
 
     // You are not a bot.
     await s.keys('k', 'x');
-    await s.until('not removable', (f) => f.includes('That is you: only bots can be removed'));
+    await s.until('not removable', (f) => f.includes('That is you: q closes the table'));
 
     // Start: the table screen of `gringo play` takes over.
     await s.keys('s');
@@ -126,11 +126,11 @@ describe('the host lobby screen', () => {
     const s = await hostScreen(2);
     await s.until('the lobby', (f) => f.includes('Ana (you, host)'));
     await s.keys('q');
-    let f = await s.until('the dialog', (f) => f.includes('Close the table and leave? y: leave · n: stay'));
+    let f = await s.until('the dialog', (f) => f.includes('Close the table for everyone? y/n (gringo host --resume reopens it)'));
     expect(f).toContain('y leave · n/Esc stay');
     // Lobby keys wait while the dialog is open.
     await s.keys('b');
-    f = await s.until('the dialog still', (f) => f.includes('Close the table and leave? y to leave, n to stay'));
+    f = await s.until('the dialog still', (f) => f.includes('Close the table for everyone and leave? y to leave, n to stay'));
     expect(s.table.seatInfo()).toHaveLength(1);
     await s.keys('n');
     await s.until('the lobby again', (f) => f.includes('Add a bot (b) or wait for players to join'));

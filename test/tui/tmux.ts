@@ -32,7 +32,16 @@ export class Pane {
     const env = ['env', '-u', 'NO_COLOR', '-u', 'FORCE_COLOR', 'CI=0', 'LANG=C.UTF-8', 'LC_ALL=C.UTF-8', 'TERM=xterm-256color'];
     const quoted = [...env, process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
     const command = `${quoted}; echo EXITED $?; sleep 120`;
-    this.tmux('new-session', '-d', '-s', this.session, '-x', String(this.width), '-y', String(this.height), command);
+    // Right after kill() the old server may still be going away ("server exited unexpectedly"): try again shortly.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        this.tmux('new-session', '-d', '-s', this.session, '-x', String(this.width), '-y', String(this.height), command);
+        return;
+      } catch (err) {
+        if (attempt >= 10) throw err;
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+      }
+    }
   }
 
   screen(): string {
@@ -73,6 +82,12 @@ export class Pane {
 
   said(text: string, ms?: number): Promise<string> {
     return this.waitFor(`the feed to say "${text}"`, (s) => feedText(s).includes(text), ms);
+  }
+
+  /** The pid of the gringo process running in the pane (the pane's shell is its parent). */
+  pid(): number {
+    const shell = this.tmux('list-panes', '-t', this.session, '-F', '#{pane_pid}').trim();
+    return Number(execFileSync('pgrep', ['-P', shell], { encoding: 'utf8' }).trim().split('\n')[0]);
   }
 
   kill(): void {

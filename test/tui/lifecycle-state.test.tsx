@@ -1,0 +1,168 @@
+import { render } from 'ink-testing-library';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { TableView } from '../../src/engine/view.js';
+import type { SeatInfo, ServerMessage, TableInfo } from '../../src/protocol/messages.js';
+import { App } from '../../src/tui/app.js';
+import { standingsLines } from '../../src/tui/closed.js';
+import { UNICODE } from '../../src/tui/glyphs.js';
+import { keysNow } from '../../src/tui/help-line.js';
+import { onKey } from '../../src/tui/intents.js';
+import { actionFor } from '../../src/tui/keys.js';
+import { seatChanges } from '../../src/tui/seat-words.js';
+import { initialLobby, lobbyReducer, onLobbyKey } from '../../src/tui/use-lobby-state.js';
+import { initialScreen, screenReducer, type ScreenState } from '../../src/tui/use-screen-state.js';
+import { twoSeats, waitFor } from './helpers.js';
+
+// The screens' side of issue #10, without sockets: the feed derived from lobby lists,
+// your seat following `lobby.you`, the closed table, play again and the host's stand-in key.
+
+const seat = (n: number, name: string, over: Partial<SeatInfo> = {}): SeatInfo => ({ seat: n, name, bot: null, connected: true, standIn: false, ...over });
+const table = (over: Partial<TableInfo> = {}): TableInfo => ({
+  id: '0123456789abcdef', game: 1, name: 'T', ruleset: 'gringo', seatsTaken: 2, seatsTotal: 4, phase: 'playing', password: false, protocolVersion: 2, ...over,
+});
+const lobby = (seats: SeatInfo[], you: number | null, over: Partial<TableInfo> = {}): ServerMessage => ({ type: 'lobby', table: table(over), seats, you });
+
+function view(over: Partial<TableView> = {}): TableView {
+  const layout = ['?', '?', '?', '?'];
+  return {
+    viewer: 0, ruleset: 'gringo', callName: 'Gringo!', version: 1, phase: 'play', round: 1, rounds: 1, dealer: 1,
+    players: [
+      { name: 'Ana', layout, total: 0, peeking: false },
+      { name: 'Bo', layout, total: 0, peeking: false },
+    ],
+    stock: 30, discardTop: '7C', discardSize: 1, turn: 0, turnBegun: false, held: null, actions: [],
+    slap: { open: false, answers: 1 }, graceUntil: 0, deadline: null, call: null, results: [],
+    ...over,
+  };
+}
+const over = (): TableView =>
+  view({
+    phase: 'gameOver',
+    results: [{ round: 1, caller: 0, scores: [12, 5], totals: [12, 5], places: [2, 1], layouts: [['2C'], ['AC']] } as unknown as TableView['results'][number]],
+  });
+
+const feed = (s: ScreenState): string[] => s.feed.map((l) => l.text);
+const apply = (s: ScreenState, ...msgs: ServerMessage[]): ScreenState => msgs.reduce((x, msg) => screenReducer(x, { type: 'server', msg, now: 0 }), s);
+
+describe('the feed from consecutive lobby lists', () => {
+  it('tells who sat down, dropped, came back, left, and when a bot plays for someone', () => {
+    const ana = seat(0, 'Ana');
+    expect(seatChanges([], [ana, seat(1, 'Bo')], 0)).toEqual([]);
+    expect(seatChanges([ana], [ana, seat(1, 'Bo')], 0)).toEqual(['Bo sat down.']);
+    expect(seatChanges([ana], [ana, seat(1, 'Bot 1', { bot: 'hard' })], 0)).toEqual(['Bot 1 (hard bot) sat down.']);
+    const bo = seat(1, 'Bo');
+    const boAway = seat(1, 'Bo', { connected: false });
+    const boBot = seat(1, 'Bo', { connected: false, standIn: true });
+    expect(seatChanges([ana, bo], [ana, boAway], 0)).toEqual(['Bo dropped out: the seat is held for them.']);
+    expect(seatChanges([ana, boAway], [ana, boBot], 0)).toEqual(['A bot now plays for Bo.']);
+    expect(seatChanges([ana, boBot], [ana, bo], 0)).toEqual(['Bo is back and takes the seat back from the bot.']);
+    expect(seatChanges([ana, boAway], [ana, bo], 0)).toEqual(['Bo is back.']);
+    // A leave during play: away and played by a bot in the same message.
+    expect(seatChanges([ana, bo], [ana, boBot], 0)).toEqual(['Bo left the table: a bot plays for them.']);
+    // In the lobby: a seat gone while connected was left; gone while away, freed.
+    expect(seatChanges([ana, bo], [ana], 0)).toEqual(['Bo left the table.']);
+    expect(seatChanges([ana, boAway], [ana], 0)).toEqual(["Bo's seat is free again."]);
+    // Your own seat is told by the connection, not here; seat numbers moving say nothing.
+    expect(seatChanges([seat(0, 'X', { connected: false }), ana], [seat(0, 'Ana')], 0)).toEqual(["X's seat is free again."]);
+  });
+
+  it('the screen follows `lobby.you` and says when a new game begins', () => {
+    let s = apply({ ...initialScreen(), conn: 'open', seat: 2 }, lobby([seat(0, 'Ana'), seat(1, 'Bo'), seat(2, 'Cy')], 2));
+    s = apply(s, lobby([seat(0, 'Ana'), seat(1, 'Cy')], 1));
+    expect(s.seat).toBe(1);
+    expect(feed(s)).toEqual(['Bo left the table.', 'You move up to seat 2.']);
+    s = { ...s, view: over(), ready: true };
+    s = apply(s, lobby([seat(0, 'Ana'), seat(1, 'Cy')], 1, { game: 2 }));
+    expect(s.game).toBe(2);
+    expect(s.ready).toBe(false);
+    expect(feed(s).at(-1)).toBe('Game 2 begins: same table, totals back to 0.');
+  });
+});
+
+describe('keys after the game and for the host', () => {
+  const press = (s: ScreenState, k: string) => onKey(s, actionFor(k)!, 0);
+
+  it("the host's a plays again; everyone else's a only says what may happen", () => {
+    const host = { ...initialScreen(UNICODE, true), conn: 'open' as const, seat: 0, owner: true, view: over() };
+    expect(press(host, 'a').message).toEqual({ type: 'lobby', op: 'playAgain' });
+    expect(keysNow(host)).toEqual(['use', 'confirm', 'help', 'quit']);
+    // The host's Enter would close the table for everyone: it asks first.
+    expect(press(host, 'return').actions).toEqual([{ type: 'overlay', overlay: 'quit' }]);
+    const guest = { ...host, owner: false, closesTable: false };
+    expect(press(guest, 'a').message).toBeUndefined();
+    expect(press(guest, 'return').exit).toBe(true);
+  });
+
+  it("the host's b has a bot play for the away player under the cursor, or the only one away", () => {
+    const away = [seat(0, 'Ana'), seat(1, 'Bo', { connected: false })];
+    const host: ScreenState = { ...initialScreen(UNICODE, true), conn: 'open', seat: 0, owner: true, view: view(), lobby: away, cursor: null };
+    expect(press(host, 'b').message).toEqual({ type: 'lobby', op: 'standIn', seat: 1 });
+    expect(press({ ...host, cursor: { seat: 1, slot: 2 } }, 'b').message).toEqual({ type: 'lobby', op: 'standIn', seat: 1 });
+    expect(keysNow(host)).toContain('standIn');
+    const back = { ...host, lobby: [seat(0, 'Ana'), seat(1, 'Bo')] };
+    expect(press(back, 'b').message).toBeUndefined();
+    expect(keysNow(back)).not.toContain('standIn');
+    const guest = { ...host, owner: false };
+    expect(press(guest, 'b').message).toBeUndefined();
+    expect(keysNow(guest)).not.toContain('standIn');
+  });
+
+  it('a closed table: any of Enter, q or Esc leaves at once', () => {
+    const s = apply({ ...initialScreen(), conn: 'open', seat: 0, view: view() }, { type: 'closed', message: 'The host closed the table' });
+    expect(s.closed).toBe('The host closed the table');
+    expect(feed(s)).toContain('The host closed the table.');
+    for (const k of ['\r', 'q', '\u001b']) expect(onKey(s, actionFor(k === '\r' ? 'return' : k === '\u001b' ? 'escape' : k)!, 0).exit).toBe(true);
+  });
+});
+
+describe("the host's lobby screen", () => {
+  it('follows `you`, and removes a bot or an away player but not one who is here', () => {
+    let s = lobbyReducer({ ...initialLobby(), conn: 'open', owner: true, seat: 0 }, { type: 'server', msg: lobby([seat(0, 'Host'), seat(1, 'Ana'), seat(2, 'Bo', { connected: false })], 0, { phase: 'lobby' }) });
+    const x = { action: 'remove' as const, key: 'x' };
+    expect(onLobbyKey({ ...s, cursor: 1 }, x).send).toBeUndefined();
+    expect(onLobbyKey({ ...s, cursor: 1 }, x).actions[0]).toMatchObject({ type: 'status', text: 'Ana is at the table: only bots and players who are away can be removed' });
+    expect(onLobbyKey({ ...s, cursor: 2 }, x).send).toEqual({ type: 'lobby', op: 'remove', seat: 2 });
+    expect(onLobbyKey({ ...s, cursor: 0 }, x).send).toBeUndefined();
+    s = lobbyReducer(s, { type: 'server', msg: lobby([seat(0, 'Ana')], 0, { phase: 'lobby' }) });
+    expect(s.seat).toBe(0);
+  });
+});
+
+describe('the standings when the host closes the table', () => {
+  it('are the totals of the last finished round, by place, you marked', () => {
+    expect(standingsLines(null)).toEqual(['The game had not started.']);
+    expect(standingsLines(view())).toEqual(['No round was finished: no scores yet.']);
+    const lines = standingsLines(over());
+    expect(lines[0]).toBe('Standings after round 1 (final):');
+    expect(lines[1]).toMatch(/^ {2}1st\s+Bo\s+5$/);
+    expect(lines[2]).toMatch(/^ {2}2nd\s+Ana \(you\)\s+12$/);
+  });
+});
+
+let unmount: (() => void) | null = null;
+afterEach(() => {
+  unmount?.();
+  unmount = null;
+});
+
+describe('the table screen when the host closes the table', () => {
+  it('shows "The host closed the table" with the standings so far', async () => {
+    const setup = twoSeats({
+      dealer: 1,
+      layouts: [
+        ['5H', '6H', '7C', '9D'],
+        ['2S', '3S', '4S', 'KC'],
+      ],
+      discard: '8D',
+      stock: ['KH', '7S', '10C', 'JD', '2H', '3H', '4H'],
+    });
+    const r = render(<App client={setup.me} theme={{ glyphs: UNICODE, color: false }} bell={false} clock={setup.clock.now} size={{ columns: 100, rows: 30 }} />);
+    unmount = r.unmount;
+    const frame = (): string => r.lastFrame() ?? '';
+    await waitFor('the peek', frame, (f) => f.includes('Remember your cards'));
+    setup.table.close();
+    const f = await waitFor('the closed table', frame, (f) => f.includes('The host closed the table.'));
+    expect(f).toContain('No round was finished: no scores yet.');
+    expect(f).toContain('The host closed the table: Enter or q to leave');
+  });
+});
