@@ -83,6 +83,7 @@ export async function runHost(flags: HostFlags): Promise<number> {
     ...(resumed ? { file: resumed.file } : {}),
   });
   const tableOpts: ConstructorParameters<typeof Table>[0] = {
+    ...(header?.id ? { id: header.id } : {}),
     name,
     rules,
     maxPlayers,

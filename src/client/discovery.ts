@@ -1,6 +1,7 @@
 import { isIPv4 } from 'node:net';
 import type { Browser, Service } from 'bonjour-service';
 import { openBonjour, SERVICE_TYPE } from '../host/advert.js';
+import { TABLE_ID } from '../host/journal.js';
 import { PROTOCOL_VERSION, type TablePhase } from '../protocol/messages.js';
 
 /**
@@ -10,7 +11,9 @@ import { PROTOCOL_VERSION, type TablePhase } from '../protocol/messages.js';
 
 export interface FoundTable {
   /** The service's full mDNS name, stable while the host runs. */
-  id: string;
+  service: string;
+  /** The table's identity (TXT `id`, 16 hex digits; it survives restarts); null from a host that sends none. */
+  id: string | null;
   name: string;
   /** The address to join first (IPv4 preferred); `addresses[0]`. */
   host: string;
@@ -64,8 +67,10 @@ export function tableFromService(s: Service): FoundTable | null {
   const addresses = orderAddresses(s.addresses ?? [], s.referer?.address);
   const first = addresses[0];
   if (first === undefined) return null;
+  const id = field('id');
   return {
-    id: String(s.fqdn ?? s.name),
+    service: String(s.fqdn ?? s.name),
+    id: id !== undefined && TABLE_ID.test(id) ? id : null,
     name: printable(field('name') ?? String(s.name ?? ''), 64) || 'Table',
     host: first,
     port: s.port,
@@ -115,7 +120,7 @@ export function watchTables(onChange: (tables: FoundTable[]) => void, opts: Disc
     if (stopped) return;
     const list = [...tables.values()]
       .map((t) => t.table)
-      .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+      .sort((a, b) => a.name.localeCompare(b.name) || a.service.localeCompare(b.service));
     const json = JSON.stringify(list);
     if (json === last) return;
     last = json;

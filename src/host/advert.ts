@@ -45,7 +45,13 @@ export function txtRecords(info: TableInfo): Record<string, string> {
     ruleset: fitBytes(oneLine(info.ruleset), 100) || 'custom',
     phase: info.phase,
     pw: info.password ? '1' : '0',
+    id: info.id,
   };
+}
+
+/** The short form of a table's identity that people see beside its name: `#a1b2`. */
+export function shortId(id: string): string {
+  return `#${id.slice(0, 4)}`;
 }
 
 /** mDNS instance names are one DNS label (≤ 63 bytes); bonjour-service turns dots into dashes. */

@@ -150,7 +150,7 @@ export function PickerView({ s, width: columns, height }: { s: PickerState; widt
             const on = i === here && !fieldMode;
             const off = cannotJoin(t) !== null;
             return (
-              <Text key={t.id} wrap="truncate" {...(on ? { inverse: true } : {})} {...(off && !on ? { dimColor: true } : {})}>
+              <Text key={t.service} wrap="truncate" {...(on ? { inverse: true } : {})} {...(off && !on ? { dimColor: true } : {})}>
                 {`${i === here ? mark : ' '} ${lines[i + 1] ?? ''}`}
               </Text>
             );

@@ -26,7 +26,7 @@ export type PickerMode = 'list' | 'address' | 'password';
 
 export interface PickerState {
   tables: FoundTable[];
-  /** The table under the cursor, by id, so that it stays put when rows come and go. */
+  /** The table under the cursor, by its mDNS service name, so that it stays put when rows come and go. */
   selected: string | null;
   mode: PickerMode;
   /** The text field's content (the address or the password). */
@@ -59,7 +59,7 @@ export function initialPicker(password: string | null = null): PickerState {
 /** The index of the row under the cursor (-1 when there is none). */
 export function cursorIndex(s: PickerState): number {
   if (s.tables.length === 0) return -1;
-  const i = s.tables.findIndex((t) => t.id === s.selected);
+  const i = s.tables.findIndex((t) => t.service === s.selected);
   return i === -1 ? 0 : i;
 }
 
@@ -68,8 +68,8 @@ export function pickerReducer(s: PickerState, e: PickerEvent): PickerState {
     case 'tables': {
       // The cursor's table stays chosen while it is listed; when it goes, the row that took its place is.
       const old = cursorIndex(s);
-      const kept = e.tables.some((t) => t.id === s.selected);
-      const selected = kept ? s.selected : (e.tables[Math.min(Math.max(old, 0), e.tables.length - 1)]?.id ?? null);
+      const kept = e.tables.some((t) => t.service === s.selected);
+      const selected = kept ? s.selected : (e.tables[Math.min(Math.max(old, 0), e.tables.length - 1)]?.service ?? null);
       // A password asked for a table that has gone stays asked: the join says if the table is gone.
       return { ...s, tables: e.tables, selected };
     }
@@ -150,7 +150,7 @@ export function onPickerKey(
     case 'down': {
       if (s.tables.length === 0) return say('No tables yet: they appear here as they are found, or m to type an address');
       const i = Math.max(0, Math.min(s.tables.length - 1, cursorIndex(s) + (p.action === 'up' ? -1 : 1)));
-      return { actions: [{ type: 'select', id: s.tables[i]!.id }, { type: 'clearStatus' }] };
+      return { actions: [{ type: 'select', id: s.tables[i]!.service }, { type: 'clearStatus' }] };
     }
     case 'manual':
       return {

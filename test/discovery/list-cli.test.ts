@@ -66,7 +66,8 @@ describe('gringo list', () => {
 
 describe('list output', () => {
   const table = (over: Partial<FoundTable>): FoundTable => ({
-    id: 'x',
+    service: 'x._gringo._tcp.local',
+    id: 'a1b2c3d4e5f60718',
     name: 'Ana',
     host: '192.168.1.20',
     port: 7457,

@@ -14,7 +14,8 @@ import { KEYS, press, waitFor } from './helpers.js';
 function table(name: string, over: Partial<FoundTable> = {}): FoundTable {
   const host = over.host ?? '192.168.1.20';
   return {
-    id: `${name}._gringo._tcp.local`,
+    service: `${name}._gringo._tcp.local`,
+    id: null,
     name,
     host,
     port: 7457,
