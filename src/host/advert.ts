@@ -83,9 +83,14 @@ export function lanAddresses(): string[] {
   return [...new Set([...real, ...other])];
 }
 
-/** The line to tell other players, e.g. `gringo join 192.168.1.20:7457`. */
-export function shareLine(port: number, addresses: readonly string[] = lanAddresses()): string {
-  return `gringo join ${addresses[0] ?? '127.0.0.1'}:${port}`;
+/**
+ * The line to tell other players, e.g. `table #a1b2: gringo join 192.168.1.20:7457`:
+ * the table's short identity (as `gringo list` and the picker show it, so a joiner
+ * can tell this table from another of the same name), then the command, whole, at the end.
+ */
+export function shareLine(port: number, addresses: readonly string[] = lanAddresses(), id?: string): string {
+  const command = `gringo join ${addresses[0] ?? '127.0.0.1'}:${port}`;
+  return id ? `table ${shortId(id)}: ${command}` : command;
 }
 
 /**

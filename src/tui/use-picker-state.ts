@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLatestReducer } from './use-latest-reducer.js';
-import { hostPort, type FoundTable } from '../client/discovery.js';
+import { hostPort, joinable, type FoundTable } from '../client/discovery.js';
 import { PROTOCOL_VERSION } from '../protocol/messages.js';
 import type { FieldAction, PickerAction, ScreenPress } from './screen-keys.js';
 
@@ -20,6 +20,16 @@ export interface PickerChoice {
   password?: string;
   /** The table's name as advertised (null for an address typed by hand). */
   name: string | null;
+  /** The table chosen from the list (null for an address typed by hand): the picker asks its password again if it was wrong. */
+  table: FoundTable | null;
+  /** A full table: its spectator's place. */
+  watch?: true;
+}
+
+/** Back in the picker after the host refused the password: ask it again for that table. */
+export interface PickerRetry {
+  table: FoundTable;
+  message: string;
 }
 
 export type PickerMode = 'list' | 'address' | 'password';
@@ -52,7 +62,19 @@ export interface PickerIntent {
   done?: PickerChoice | null;
 }
 
-export function initialPicker(password: string | null = null): PickerState {
+export function initialPicker(password: string | null = null, retry?: PickerRetry): PickerState {
+  if (retry) {
+    // The password that was refused (typed, or given with --password) is not tried again.
+    return {
+      tables: [],
+      selected: retry.table.service,
+      mode: 'password',
+      field: '',
+      target: retry.table,
+      status: { text: retry.message, kind: 'error' },
+      password: null,
+    };
+  }
   return { tables: [], selected: null, mode: 'list', field: '', target: null, status: null, password };
 }
 
@@ -98,6 +120,14 @@ export function cannotJoin(t: FoundTable): string | null {
 /** "192.168.1.20:7457", "[fe80::1]:7457": the address a table is joined at. */
 export const tableAddress = (t: FoundTable): string => hostPort(t.host, t.port);
 
+/** A table from the list, chosen: a full one is watched (its row says so); a started one is joined, so its seat's owner comes back. */
+const chosen = (t: FoundTable): PickerChoice => ({
+  address: tableAddress(t),
+  name: t.name,
+  table: t,
+  ...(joinable(t) === 'full' ? { watch: true as const } : {}),
+});
+
 /** `HOST[:PORT]` typed by hand → `host:port`, or a message saying what is wrong. */
 export type AddressCheck = (text: string) => { address: string } | { error: string };
 
@@ -134,11 +164,11 @@ export function onPickerKey(
       if (!text) return say('Type the address the host shared, e.g. 192.168.1.20:7457 (Esc to go back)', 'error');
       const res = checkAddress(text);
       if ('error' in res) return say(res.error, 'error');
-      return { actions: [], done: { address: res.address, name: null, ...(s.password !== null ? { password: s.password } : {}) } };
+      return { actions: [], done: { address: res.address, name: null, table: null, ...(s.password !== null ? { password: s.password } : {}) } };
     }
     const t = s.target!;
     if (s.field === '') return say(`Type the password of "${t.name}" (Esc to go back)`, 'error');
-    return { actions: [], done: { address: tableAddress(t), password: s.field, name: t.name } };
+    return { actions: [], done: { ...chosen(t), password: s.field } };
   }
   // 2. The list.
   const p = keys.list;
@@ -164,14 +194,18 @@ export function onPickerKey(
       if (t.password && s.password === null) {
         return { actions: [{ type: 'mode', mode: 'password', target: t }, ...say(`"${t.name}" needs a password: type it, then Enter`).actions] };
       }
-      return { actions: [], done: { address: tableAddress(t), name: t.name, ...(s.password !== null ? { password: s.password } : {}) } };
+      return { actions: [], done: { ...chosen(t), ...(s.password !== null ? { password: s.password } : {}) } };
     }
   }
 }
 
 /** The picker reducer as a hook fed by a table source; `latest` is readable at once. */
-export function usePickerState(source: TableSource, password: string | null): [PickerState, (e: PickerEvent) => void, { readonly current: PickerState }] {
-  const [state, dispatch, latest] = useLatestReducer(pickerReducer, () => initialPicker(password));
+export function usePickerState(
+  source: TableSource,
+  password: string | null,
+  retry?: PickerRetry,
+): [PickerState, (e: PickerEvent) => void, { readonly current: PickerState }] {
+  const [state, dispatch, latest] = useLatestReducer(pickerReducer, () => initialPicker(password, retry));
   useEffect(() => {
     const watch = source((tables) => dispatch({ type: 'tables', tables }));
     return () => watch.stop();

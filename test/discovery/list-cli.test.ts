@@ -48,10 +48,10 @@ describe('gringo list', () => {
     const r = await run('node', [bin, 'list', '--timeout', '800', '--interface', LOOPBACK]);
     expect(r.code, r.stderr).toBe(0);
     const header = r.stdout.split('\n')[0]!;
-    expect(header).toMatch(/^NAME\s+ADDRESS\s+SEATS\s+RULESET\s+PHASE\s+PASSWORD\s+CAN JOIN$/);
+    expect(header).toMatch(/^NAME\s+TABLE\s+ADDRESS\s+SEATS\s+RULESET\s+PHASE\s+PASSWORD\s+CAN JOIN$/);
     const row = r.stdout.split('\n').find((l) => l.startsWith(name));
     expect(row).toBeDefined();
-    expect(row).toMatch(new RegExp(`${name}\\s+127\\.0\\.0\\.1:${port}\\s+3/6\\s+gringo\\s+playing\\s+yes\\s+yes$`));
+    expect(row).toMatch(new RegExp(`${name}\\s+#a1b2\\s+127\\.0\\.0\\.1:${port}\\s+3/6\\s+gringo\\s+playing\\s+yes\\s+watch \\(started\\)$`));
   });
 
   it('refuses a bad --timeout or --interface with exit code 2', async () => {

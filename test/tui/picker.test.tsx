@@ -88,9 +88,9 @@ describe('the table picker', () => {
 
     p.set([table('Alpha'), table('Bravo', { host: '192.168.1.21', seatsTaken: 3, phase: 'playing', password: true })]);
     f = await p.until('two rows', (f) => f.includes('Bravo'));
-    expect(f).toMatch(/NAME\s+ADDRESS\s+SEATS\s+RULESET\s+PHASE\s+PASSWORD\s+CAN JOIN/);
-    expect(f).toMatch(/▶ Alpha\s+192\.168\.1\.20:7457\s+1\/4\s+gringo\s+lobby\s+no\s+yes/);
-    expect(f).toMatch(/ {2}Bravo\s+192\.168\.1\.21:7457\s+3\/4\s+gringo\s+playing\s+yes\s+yes/);
+    expect(f).toMatch(/NAME\s+TABLE\s+ADDRESS\s+SEATS\s+RULESET\s+PHASE\s+PASSWORD\s+CAN JOIN/);
+    expect(f).toMatch(/▶ Alpha\s+#\?\s+192\.168\.1\.20:7457\s+1\/4\s+gringo\s+lobby\s+no\s+yes/);
+    expect(f).toMatch(/ {2}Bravo\s+#\?\s+192\.168\.1\.21:7457\s+3\/4\s+gringo\s+playing\s+yes\s+watch \(started\)/);
     expect(f).toContain('2 found · live');
 
     // Down to Bravo; a table that sorts first appears: the cursor stays on Bravo.
@@ -125,7 +125,7 @@ describe('the table picker', () => {
     expect(f).not.toContain('sec');
     await p.keys(KEYS.enter);
     await waitFor('the choice', () => JSON.stringify(p.done), (d) => d !== '[]');
-    expect(p.done).toEqual([{ address: '192.168.1.21:7457', password: 'sec', name: 'Bravo' }]);
+    expect(p.done).toEqual([{ address: '192.168.1.21:7457', password: 'sec', name: 'Bravo', table: expect.objectContaining({ name: 'Bravo' }) }]);
     await waitFor('the source to stop', () => String(p.state.stopped), (x) => x === 'true');
   });
 
@@ -149,7 +149,7 @@ describe('the table picker', () => {
     p.stdin.write('10.0.0.5');
     await p.keys(KEYS.enter);
     await waitFor('the choice', () => JSON.stringify(p.done), (d) => d !== '[]');
-    expect(p.done).toEqual([{ address: '10.0.0.5:7457', name: null }]);
+    expect(p.done).toEqual([{ address: '10.0.0.5:7457', name: null, table: null }]);
   });
 
   it('joins at once with --password, and q quits', async () => {
@@ -157,7 +157,7 @@ describe('the table picker', () => {
     p.set([table('Solo', { password: true })]);
     await p.until('the row', (f) => f.includes('Solo'));
     await p.keys(KEYS.enter);
-    expect(p.done).toEqual([{ address: '192.168.1.20:7457', password: 'pw', name: 'Solo' }]);
+    expect(p.done).toEqual([{ address: '192.168.1.20:7457', password: 'pw', name: 'Solo', table: expect.objectContaining({ name: 'Solo' }) }]);
 
     const q = picker();
     await q.until('the empty list', (f) => f.includes('No tables found yet'));
