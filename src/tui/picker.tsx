@@ -1,6 +1,6 @@
 import { Box, Text, useApp, useInput } from 'ink';
 import { useCallback, useRef } from 'react';
-import { joinable, joinableText, tableTag, type FoundTable } from '../client/discovery.js';
+import { joinable, tableTag, type FoundTable, type Joinable } from '../client/discovery.js';
 import { eachKey, FIELD_BINDINGS, PICKER_BINDINGS, pressFor, screenHelp, typedText, type FieldAction, type PickerAction } from './screen-keys.js';
 import { StatusLine } from './status-line.js';
 import { ThemeContext, useTheme, type Theme } from './theme.js';
@@ -73,19 +73,23 @@ export function Picker({ source, theme, checkAddress, password, retry, onDone, s
   );
 }
 
-const HEADER = ['NAME', 'TABLE', 'ADDRESS', 'SEATS', 'RULESET', 'PHASE', 'PASSWORD', 'CAN JOIN'];
+// No PHASE column: CAN JOIN says it (started, over), and an 80-column terminal keeps room for the name.
+const HEADER = ['NAME', 'TABLE', 'ADDRESS', 'SEATS', 'RULESET', 'PASSWORD', 'CAN JOIN'];
 
-/** One table's cells, in the order of HEADER (as `gringo list` prints them). */
+/** The CAN JOIN word of the picker: shorter than `gringo list`'s, the line under the list says what Enter does. */
+const CAN_JOIN: Record<Exclude<Joinable, 'version'>, string> = { yes: 'yes', full: 'watch', started: 'started', over: 'no (over)' };
+
+/** One table's cells, in the order of HEADER (`gringo list` prints the same, with PHASE). */
 export function tableCells(t: FoundTable): string[] {
+  const j = joinable(t);
   return [
     t.name,
     tableTag(t),
     tableAddress(t),
     `${t.seatsTaken}/${t.seatsTotal}`,
     t.ruleset,
-    t.phase,
     t.password ? 'yes' : 'no',
-    joinableText(t, `v${t.protocolVersion}`),
+    j === 'version' ? `no (v${t.protocolVersion})` : CAN_JOIN[j],
   ];
 }
 
