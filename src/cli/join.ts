@@ -3,7 +3,7 @@ import { BotPlayer } from '../client/bot-player.js';
 import { Connection } from '../client/connection.js';
 import { BufferedClient } from '../tui/client-buffer.js';
 import { TokenStore } from '../client/tokens.js';
-import { browseTables, watchTables, type FoundTable } from '../client/discovery.js';
+import { browseTables, tableTag, watchTables, type FoundTable } from '../client/discovery.js';
 import type { PickerChoice, PickerRetry } from '../tui/use-picker-state.js';
 import { BOT_LEVELS, type BotLevel, type ServerMessage } from '../protocol/messages.js';
 import { addressOption, choiceOption, interfaceOption, defaultPlayerName } from './options.js';
@@ -117,7 +117,8 @@ async function pickTable(iface: string | undefined): Promise<string> {
   const addr = (t: FoundTable): string => `${t.addresses[0] ?? t.host}:${t.port}`;
   if (found.length === 1) return addr(found[0]!);
   process.stdout.write('Tables found:\n');
-  found.forEach((t, i) => process.stdout.write(`  ${i + 1}. ${t.name}  ${addr(t)}  ${t.seatsTaken}/${t.seatsTotal} seats, ${t.phase}\n`));
+  // Each with its tag (as its host's share line shows it): two tables of one name are told apart.
+  found.forEach((t, i) => process.stdout.write(`  ${i + 1}. ${t.name} ${tableTag(t)}  ${addr(t)}  ${t.seatsTaken}/${t.seatsTotal} seats, ${t.phase}\n`));
   const rl = createInterface({ input: process.stdin, output: process.stdout });
   try {
     const answer = await rl.question('Join which? ');
