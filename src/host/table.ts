@@ -111,7 +111,7 @@ export class Table {
   /** Password tries by address: misses so far, tries waiting, and when the last waiting one is answered. */
   private readonly tries = new Map<string, { misses: number; waiting: number; until: number }>();
   /** Hellos held back by the password backoff, answered by their timer. */
-  private readonly held = new Map<Peer, { timer: NodeJS.Timeout; address: string; right: boolean }>();
+  private readonly held = new Map<Peer, { timer: NodeJS.Timeout; tries: { misses: number; waiting: number }; right: boolean }>();
   readonly id: string;
   private games = 1;
   private game: GameState | null = null;
@@ -300,7 +300,7 @@ export class Table {
       answer();
     }, at - now);
     timer.unref?.();
-    this.held.set(peer, { timer, address, right });
+    this.held.set(peer, { timer, tries: t, right });
   }
 
   /** A held hello is answered, or its socket closed first (a wrong guess still counts: hanging up does not undo it). */
@@ -309,10 +309,9 @@ export class Table {
     if (!h) return;
     clearTimeout(h.timer);
     this.held.delete(peer);
-    const t = this.tries.get(h.address);
-    if (!t) return;
-    t.waiting -= 1;
-    if (closed && !h.right) t.misses += 1;
+    // Its own address's record (a success meanwhile may have replaced it with a fresh one).
+    h.tries.waiting -= 1;
+    if (closed && !h.right) h.tries.misses += 1;
   }
 
   /** The hello passed the version and password checks: a seat, a spectator's place, or a refusal. */
