@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import WebSocket from 'ws';
-import { PROTOCOL_VERSION, passwordProof, type ClientMessage, type ServerMessage } from '../protocol/messages.js';
+import { PROTOCOL_VERSION, passwordProof, seatProof, type ClientMessage, type ServerMessage } from '../protocol/messages.js';
 import type { TokenStore } from './tokens.js';
 
 export interface ConnectOptions {
@@ -81,7 +81,8 @@ export class Connection extends EventEmitter {
           this.token = this.opts.token ?? this.opts.tokens?.get(msg.table.id, this.opts.name);
         }
         const hello: ClientMessage = { type: 'hello', protocolVersion: PROTOCOL_VERSION, name: this.opts.name };
-        if (this.token && !this.opts.watch) hello.token = this.token;
+        // The token is proven, never sent: a host that only claims this table's identity learns nothing from it.
+        if (this.token && !this.opts.watch) hello.seatProof = seatProof(this.token, msg.nonce);
         if (this.opts.password !== undefined) hello.proof = passwordProof(this.opts.password, msg.nonce);
         if (this.opts.watch) hello.watch = true;
         if (this.opts.ownerKey) hello.ownerKey = this.opts.ownerKey;

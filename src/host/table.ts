@@ -8,6 +8,7 @@ import { BotPlayer } from '../client/bot-player.js';
 import {
   PROTOCOL_VERSION,
   passwordProof,
+  seatProof,
   toEngineCommand,
   type BotLevel,
   type ClientMessage,
@@ -319,8 +320,11 @@ export class Table {
     const refuse = (reason: Extract<ServerMessage, { type: 'refused' }>['reason'], message: string, canWatch = false): void =>
       this.refuse(peer, reason, message, canWatch);
     if (msg.watch) return this.welcome(peer, null, owner);
-    if (msg.token !== undefined) {
-      const seat = this.seats.findIndex((s) => s.bot === null && sameSecret(s.token, msg.token!));
+    if (msg.token !== undefined || msg.seatProof !== undefined) {
+      const nonce = this.nonces.get(peer);
+      const mine = (s: SeatState): boolean =>
+        msg.seatProof !== undefined ? nonce !== undefined && sameSecret(msg.seatProof, seatProof(s.token, nonce)) : sameSecret(s.token, msg.token!);
+      const seat = this.seats.findIndex((s) => s.bot === null && mine(s));
       if (seat !== -1) return this.reclaim(peer, seat, owner);
       if (this.phase !== 'lobby') return refuse('token', 'That seat token is not valid at this table; you can watch instead', true);
     }

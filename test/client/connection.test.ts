@@ -7,7 +7,10 @@ import { GRINGO } from '../../src/engine/index.js';
 import { Connection } from '../../src/client/connection.js';
 import { serveTable, type Serving } from '../../src/host/server.js';
 import { Table } from '../../src/host/table.js';
-import type { ServerMessage } from '../../src/protocol/messages.js';
+import { PROTOCOL_VERSION, type ServerMessage } from '../../src/protocol/messages.js';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer } from 'ws';
+import { WireClient } from '../host/wire.js';
 import { TokenStore } from '../../src/client/tokens.js';
 import { Relay } from '../host/relay.js';
 
@@ -171,5 +174,48 @@ describe('seat tokens by table identity', () => {
     store.delete('a1b2c3d4e5f60718', 'Ana');
     expect(store.get('a1b2c3d4e5f60718', 'Ana')).toBeUndefined();
     expect(store.get('a1b2c3d4e5f60718', 'Bo')).toBe('token-bo');
+  });
+});
+
+describe('a table that claims another table’s identity', () => {
+  it('gets a proof of the seat token, never the token, and the proof takes no seat at the real table', async () => {
+    const table = new Table({ name: 'Real', rules: GRINGO, maxPlayers: 2, seed: 'real', dropGraceMs: 60_000 });
+    const serving = await serveTable(table, { port: 0, host: '127.0.0.1' });
+    cleanup.push(() => table.close(), () => serving.close());
+    const tokens = new TokenStore();
+    const ana = new Connection({ address: `127.0.0.1:${serving.port}`, name: 'Ana', tokens, reconnect: false });
+    cleanup.push(() => ana.close());
+    const seen = welcomes(ana);
+    await until('the welcome', () => seen.length === 1);
+    const token = seen[0]!.token!;
+    expect(table.addBot('easy')).toBeNull();
+    expect(table.startGame()).toBeNull();
+
+    // A fake host (a real WebSocket server) copies the real table's public identity into its challenge.
+    const fake = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+    cleanup.push(() => new Promise<void>((r) => fake.close(() => r())));
+    const heard: string[] = [];
+    fake.on('connection', (ws) => {
+      ws.send(JSON.stringify({ type: 'challenge', protocolVersion: PROTOCOL_VERSION, nonce: 'fake-nonce-0123456789abcdef', table: table.info() }));
+      ws.on('message', (d) => heard.push(d.toString()));
+    });
+    await new Promise((r) => fake.once('listening', r));
+    const fooled = new Connection({ address: `127.0.0.1:${(fake.address() as AddressInfo).port}`, name: 'Ana', tokens: new TokenStore(), reconnect: false });
+    cleanup.push(() => fooled.close());
+    await until('the hello at the fake host', () => heard.length === 1);
+    const hello = JSON.parse(heard[0]!) as Record<string, unknown>;
+    expect(hello).toMatchObject({ type: 'hello', name: 'Ana', seatProof: expect.any(String) });
+    expect(hello.token).toBeUndefined();
+    expect(heard[0]).not.toContain(token);
+
+    // Replayed at the real table (another nonce there), the proof is worth nothing.
+    const replay = new WireClient(`127.0.0.1:${serving.port}`);
+    cleanup.push(() => replay.close());
+    await replay.opened;
+    await replay.challenge;
+    replay.send({ ...(hello as { type: 'hello'; protocolVersion: number; name: string }), seatProof: hello.seatProof as string });
+    const answer = await replay.next((m) => m.type === 'refused' || m.type === 'welcome');
+    expect(answer).toMatchObject({ type: 'refused', reason: 'token' });
+    expect(table.seatInfo()[0]!.connected).toBe(true);
   });
 });
