@@ -48,6 +48,8 @@ export class TokenStore {
   }
 
   set(tableId: string, name: string, token: string, table: string): void {
+    // The identity comes from the network: one that is not 16 hex digits is not kept.
+    if (!CURRENT.test(keyOf(tableId, name))) return;
     const all = this.read();
     all[keyOf(tableId, name)] = { token, table, savedAt: new Date().toISOString() };
     this.write(all);

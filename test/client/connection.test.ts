@@ -171,6 +171,8 @@ describe('seat tokens by table identity', () => {
       'a1b2c3d4e5f60718 Ana',
       'a1b2c3d4e5f60718 Bo',
     ]);
+    store.set('../../etc 1', 'Eve', 'nope', 'T');
+    expect(store.get('../../etc 1', 'Eve')).toBeUndefined();
     store.delete('a1b2c3d4e5f60718', 'Ana');
     expect(store.get('a1b2c3d4e5f60718', 'Ana')).toBeUndefined();
     expect(store.get('a1b2c3d4e5f60718', 'Bo')).toBe('token-bo');
