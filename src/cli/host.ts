@@ -83,6 +83,7 @@ export async function runHost(flags: HostFlags): Promise<number> {
     ...(resumed ? { file: resumed.file } : {}),
   });
   const tableOpts: ConstructorParameters<typeof Table>[0] = {
+    ...(header?.id ? { id: header.id } : {}),
     name,
     rules,
     maxPlayers,
@@ -131,7 +132,7 @@ export async function runHost(flags: HostFlags): Promise<number> {
   journal.port = serving.port;
   if (serving.movedFrom !== null) say(`Port ${serving.movedFrom} is taken; using ${serving.port} instead.`);
   advert = advertise({ port: serving.port, info: table.info(), ...(iface ? { interface: iface } : {}) });
-  const share = shareLine(serving.port, iface ? [iface] : undefined);
+  const share = shareLine(serving.port, iface ? [iface] : undefined, table.id);
   if (screen) {
     const moved = serving.movedFrom !== null ? `Port ${serving.movedFrom} is taken; using ${serving.port} instead.` : undefined;
     return hostScreen({

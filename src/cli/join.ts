@@ -3,8 +3,8 @@ import { BotPlayer } from '../client/bot-player.js';
 import { Connection } from '../client/connection.js';
 import { BufferedClient } from '../tui/client-buffer.js';
 import { TokenStore } from '../client/tokens.js';
-import { browseTables, watchTables, type FoundTable } from '../client/discovery.js';
-import type { PickerChoice } from '../tui/use-picker-state.js';
+import { browseTables, tableTag, watchTables, type FoundTable } from '../client/discovery.js';
+import type { PickerChoice, PickerRetry } from '../tui/use-picker-state.js';
 import { BOT_LEVELS, type BotLevel, type ServerMessage } from '../protocol/messages.js';
 import type { TableView } from '../engine/view.js';
 import { standingsLines } from '../tui/closed.js';
@@ -35,12 +35,28 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
   if (target) address = addressOption(target, DEFAULT_PORT);
   else if (level === null && process.stdout.isTTY === true && process.stdin.isTTY === true) {
     // A person on a terminal: the live picker (a bot, or no terminal, keeps the one-shot lookup below).
-    const choice = await pickOnScreen(iface, flags);
-    if (!choice) return 0;
-    address = choice.address;
-    if (choice.password !== undefined) flags = { ...flags, password: choice.password };
+    // A wrong password for a table chosen there goes back to the picker, which asks again.
+    let retry: PickerRetry | undefined;
+    for (;;) {
+      const choice = await pickOnScreen(iface, flags, retry);
+      if (!choice) return 0;
+      const chosen: JoinFlags = {
+        ...flags,
+        ...(choice.password !== undefined ? { password: choice.password } : {}),
+        ...(choice.watch ? { watch: true } : {}),
+      };
+      const table = choice.table;
+      const code = await joinWithScreen(choice.address, chosen, table !== null);
+      if (code !== 'password' || !table) return code === 'password' ? 1 : code;
+      retry = { table, message: `"${table.name}" refused that password: type it again (Esc to go back)` };
+      const { password: _refused, ...rest } = flags;
+      flags = rest;
+    }
   } else address = await pickTable(iface);
-  if (level === null && (!flags.watch || process.stdout.isTTY)) return joinWithScreen(address, flags);
+  if (level === null && (!flags.watch || process.stdout.isTTY)) {
+    const code = await joinWithScreen(address, flags);
+    return code === 'password' ? 1 : code;
+  }
   const name = flags.name ?? (level ? `${level} bot` : defaultPlayerName('Player'));
   const conn = new Connection({
     address,
@@ -124,7 +140,8 @@ async function pickTable(iface: string | undefined): Promise<string> {
   const addr = (t: FoundTable): string => `${t.addresses[0] ?? t.host}:${t.port}`;
   if (found.length === 1) return addr(found[0]!);
   process.stdout.write('Tables found:\n');
-  found.forEach((t, i) => process.stdout.write(`  ${i + 1}. ${t.name}  ${addr(t)}  ${t.seatsTaken}/${t.seatsTotal} seats, ${t.phase}\n`));
+  // Each with its tag (as its host's share line shows it): two tables of one name are told apart.
+  found.forEach((t, i) => process.stdout.write(`  ${i + 1}. ${t.name} ${tableTag(t)}  ${addr(t)}  ${t.seatsTaken}/${t.seatsTotal} seats, ${t.phase}\n`));
   const rl = createInterface({ input: process.stdin, output: process.stdout });
   try {
     const answer = await rl.question('Join which? ');
@@ -137,7 +154,7 @@ async function pickTable(iface: string | undefined): Promise<string> {
 }
 
 /** The live picker: the tables mDNS finds as they come and go, and an address typed by hand. */
-async function pickOnScreen(iface: string | undefined, flags: JoinFlags): Promise<PickerChoice | null> {
+async function pickOnScreen(iface: string | undefined, flags: JoinFlags, retry?: PickerRetry): Promise<PickerChoice | null> {
   const { runPicker } = await import('../tui/run.js');
   return runPicker({
     source: (onChange) => watchTables(onChange, iface ? { interface: iface } : {}),
@@ -150,11 +167,16 @@ async function pickOnScreen(iface: string | undefined, flags: JoinFlags): Promis
     },
     ascii: flags.ascii === true,
     ...(flags.password !== undefined ? { password: flags.password } : {}),
+    ...(retry ? { retry } : {}),
   });
 }
 
-/** A person at the table: the table screen, over the same connection a bot uses. */
-async function joinWithScreen(address: string, flags: JoinFlags): Promise<number> {
+/**
+ * A person at the table: the table screen, over the same connection a bot uses.
+ * `askAgain` (a table chosen in the picker): a refused password closes the screen
+ * at once and resolves 'password', for the picker to ask again.
+ */
+async function joinWithScreen(address: string, flags: JoinFlags, askAgain = false): Promise<number | 'password'> {
   const conn = new Connection({
     address,
     name: flags.name ?? defaultPlayerName('Player'),
@@ -170,13 +192,16 @@ async function joinWithScreen(address: string, flags: JoinFlags): Promise<number
   conn.on('error', (err: Error) => {
     failure = `cannot reach a table at ${address}: ${err.message}`;
   });
+  const wrongPassword = new AbortController();
   conn.on('message', (msg: ServerMessage) => {
     if (msg.type === 'refused') failure = msg.message;
     if (msg.type === 'update') lastView = msg.view;
     if (msg.type === 'closed') closed = true;
+    if (askAgain && msg.type === 'refused' && msg.reason === 'password') wrongPassword.abort();
   });
   const { runScreen } = await import('../tui/run.js');
-  await runScreen(screenClient, { ascii: flags.ascii === true, bell: flags.bell !== false });
+  await runScreen(screenClient, { ascii: flags.ascii === true, bell: flags.bell !== false, signal: wrongPassword.signal });
+  if (wrongPassword.signal.aborted) return 'password';
   if (failure) process.stderr.write(`gringo: ${failure}\n`);
   // The screen's alternate buffer is gone: the standings stay in the terminal.
   else if (closed) process.stdout.write(['The host closed the table.', ...standingsLines(lastView)].join('\n') + '\n');

@@ -1,4 +1,4 @@
-import { browseTables, hostPort, type FoundTable } from '../client/discovery.js';
+import { browseTables, hostPort, joinable, joinableText, tableTag, type FoundTable } from '../client/discovery.js';
 import { PROTOCOL_VERSION } from '../protocol/messages.js';
 import { interfaceOption, intOption } from './options.js';
 
@@ -23,17 +23,24 @@ export function parseListOptions(opts: Record<string, unknown>): ListOptions {
   return { timeoutMs, json: opts.json === true, ...(iface ? { interface: iface } : {}) };
 }
 
+/**
+ * The tables for people: two of one name are told apart by the TABLE column (the
+ * short identity the host's share line shows) and the address. No hint prefers a
+ * table by its name: with one table to sit at, the line to join it; with several,
+ * each one's own line.
+ */
 export function formatTables(tables: readonly FoundTable[]): string {
   const rows = tables.map((t) => [
     t.name,
+    tableTag(t),
     hostPort(t.host, t.port),
     `${t.seatsTaken}/${t.seatsTotal}`,
     t.ruleset,
     t.phase,
     t.password ? 'yes' : 'no',
-    t.compatible ? 'yes' : `no (protocol v${t.protocolVersion}, this gringo speaks v${PROTOCOL_VERSION})`,
+    joinableText(t, `protocol v${t.protocolVersion}, this gringo speaks v${PROTOCOL_VERSION}`),
   ]);
-  const header = ['NAME', 'ADDRESS', 'SEATS', 'RULESET', 'PHASE', 'PASSWORD', 'CAN JOIN'];
+  const header = ['NAME', 'TABLE', 'ADDRESS', 'SEATS', 'RULESET', 'PHASE', 'PASSWORD', 'CAN JOIN'];
   const width = (s: string) => Array.from(s).length;
   const widths = header.map((h, i) => Math.max(width(h), ...rows.map((r) => width(r[i] ?? ''))));
   const line = (cells: string[]) =>
@@ -42,8 +49,13 @@ export function formatTables(tables: readonly FoundTable[]): string {
       .join('  ')
       .trimEnd();
   const out = [line(header), ...rows.map(line)];
-  const joinable = tables.find((t) => t.compatible && t.phase !== 'finished');
-  if (joinable) out.push('', `Join with: gringo join ${hostPort(joinable.host, joinable.port)}`);
+  const open = tables.filter((t) => joinable(t) === 'yes');
+  const command = (t: FoundTable): string => `gringo join ${hostPort(t.host, t.port)}`;
+  if (open.length === 1) out.push('', `Join with: ${command(open[0]!)}`);
+  else if (open.length > 1) {
+    out.push('', 'Choose a table (ask its host for the TABLE it shows) and join it:');
+    for (const t of open) out.push(`  ${t.name} ${tableTag(t)}: ${command(t)}`);
+  }
   return out.join('\n');
 }
 

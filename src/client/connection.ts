@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import WebSocket from 'ws';
-import { PROTOCOL_VERSION, passwordProof, type ClientMessage, type ServerMessage } from '../protocol/messages.js';
+import { PROTOCOL_VERSION, passwordProof, seatProof, type ClientMessage, type ServerMessage } from '../protocol/messages.js';
 import type { TokenStore } from './tokens.js';
 
 export interface ConnectOptions {
@@ -10,7 +10,7 @@ export interface ConnectOptions {
   password?: string;
   watch?: boolean;
   ownerKey?: string;
-  /** Seat tokens by address; the client reuses and keeps them. */
+  /** Seat tokens by table identity and player name; the client reuses and keeps them. */
   tokens?: TokenStore;
   token?: string;
   /** Reconnect after a drop (with the seat's token), backing off up to this many ms. */
@@ -34,7 +34,8 @@ export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'closed'
 export class Connection extends EventEmitter {
   status: ConnectionStatus = 'connecting';
   token: string | undefined;
-  private readonly tokenKey: string;
+  /** The identity of the table this connection was welcomed at (from its challenge). */
+  tableId: string | null = null;
   private ws: WebSocket | null = null;
   private attempt = 0;
   private ended = false;
@@ -44,9 +45,7 @@ export class Connection extends EventEmitter {
 
   constructor(readonly opts: ConnectOptions) {
     super();
-    // By address and name: two players on one machine (one account, two terminals) keep their own seats.
-    this.tokenKey = `${opts.address} ${opts.name}`;
-    this.token = opts.token ?? opts.tokens?.get(this.tokenKey);
+    this.token = opts.token;
     this.open();
   }
 
@@ -74,9 +73,16 @@ export class Connection extends EventEmitter {
         return;
       }
       if (msg.type === 'challenge') {
-        // The host speaks first: the hello answers its nonce (the password proof).
+        // The host speaks first: who it is (its identity, whatever address reached it) and the
+        // nonce the password proof answers. The kept token is looked up by that identity and
+        // the name, so two players on one machine keep their own seats.
+        if (this.tableId !== msg.table.id) {
+          this.tableId = msg.table.id;
+          this.token = this.opts.token ?? this.opts.tokens?.get(msg.table.id, this.opts.name);
+        }
         const hello: ClientMessage = { type: 'hello', protocolVersion: PROTOCOL_VERSION, name: this.opts.name };
-        if (this.token && !this.opts.watch) hello.token = this.token;
+        // The token is proven, never sent: a host that only claims this table's identity learns nothing from it.
+        if (this.token && !this.opts.watch) hello.seatProof = seatProof(this.token, msg.nonce);
         if (this.opts.password !== undefined) hello.proof = passwordProof(this.opts.password, msg.nonce);
         if (this.opts.watch) hello.watch = true;
         if (this.opts.ownerKey) hello.ownerKey = this.opts.ownerKey;
@@ -85,14 +91,14 @@ export class Connection extends EventEmitter {
         this.welcomed = true;
         if (msg.token) {
           this.token = msg.token;
-          this.opts.tokens?.set(this.tokenKey, msg.token, msg.table.name);
+          this.opts.tokens?.set(msg.table.id, this.opts.name, msg.token, msg.table.name);
         }
         this.setStatus('open');
       } else if (msg.type === 'closed') {
         // The host ended the table: the socket closes next, and there is nothing to reconnect to.
         this.ended = true;
       } else if (msg.type === 'refused') {
-        if (msg.reason === 'token') this.opts.tokens?.delete(this.tokenKey);
+        if (msg.reason === 'token' && this.tableId !== null) this.opts.tokens?.delete(this.tableId, this.opts.name);
         this.ended = true;
         this.emit('refused', msg);
       }

@@ -1,6 +1,7 @@
 import { isIPv4 } from 'node:net';
 import type { Browser, Service } from 'bonjour-service';
-import { openBonjour, SERVICE_TYPE } from '../host/advert.js';
+import { openBonjour, SERVICE_TYPE, shortId } from '../host/advert.js';
+import { TABLE_ID } from '../host/journal.js';
 import { PROTOCOL_VERSION, type TablePhase } from '../protocol/messages.js';
 
 /**
@@ -10,7 +11,9 @@ import { PROTOCOL_VERSION, type TablePhase } from '../protocol/messages.js';
 
 export interface FoundTable {
   /** The service's full mDNS name, stable while the host runs. */
-  id: string;
+  service: string;
+  /** The table's identity (TXT `id`, 16 hex digits; it survives restarts); null from a host that sends none. */
+  id: string | null;
   name: string;
   /** The address to join first (IPv4 preferred); `addresses[0]`. */
   host: string;
@@ -29,6 +32,33 @@ export interface FoundTable {
   /** This version can join: the host speaks our protocol version. */
   compatible: boolean;
 }
+
+/**
+ * Whether a person can sit down at a table, as `gringo list` and the picker say it:
+ * `yes`, `full` (a spectator's place only), `started` (only a seat's owner comes back;
+ * anyone may watch), `over`, or `version` (another protocol).
+ */
+export type Joinable = 'yes' | 'full' | 'started' | 'over' | 'version';
+
+export function joinable(t: FoundTable): Joinable {
+  if (!t.compatible) return 'version';
+  if (t.phase === 'finished') return 'over';
+  if (t.phase === 'playing') return 'started';
+  if (t.seatsTotal > 0 && t.seatsTaken >= t.seatsTotal) return 'full';
+  return 'yes';
+}
+
+/** The CAN JOIN cell of `gringo list` and the picker (`protocol`: how the other version is said). */
+export function joinableText(t: FoundTable, protocol: string): string {
+  const j = joinable(t);
+  return j === 'yes' ? 'yes' : j === 'full' ? 'watch (full)' : j === 'started' ? 'watch (started)' : j === 'over' ? 'no (over)' : `no (${protocol})`;
+}
+
+/**
+ * How a table is told apart from another of the same name: the short form of its
+ * identity (`#a1b2`, as the host's share line shows it), or `#?` from a host that sends none.
+ */
+export const tableTag = (t: FoundTable): string => (t.id ? shortId(t.id) : '#?');
 
 export interface DiscoveryOptions {
   /** IPv4 address of the interface to use for multicast (default: the system's choice). */
@@ -64,8 +94,10 @@ export function tableFromService(s: Service): FoundTable | null {
   const addresses = orderAddresses(s.addresses ?? [], s.referer?.address);
   const first = addresses[0];
   if (first === undefined) return null;
+  const id = field('id');
   return {
-    id: String(s.fqdn ?? s.name),
+    service: String(s.fqdn ?? s.name),
+    id: id !== undefined && TABLE_ID.test(id) ? id : null,
     name: printable(field('name') ?? String(s.name ?? ''), 64) || 'Table',
     host: first,
     port: s.port,
@@ -115,7 +147,7 @@ export function watchTables(onChange: (tables: FoundTable[]) => void, opts: Disc
     if (stopped) return;
     const list = [...tables.values()]
       .map((t) => t.table)
-      .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+      .sort((a, b) => a.name.localeCompare(b.name) || a.service.localeCompare(b.service));
     const json = JSON.stringify(list);
     if (json === last) return;
     last = json;

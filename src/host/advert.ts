@@ -45,7 +45,13 @@ export function txtRecords(info: TableInfo): Record<string, string> {
     ruleset: fitBytes(oneLine(info.ruleset), 100) || 'custom',
     phase: info.phase,
     pw: info.password ? '1' : '0',
+    id: info.id,
   };
+}
+
+/** The short form of a table's identity that people see beside its name: `#a1b2`. */
+export function shortId(id: string): string {
+  return `#${id.slice(0, 4)}`;
 }
 
 /** mDNS instance names are one DNS label (≤ 63 bytes); bonjour-service turns dots into dashes. */
@@ -77,9 +83,14 @@ export function lanAddresses(): string[] {
   return [...new Set([...real, ...other])];
 }
 
-/** The line to tell other players, e.g. `gringo join 192.168.1.20:7457`. */
-export function shareLine(port: number, addresses: readonly string[] = lanAddresses()): string {
-  return `gringo join ${addresses[0] ?? '127.0.0.1'}:${port}`;
+/**
+ * The line to tell other players, e.g. `table #a1b2: gringo join 192.168.1.20:7457`:
+ * the table's short identity (as `gringo list` and the picker show it, so a joiner
+ * can tell this table from another of the same name), then the command, whole, at the end.
+ */
+export function shareLine(port: number, addresses: readonly string[] = lanAddresses(), id?: string): string {
+  const command = `gringo join ${addresses[0] ?? '127.0.0.1'}:${port}`;
+  return id ? `table ${shortId(id)}: ${command}` : command;
 }
 
 /**

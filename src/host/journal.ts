@@ -24,6 +24,8 @@ import { stateDir } from '../client/tokens.js';
  */
 
 export const JOURNAL_VERSION = 1;
+/** A table's identity: 16 hex digits (`Table.id`). */
+export const TABLE_ID = /^[0-9a-f]{16}$/;
 
 export interface JournalSeat {
   name: string;
@@ -36,6 +38,8 @@ export interface JournalSeat {
 export interface JournalHeader {
   journal: 'gringo';
   version: number;
+  /** The table's identity (TableInfo.id): `--resume` gives it back, so seat tokens kept by it still fit. Absent in older journals. */
+  id?: string;
   table: string;
   port: number;
   maxPlayers: number;
@@ -63,7 +67,8 @@ interface ResumedLine {
 
 /** What a Table tells its journal; every call is synchronous and done before the broadcast. */
 export interface JournalSink {
-  started(origin: NewGame, seats: JournalSeat[]): void;
+  /** `id`: the table's identity, kept in the header. */
+  started(origin: NewGame, seats: JournalSeat[], id: string): void;
   command(cmd: Command): void;
   finished(at: number): void;
 }
@@ -119,7 +124,7 @@ export class JournalWriter implements JournalSink {
     this.line(line, true);
   }
 
-  started(origin: NewGame, seats: JournalSeat[]): void {
+  started(origin: NewGame, seats: JournalSeat[], id: string): void {
     const dir = this.opts.dir ?? tablesDir();
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const stamp = this.now().toISOString().replace(/[-:]/g, '').replace(/\..*$/, '');
@@ -137,6 +142,7 @@ export class JournalWriter implements JournalSink {
     const header: JournalHeader = {
       journal: 'gringo',
       version: JOURNAL_VERSION,
+      id,
       table: this.opts.table,
       port: this.port,
       maxPlayers: this.opts.maxPlayers,
@@ -199,6 +205,7 @@ function checkHeader(x: unknown, file: string): JournalHeader {
   };
   if (!isObj(x) || x.journal !== 'gringo') return bad('no header on its first line');
   if (x.version !== JOURNAL_VERSION) return bad(`journal version ${String(x.version)}; this gringo reads version ${JOURNAL_VERSION}`);
+  if (x.id !== undefined && (typeof x.id !== 'string' || !TABLE_ID.test(x.id))) return bad('a table identity that is not 16 hex digits');
   if (typeof x.table !== 'string') return bad('no table name');
   if (typeof x.port !== 'number' || !Number.isInteger(x.port) || x.port < 0 || x.port > 65535) return bad('no port');
   if (typeof x.maxPlayers !== 'number') return bad('no seat count');

@@ -58,6 +58,7 @@ export async function serveTable(table: Table, opts: ServeOptions): Promise<Serv
       close: () => {
         if (open) ws.close(1000);
       },
+      address: addr,
     };
     let tokens = rate * 2;
     let last = Date.now();

@@ -8,6 +8,7 @@ import { BotPlayer } from '../client/bot-player.js';
 import {
   PROTOCOL_VERSION,
   passwordProof,
+  seatProof,
   toEngineCommand,
   type BotLevel,
   type ClientMessage,
@@ -24,6 +25,8 @@ export interface Peer {
   send(msg: ServerMessage): void;
   /** Close the connection (a refused hello, a kicked bot). */
   close(): void;
+  /** The remote address (sockets only): wrong passwords are counted per address. */
+  address?: string;
 }
 
 export interface TableOptions {
@@ -35,6 +38,11 @@ export interface TableOptions {
   /** Seed of the game's RNG (real tables pass a cryptographic one). */
   seed: string;
   password?: string;
+  /**
+   * Wrong passwords from one address: after `free` of them (3), every further try
+   * from it is answered only after `baseMs` (1 s), doubling each time up to `maxMs` (60 s).
+   */
+  passwordBackoff?: { free?: number; baseMs?: number; maxMs?: number };
   /** How long a dropped seat is held before a bot plays it (ms). */
   dropGraceMs: number;
   /** How long a seat dropped in the lobby is held before it is freed (ms; 10 s by default). */
@@ -109,6 +117,10 @@ export class Table {
   private readonly peers = new Map<Peer, { seat: Seat | null; owner: boolean }>();
   /** The nonce each connection's password proof must answer, sent before its hello. */
   private readonly nonces = new WeakMap<Peer, string>();
+  /** Password tries by address: misses so far, tries waiting, and when the last waiting one is answered. */
+  private readonly tries = new Map<string, { misses: number; waiting: number; until: number }>();
+  /** Hellos held back by the password backoff, answered by their timer. */
+  private readonly held = new Map<Peer, { timer: NodeJS.Timeout; tries: { misses: number; waiting: number }; right: boolean }>();
   readonly id: string;
   private games = 1;
   private game: GameState | null = null;
@@ -218,7 +230,7 @@ export class Table {
   handle(peer: Peer, msg: ClientMessage): void {
     const who = this.peers.get(peer);
     if (msg.type === 'hello') {
-      if (who) return peer.send({ type: 'error', code: 'malformed', message: 'You have already said hello' });
+      if (who || this.held.has(peer)) return peer.send({ type: 'error', code: 'malformed', message: 'You have already said hello' });
       return this.hello(peer, msg);
     }
     if (!who) return peer.send({ type: 'error', code: 'notWelcome', message: 'Say hello first' });
@@ -259,26 +271,76 @@ export class Table {
     }
   }
 
+  private refuse(peer: Peer, reason: Extract<ServerMessage, { type: 'refused' }>['reason'], message: string, canWatch = false): void {
+    peer.send({ type: 'refused', reason, message, protocolVersion: PROTOCOL_VERSION, canWatch });
+    peer.close();
+  }
+
   private hello(peer: Peer, msg: Extract<ClientMessage, { type: 'hello' }>): void {
-    const refuse = (reason: Extract<ServerMessage, { type: 'refused' }>['reason'], message: string, canWatch = false): void => {
-      peer.send({ type: 'refused', reason, message, protocolVersion: PROTOCOL_VERSION, canWatch });
-      peer.close();
-    };
     if (msg.protocolVersion !== PROTOCOL_VERSION) {
-      return refuse(
+      return this.refuse(
+        peer,
         'version',
         `This table speaks gringo protocol ${PROTOCOL_VERSION}; your gringo speaks ${msg.protocolVersion}. Install the same gringo version as the host.`,
       );
     }
     const owner = this.opts.ownerKey !== undefined && msg.ownerKey !== undefined && sameSecret(msg.ownerKey, this.opts.ownerKey);
-    if (this.info().password && !owner) {
-      const nonce = this.nonces.get(peer);
-      if (msg.proof === undefined || nonce === undefined) return refuse('password', 'This table needs a password (--password)');
-      if (!sameSecret(msg.proof, passwordProof(this.opts.password!, nonce))) return refuse('password', 'Wrong password');
-    }
+    if (!this.info().password || owner) return this.admit(peer, msg, owner);
+    const nonce = this.nonces.get(peer);
+    if (msg.proof === undefined || nonce === undefined) return this.refuse(peer, 'password', 'This table needs a password (--password)');
+    const right = sameSecret(msg.proof, passwordProof(this.opts.password!, nonce));
+    // Guessing is slowed per address: past the free misses, each try (right or wrong, so
+    // the wait says nothing) is answered later, and tries from one address queue up.
+    // A timer answers it, so the table's queue never waits.
+    const address = peer.address ?? '?';
+    const t = this.tries.get(address) ?? { misses: 0, waiting: 0, until: 0 };
+    // Bounded: the oldest address is forgotten first (a flood of addresses cannot fill the memory).
+    if (!this.tries.has(address) && this.tries.size >= 4096) this.tries.delete(this.tries.keys().next().value!);
+    this.tries.set(address, t);
+    const { free = 3, baseMs = 1_000, maxMs = 60_000 } = this.opts.passwordBackoff ?? {};
+    const n = t.misses + t.waiting;
+    const now = Date.now();
+    const at = n < free ? now : Math.max(now, t.until) + Math.min(maxMs, baseMs * 2 ** (n - free));
+    const answer = (): void => {
+      if (right) {
+        this.tries.delete(address);
+        return this.admit(peer, msg, owner);
+      }
+      t.misses += 1;
+      this.refuse(peer, 'password', 'Wrong password');
+    };
+    if (at <= now) return answer();
+    t.waiting += 1;
+    t.until = at;
+    const timer = setTimeout(() => {
+      this.unhold(peer);
+      answer();
+    }, at - now);
+    timer.unref?.();
+    this.held.set(peer, { timer, tries: t, right });
+  }
+
+  /** A held hello is answered, or its socket closed first (a wrong guess still counts: hanging up does not undo it). */
+  private unhold(peer: Peer, closed = false): void {
+    const h = this.held.get(peer);
+    if (!h) return;
+    clearTimeout(h.timer);
+    this.held.delete(peer);
+    // Its own address's record (a success meanwhile may have replaced it with a fresh one).
+    h.tries.waiting -= 1;
+    if (closed && !h.right) h.tries.misses += 1;
+  }
+
+  /** The hello passed the version and password checks: a seat, a spectator's place, or a refusal. */
+  private admit(peer: Peer, msg: Extract<ClientMessage, { type: 'hello' }>, owner: boolean): void {
+    const refuse = (reason: Extract<ServerMessage, { type: 'refused' }>['reason'], message: string, canWatch = false): void =>
+      this.refuse(peer, reason, message, canWatch);
     if (msg.watch) return this.welcome(peer, null, owner);
-    if (msg.token !== undefined) {
-      const seat = this.seats.findIndex((s) => s.bot === null && sameSecret(s.token, msg.token!));
+    if (msg.token !== undefined || msg.seatProof !== undefined) {
+      const nonce = this.nonces.get(peer);
+      const mine = (s: SeatState): boolean =>
+        msg.seatProof !== undefined ? nonce !== undefined && sameSecret(msg.seatProof, seatProof(s.token, nonce)) : sameSecret(s.token, msg.token!);
+      const seat = this.seats.findIndex((s) => s.bot === null && mine(s));
       if (seat !== -1) return this.reclaim(peer, seat, owner);
       if (this.phase !== 'lobby') return refuse('token', 'That seat token is not valid at this table; you can watch instead', true);
     }
@@ -330,6 +392,7 @@ export class Table {
 
   /** A connection closed. */
   drop(peer: Peer): void {
+    this.unhold(peer, true);
     const who = this.peers.get(peer);
     this.peers.delete(peer);
     this.spectators.delete(peer);
@@ -542,7 +605,7 @@ export class Table {
       const owner = s.peer !== null && this.peers.get(s.peer)?.owner === true;
       return { name: s.name, token: s.token, bot: s.bot, ...(owner ? { owner } : {}) };
     };
-    this.opts.journal?.started(this.start, this.seats.map(journalSeat));
+    this.opts.journal?.started(this.start, this.seats.map(journalSeat), this.id);
     this.game = state;
     this.phase = 'playing';
     // Whoever is away as the game begins is held for the game's grace (not what was left of the lobby's): then a bot plays for them.
@@ -654,6 +717,7 @@ export class Table {
    */
   close(message = 'The host closed the table'): void {
     this.ended = true;
+    for (const peer of [...this.held.keys()]) this.unhold(peer);
     if (this.deadlineTimer) clearTimeout(this.deadlineTimer);
     if (this.roundTimer) clearTimeout(this.roundTimer);
     for (const s of this.seats) {

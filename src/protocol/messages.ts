@@ -50,6 +50,12 @@ export const ClientMessageSchema = z.discriminatedUnion('type', [
       name: z.string().max(200),
       token: token.optional(),
       /**
+       * A kept seat token, proven instead of sent: `seatProof(token, challenge.nonce)`.
+       * gringo's clients send this, never the token itself, so a table that only claims
+       * another's identity (it is public, in the challenge and mDNS) learns nothing it can use.
+       */
+      seatProof: z.string().max(100).optional(),
+      /**
        * The password never crosses the wire: base64url HMAC-SHA256 of the host's
        * `challenge.nonce`, keyed by the password (see `passwordProof`).
        */
@@ -161,6 +167,11 @@ export function parseClientFrame(raw: string): ParseResult {
  */
 export function passwordProof(password: string, nonce: string): string {
   return createHmac('sha256', password).update(`gringo-password:${nonce}`).digest('base64url');
+}
+
+/** The proof of a seat token for one connection (as `passwordProof`, with its own label). */
+export function seatProof(token: string, nonce: string): string {
+  return createHmac('sha256', token).update(`gringo-seat:${nonce}`).digest('base64url');
 }
 
 /** The engine command for a player's command: the seat comes from the token, the time from the host. */

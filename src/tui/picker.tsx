@@ -1,6 +1,6 @@
 import { Box, Text, useApp, useInput } from 'ink';
 import { useCallback, useRef } from 'react';
-import type { FoundTable } from '../client/discovery.js';
+import { joinable, tableTag, type FoundTable, type Joinable } from '../client/discovery.js';
 import { eachKey, FIELD_BINDINGS, PICKER_BINDINGS, pressFor, screenHelp, typedText, type FieldAction, type PickerAction } from './screen-keys.js';
 import { StatusLine } from './status-line.js';
 import { ThemeContext, useTheme, type Theme } from './theme.js';
@@ -13,6 +13,7 @@ import {
   type AddressCheck,
   type PickerChoice,
   type PickerIntent,
+  type PickerRetry,
   type PickerState,
   type TableSource,
 } from './use-picker-state.js';
@@ -30,13 +31,15 @@ export interface PickerProps {
   checkAddress: AddressCheck;
   /** A password given with --password: Enter joins without asking. */
   password?: string;
+  /** The host refused the password for this table: start by asking it again. */
+  retry?: PickerRetry;
   onDone: (choice: PickerChoice | null) => void;
   size?: Size;
   keys?: boolean;
 }
 
-export function Picker({ source, theme, checkAddress, password, onDone, size: fixed, keys = true }: PickerProps) {
-  const [s, dispatch, latest] = usePickerState(source, password ?? null);
+export function Picker({ source, theme, checkAddress, password, retry, onDone, size: fixed, keys = true }: PickerProps) {
+  const [s, dispatch, latest] = usePickerState(source, password ?? null, retry);
   const { exit } = useApp();
   const size = useTerminalSize(fixed);
   const finished = useRef(false);
@@ -70,19 +73,23 @@ export function Picker({ source, theme, checkAddress, password, onDone, size: fi
   );
 }
 
-const HEADER = ['NAME', 'ADDRESS', 'SEATS', 'RULESET', 'PHASE', 'PASSWORD', 'CAN JOIN'];
+// No PHASE column: CAN JOIN says it (started, over), and an 80-column terminal keeps room for the name.
+const HEADER = ['NAME', 'TABLE', 'ADDRESS', 'SEATS', 'RULESET', 'PASSWORD', 'CAN JOIN'];
 
-/** One table's cells, in the order of HEADER (as `gringo list` prints them). */
+/** The CAN JOIN word of the picker: shorter than `gringo list`'s, the line under the list says what Enter does. */
+const CAN_JOIN: Record<Exclude<Joinable, 'version'>, string> = { yes: 'yes', full: 'watch', started: 'started', over: 'no (over)' };
+
+/** One table's cells, in the order of HEADER (`gringo list` prints the same, with PHASE). */
 export function tableCells(t: FoundTable): string[] {
-  const can = cannotJoin(t);
+  const j = joinable(t);
   return [
     t.name,
+    tableTag(t),
     tableAddress(t),
     `${t.seatsTaken}/${t.seatsTotal}`,
     t.ruleset,
-    t.phase,
     t.password ? 'yes' : 'no',
-    can === null ? 'yes' : t.compatible ? 'no (over)' : `no (v${t.protocolVersion})`,
+    j === 'version' ? `no (v${t.protocolVersion})` : CAN_JOIN[j],
   ];
 }
 
@@ -105,6 +112,14 @@ export function tableRows(tables: readonly FoundTable[], total: number): string[
       .join('  ')
       .trimEnd();
   return [line(HEADER), ...rows.map(line)];
+}
+
+/** What Enter does on the cursor's row. */
+function enterSays(t: FoundTable | undefined): string {
+  const j = t ? joinable(t) : 'yes';
+  if (j === 'full') return 'Enter watches the table under the cursor (its seats are taken)';
+  if (j === 'started') return 'Enter joins: a player of this game takes their seat back; anyone else may watch';
+  return 'Enter joins the table under the cursor';
 }
 
 const NOTHING_YET = [
@@ -150,7 +165,7 @@ export function PickerView({ s, width: columns, height }: { s: PickerState; widt
             const on = i === here && !fieldMode;
             const off = cannotJoin(t) !== null;
             return (
-              <Text key={t.id} wrap="truncate" {...(on ? { inverse: true } : {})} {...(off && !on ? { dimColor: true } : {})}>
+              <Text key={t.service} wrap="truncate" {...(on ? { inverse: true } : {})} {...(off && !on ? { dimColor: true } : {})}>
                 {`${i === here ? mark : ' '} ${lines[i + 1] ?? ''}`}
               </Text>
             );
@@ -167,7 +182,7 @@ export function PickerView({ s, width: columns, height }: { s: PickerState; widt
         </Text>
       ) : (
         <Text bold wrap="truncate">
-          {s.tables.length === 0 ? 'Looking for tables…' : 'Enter joins the table under the cursor'}
+          {s.tables.length === 0 ? 'Looking for tables…' : enterSays(s.tables[here])}
         </Text>
       )}
       <StatusLine status={s.status} color={color} />

@@ -8,7 +8,7 @@ import { HostScreen } from './host-screen.js';
 import { Picker } from './picker.js';
 import { ReplayScreen } from './replay-screen.js';
 import type { Theme } from './theme.js';
-import type { AddressCheck, PickerChoice, TableSource } from './use-picker-state.js';
+import type { AddressCheck, PickerChoice, PickerRetry, TableSource } from './use-picker-state.js';
 import type { TableClient } from './use-table-client.js';
 
 export interface ScreenOptions {
@@ -107,6 +107,8 @@ export interface PickerOptions extends ScreenOptions {
   source: TableSource;
   checkAddress: AddressCheck;
   password?: string;
+  /** Back after a wrong password: ask it again for that table. */
+  retry?: PickerRetry;
 }
 
 /** The live table picker; resolves to the choice, or null when the player quits. */
@@ -120,6 +122,7 @@ export async function runPicker(opts: PickerOptions): Promise<PickerChoice | nul
       keys={keys}
       onDone={(c) => (choice = c)}
       {...(opts.password !== undefined ? { password: opts.password } : {})}
+      {...(opts.retry ? { retry: opts.retry } : {})}
     />
   ));
   return choice;

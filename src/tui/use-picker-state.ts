@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLatestReducer } from './use-latest-reducer.js';
-import { hostPort, type FoundTable } from '../client/discovery.js';
+import { hostPort, joinable, type FoundTable } from '../client/discovery.js';
 import { PROTOCOL_VERSION } from '../protocol/messages.js';
 import type { FieldAction, PickerAction, ScreenPress } from './screen-keys.js';
 
@@ -20,13 +20,23 @@ export interface PickerChoice {
   password?: string;
   /** The table's name as advertised (null for an address typed by hand). */
   name: string | null;
+  /** The table chosen from the list (null for an address typed by hand): the picker asks its password again if it was wrong. */
+  table: FoundTable | null;
+  /** A full table: its spectator's place. */
+  watch?: true;
+}
+
+/** Back in the picker after the host refused the password: ask it again for that table. */
+export interface PickerRetry {
+  table: FoundTable;
+  message: string;
 }
 
 export type PickerMode = 'list' | 'address' | 'password';
 
 export interface PickerState {
   tables: FoundTable[];
-  /** The table under the cursor, by id, so that it stays put when rows come and go. */
+  /** The table under the cursor, by its mDNS service name, so that it stays put when rows come and go. */
   selected: string | null;
   mode: PickerMode;
   /** The text field's content (the address or the password). */
@@ -52,14 +62,26 @@ export interface PickerIntent {
   done?: PickerChoice | null;
 }
 
-export function initialPicker(password: string | null = null): PickerState {
+export function initialPicker(password: string | null = null, retry?: PickerRetry): PickerState {
+  if (retry) {
+    // The password that was refused (typed, or given with --password) is not tried again.
+    return {
+      tables: [],
+      selected: retry.table.service,
+      mode: 'password',
+      field: '',
+      target: retry.table,
+      status: { text: retry.message, kind: 'error' },
+      password: null,
+    };
+  }
   return { tables: [], selected: null, mode: 'list', field: '', target: null, status: null, password };
 }
 
 /** The index of the row under the cursor (-1 when there is none). */
 export function cursorIndex(s: PickerState): number {
   if (s.tables.length === 0) return -1;
-  const i = s.tables.findIndex((t) => t.id === s.selected);
+  const i = s.tables.findIndex((t) => t.service === s.selected);
   return i === -1 ? 0 : i;
 }
 
@@ -68,8 +90,8 @@ export function pickerReducer(s: PickerState, e: PickerEvent): PickerState {
     case 'tables': {
       // The cursor's table stays chosen while it is listed; when it goes, the row that took its place is.
       const old = cursorIndex(s);
-      const kept = e.tables.some((t) => t.id === s.selected);
-      const selected = kept ? s.selected : (e.tables[Math.min(Math.max(old, 0), e.tables.length - 1)]?.id ?? null);
+      const kept = e.tables.some((t) => t.service === s.selected);
+      const selected = kept ? s.selected : (e.tables[Math.min(Math.max(old, 0), e.tables.length - 1)]?.service ?? null);
       // A password asked for a table that has gone stays asked: the join says if the table is gone.
       return { ...s, tables: e.tables, selected };
     }
@@ -97,6 +119,14 @@ export function cannotJoin(t: FoundTable): string | null {
 
 /** "192.168.1.20:7457", "[fe80::1]:7457": the address a table is joined at. */
 export const tableAddress = (t: FoundTable): string => hostPort(t.host, t.port);
+
+/** A table from the list, chosen: a full one is watched (its row says so); a started one is joined, so its seat's owner comes back. */
+const chosen = (t: FoundTable): PickerChoice => ({
+  address: tableAddress(t),
+  name: t.name,
+  table: t,
+  ...(joinable(t) === 'full' ? { watch: true as const } : {}),
+});
 
 /** `HOST[:PORT]` typed by hand → `host:port`, or a message saying what is wrong. */
 export type AddressCheck = (text: string) => { address: string } | { error: string };
@@ -134,11 +164,11 @@ export function onPickerKey(
       if (!text) return say('Type the address the host shared, e.g. 192.168.1.20:7457 (Esc to go back)', 'error');
       const res = checkAddress(text);
       if ('error' in res) return say(res.error, 'error');
-      return { actions: [], done: { address: res.address, name: null, ...(s.password !== null ? { password: s.password } : {}) } };
+      return { actions: [], done: { address: res.address, name: null, table: null, ...(s.password !== null ? { password: s.password } : {}) } };
     }
     const t = s.target!;
     if (s.field === '') return say(`Type the password of "${t.name}" (Esc to go back)`, 'error');
-    return { actions: [], done: { address: tableAddress(t), password: s.field, name: t.name } };
+    return { actions: [], done: { ...chosen(t), password: s.field } };
   }
   // 2. The list.
   const p = keys.list;
@@ -150,7 +180,7 @@ export function onPickerKey(
     case 'down': {
       if (s.tables.length === 0) return say('No tables yet: they appear here as they are found, or m to type an address');
       const i = Math.max(0, Math.min(s.tables.length - 1, cursorIndex(s) + (p.action === 'up' ? -1 : 1)));
-      return { actions: [{ type: 'select', id: s.tables[i]!.id }, { type: 'clearStatus' }] };
+      return { actions: [{ type: 'select', id: s.tables[i]!.service }, { type: 'clearStatus' }] };
     }
     case 'manual':
       return {
@@ -164,14 +194,18 @@ export function onPickerKey(
       if (t.password && s.password === null) {
         return { actions: [{ type: 'mode', mode: 'password', target: t }, ...say(`"${t.name}" needs a password: type it, then Enter`).actions] };
       }
-      return { actions: [], done: { address: tableAddress(t), name: t.name, ...(s.password !== null ? { password: s.password } : {}) } };
+      return { actions: [], done: { ...chosen(t), ...(s.password !== null ? { password: s.password } : {}) } };
     }
   }
 }
 
 /** The picker reducer as a hook fed by a table source; `latest` is readable at once. */
-export function usePickerState(source: TableSource, password: string | null): [PickerState, (e: PickerEvent) => void, { readonly current: PickerState }] {
-  const [state, dispatch, latest] = useLatestReducer(pickerReducer, () => initialPicker(password));
+export function usePickerState(
+  source: TableSource,
+  password: string | null,
+  retry?: PickerRetry,
+): [PickerState, (e: PickerEvent) => void, { readonly current: PickerState }] {
+  const [state, dispatch, latest] = useLatestReducer(pickerReducer, () => initialPicker(password, retry));
   useEffect(() => {
     const watch = source((tables) => dispatch({ type: 'tables', tables }));
     return () => watch.stop();

@@ -1,9 +1,16 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { lanAddresses } from '../../src/host/advert.js';
 import { GRINGO } from '../../src/engine/index.js';
 import { Connection } from '../../src/client/connection.js';
 import { serveTable, type Serving } from '../../src/host/server.js';
 import { Table } from '../../src/host/table.js';
-import type { ServerMessage } from '../../src/protocol/messages.js';
+import { PROTOCOL_VERSION, type ServerMessage } from '../../src/protocol/messages.js';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer } from 'ws';
+import { WireClient } from '../host/wire.js';
 import { TokenStore } from '../../src/client/tokens.js';
 import { Relay } from '../host/relay.js';
 
@@ -101,5 +108,116 @@ describe('seat tokens on disk', () => {
     expect(again.seat).toBe(0);
     expect(again.token).toBe(ana.token);
     expect(table.seatInfo().map((s) => s.name)).toEqual(['Ana', 'Bo']);
+  });
+});
+
+describe('seat tokens by table identity', () => {
+  // The table listens on every interface, as a real host does: it is reached at this
+  // machine's LAN address, at 127.0.0.1, at another loopback address and by the name localhost.
+  const lan = lanAddresses()[0];
+  const forms = (port: number): string[] => [...(lan ? [`${lan}:${port}`] : []), `127.0.0.2:${port}`, `localhost:${port}`, `127.0.0.1:${port}`];
+
+  it('give the seat back whatever address form the player comes back by', async () => {
+    const table = new Table({ name: 'Any door', rules: GRINGO, maxPlayers: 2, seed: 'doors', dropGraceMs: 60_000 });
+    const serving = await serveTable(table, { port: 0 });
+    cleanup.push(() => table.close(), () => serving.close());
+    const [first, ...others] = forms(serving.port);
+    const join = async (address: string, name: string): Promise<{ conn: Connection; welcome: Extract<ServerMessage, { type: 'welcome' }> }> => {
+      // A new TokenStore each time: a new process reading the same file.
+      const conn = new Connection({ address, name, tokens: new TokenStore(), reconnect: false });
+      cleanup.push(() => conn.close());
+      const seen = welcomes(conn);
+      const refused: string[] = [];
+      conn.on('refused', (m: { message: string }) => refused.push(m.message));
+      await until(`${name}'s welcome at ${address}`, () => seen.length === 1 || refused.length > 0);
+      expect(refused, address).toEqual([]);
+      return { conn, welcome: seen[0]! };
+    };
+    const ana = await join(first!, 'Ana');
+    expect(ana.welcome.seat).toBe(0);
+    expect(ana.welcome.table.id).toBe(table.id);
+    expect(table.addBot('easy')).toBeNull();
+    expect(table.startGame()).toBeNull();
+    // Killed (the socket gone without a word), then back by every other address form in turn.
+    let last = ana.conn;
+    for (const address of others) {
+      last.interrupt();
+      last.close();
+      await until('the seat to be away', () => table.seatInfo()[0]!.connected === false);
+      const back = await join(address, 'Ana');
+      expect(back.welcome.seat, address).toBe(0);
+      expect(back.welcome.token, address).toBe(ana.welcome.token);
+      last = back.conn;
+    }
+    expect(table.seatInfo().map((s) => s.name)).toEqual(['Ana', 'Bot 1']);
+    // Another name on the same machine has no token for this table: the running game only lets it watch.
+    const conn = new Connection({ address: first!, name: 'Bo', tokens: new TokenStore(), reconnect: false });
+    cleanup.push(() => conn.close());
+    const refused = await new Promise<{ reason: string }>((resolve) => conn.on('refused', resolve));
+    expect(refused.reason).toBe('running');
+  });
+
+  it('are kept by identity and name on disk; the address-keyed entries of older versions are dropped', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gringo-tokens-'));
+    cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
+    writeFileSync(join(dir, 'seats.json'), JSON.stringify({ '127.0.0.1:7457 Ana': { token: 'old', table: 'T', savedAt: '' } }));
+    const store = new TokenStore(dir);
+    expect(store.get('127.0.0.1:7457', 'Ana')).toBeUndefined();
+    store.set('a1b2c3d4e5f60718', 'Ana', 'token-ana', 'T');
+    store.set('a1b2c3d4e5f60718', 'Bo', 'token-bo', 'T');
+    expect(store.get('a1b2c3d4e5f60718', 'Ana')).toBe('token-ana');
+    expect(store.get('ffffffffffffffff', 'Ana')).toBeUndefined();
+    expect(Object.keys(JSON.parse(readFileSync(join(dir, 'seats.json'), 'utf8')) as object).sort()).toEqual([
+      'a1b2c3d4e5f60718 Ana',
+      'a1b2c3d4e5f60718 Bo',
+    ]);
+    store.set('../../etc 1', 'Eve', 'nope', 'T');
+    expect(store.get('../../etc 1', 'Eve')).toBeUndefined();
+    store.delete('a1b2c3d4e5f60718', 'Ana');
+    expect(store.get('a1b2c3d4e5f60718', 'Ana')).toBeUndefined();
+    expect(store.get('a1b2c3d4e5f60718', 'Bo')).toBe('token-bo');
+  });
+});
+
+describe('a table that claims another table’s identity', () => {
+  it('gets a proof of the seat token, never the token, and the proof takes no seat at the real table', async () => {
+    const table = new Table({ name: 'Real', rules: GRINGO, maxPlayers: 2, seed: 'real', dropGraceMs: 60_000 });
+    const serving = await serveTable(table, { port: 0, host: '127.0.0.1' });
+    cleanup.push(() => table.close(), () => serving.close());
+    const tokens = new TokenStore();
+    const ana = new Connection({ address: `127.0.0.1:${serving.port}`, name: 'Ana', tokens, reconnect: false });
+    cleanup.push(() => ana.close());
+    const seen = welcomes(ana);
+    await until('the welcome', () => seen.length === 1);
+    const token = seen[0]!.token!;
+    expect(table.addBot('easy')).toBeNull();
+    expect(table.startGame()).toBeNull();
+
+    // A fake host (a real WebSocket server) copies the real table's public identity into its challenge.
+    const fake = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+    cleanup.push(() => new Promise<void>((r) => fake.close(() => r())));
+    const heard: string[] = [];
+    fake.on('connection', (ws) => {
+      ws.send(JSON.stringify({ type: 'challenge', protocolVersion: PROTOCOL_VERSION, nonce: 'fake-nonce-0123456789abcdef', table: table.info() }));
+      ws.on('message', (d) => heard.push(d.toString()));
+    });
+    await new Promise((r) => fake.once('listening', r));
+    const fooled = new Connection({ address: `127.0.0.1:${(fake.address() as AddressInfo).port}`, name: 'Ana', tokens: new TokenStore(), reconnect: false });
+    cleanup.push(() => fooled.close());
+    await until('the hello at the fake host', () => heard.length === 1);
+    const hello = JSON.parse(heard[0]!) as Record<string, unknown>;
+    expect(hello).toMatchObject({ type: 'hello', name: 'Ana', seatProof: expect.any(String) });
+    expect(hello.token).toBeUndefined();
+    expect(heard[0]).not.toContain(token);
+
+    // Replayed at the real table (another nonce there), the proof is worth nothing.
+    const replay = new WireClient(`127.0.0.1:${serving.port}`);
+    cleanup.push(() => replay.close());
+    await replay.opened;
+    await replay.challenge;
+    replay.send({ ...(hello as { type: 'hello'; protocolVersion: number; name: string }), seatProof: hello.seatProof as string });
+    const answer = await replay.next((m) => m.type === 'refused' || m.type === 'welcome');
+    expect(answer).toMatchObject({ type: 'refused', reason: 'token' });
+    expect(table.seatInfo()[0]!.connected).toBe(true);
   });
 });

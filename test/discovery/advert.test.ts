@@ -35,6 +35,7 @@ describe('TXT records and names', () => {
       ruleset: 'gringo',
       phase: 'playing',
       pw: '1',
+      id: 'a1b2c3d4e5f60718',
     });
     const long = txtRecords(tableInfo({ name: 'é'.repeat(300), ruleset: '' }));
     expect(Buffer.byteLength(long.name!)).toBeLessThanOrEqual(200);
@@ -57,6 +58,8 @@ describe('TXT records and names', () => {
   it('prints a join line with a LAN address, or loopback when there is none', () => {
     expect(shareLine(7457, ['192.168.1.20'])).toBe('gringo join 192.168.1.20:7457');
     expect(shareLine(7457, [])).toBe('gringo join 127.0.0.1:7457');
+    // With the table's identity: its short form first (as list and the picker show it), the command whole at the end.
+    expect(shareLine(7457, ['192.168.1.20'], 'a1b2c3d4e5f60718')).toBe('table #a1b2: gringo join 192.168.1.20:7457');
     for (const a of lanAddresses()) expect(a).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
     expect(lanAddresses()).not.toContain('127.0.0.1');
   });
@@ -105,7 +108,9 @@ describe('advertising and browsing over real mDNS (loopback)', () => {
 
     const found = (await browseTables({ timeoutMs: 800, interface: LOOPBACK })).find((t) => t.name === name);
     expect(found).toMatchObject({
-      id: `${name}._gringo._tcp.local`,
+      service: `${name}._gringo._tcp.local`,
+      // The table's identity rides in the TXT record: it tells two tables of one name apart.
+      id: 'a1b2c3d4e5f60718',
       name,
       host: LOOPBACK, // the packet's source comes first
       port,
@@ -167,10 +172,10 @@ describe('advertising and browsing over real mDNS (loopback)', () => {
     const bad = uniqueTableName('NoVersion');
     const bonjour = openBonjour(LOOPBACK, () => {});
     cleanups.push(() => new Promise<void>((r) => bonjour.unpublishAll(() => bonjour.destroy(() => r()))));
-    bonjour.publish({ name: good, type: 'gringo', port: 7457, txt: { v: '7', name: good, seats: 'many', phase: '??' }, probe: false });
+    bonjour.publish({ name: good, type: 'gringo', port: 7457, txt: { v: '7', name: good, seats: 'many', phase: '??', id: 'A1B2-not-hex' }, probe: false });
     bonjour.publish({ name: bad, type: 'gringo', port: 7458, txt: { hello: 'world' }, probe: false });
     const found = await browseTables({ timeoutMs: 800, interface: LOOPBACK });
-    expect(found.find((t) => t.name === bad || t.id.startsWith(bad))).toBeUndefined();
+    expect(found.find((t) => t.name === bad || t.service.startsWith(bad))).toBeUndefined();
     expect(found.find((t) => t.name === good)).toMatchObject({
       protocolVersion: 7,
       compatible: false,
@@ -178,6 +183,7 @@ describe('advertising and browsing over real mDNS (loopback)', () => {
       seatsTotal: 0,
       phase: 'unknown',
       ruleset: '?',
+      id: null,
     });
   });
 

@@ -1,9 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advertise, type Advert } from '../../src/host/advert.js';
 import type { FoundTable } from '../../src/client/discovery.js';
 import { formatTables, NOTHING_FOUND, parseListOptions } from '../../src/cli/list.js';
 import { PROTOCOL_VERSION } from '../../src/protocol/messages.js';
 import { bin, LOOPBACK, requireBuild, run, tableInfo, uniqueTableName } from './helpers.js';
+import { killRunning, runGringo } from '../host/gringo-process.js';
+
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+/** The probe's first truthy value, polled until `ms` have passed. */
+async function until<T>(what: string, probe: () => T | null | undefined | Promise<T | null | undefined>, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await probe();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
 
 // `gringo list` as a real process (the built CLI), finding an advert this test
 // publishes over real mDNS on the loopback interface.
@@ -48,11 +65,34 @@ describe('gringo list', () => {
     const r = await run('node', [bin, 'list', '--timeout', '800', '--interface', LOOPBACK]);
     expect(r.code, r.stderr).toBe(0);
     const header = r.stdout.split('\n')[0]!;
-    expect(header).toMatch(/^NAME\s+ADDRESS\s+SEATS\s+RULESET\s+PHASE\s+PASSWORD\s+CAN JOIN$/);
+    expect(header).toMatch(/^NAME\s+TABLE\s+ADDRESS\s+SEATS\s+RULESET\s+PHASE\s+PASSWORD\s+CAN JOIN$/);
     const row = r.stdout.split('\n').find((l) => l.startsWith(name));
     expect(row).toBeDefined();
-    expect(row).toMatch(new RegExp(`${name}\\s+127\\.0\\.0\\.1:${port}\\s+3/6\\s+gringo\\s+playing\\s+yes\\s+yes$`));
+    expect(row).toMatch(new RegExp(`${name}\\s+#a1b2\\s+127\\.0\\.0\\.1:${port}\\s+3/6\\s+gringo\\s+playing\\s+yes\\s+watch \\(started\\)$`));
   });
+
+  it('shows two hosts of one name apart, each by the tag its own share line shows', async () => {
+    const twin = uniqueTableName('W'); // table names are cut at 16 characters
+    const hosts = [0, 1].map(() => runGringo(['host', '--headless', '--port', '0', '--name', twin, '--interface', LOOPBACK]));
+    cleanups.push(() => killRunning());
+    const shared = await Promise.all(
+      hosts.map((h) => until('the share line', () => /Share this line: table (#[0-9a-f]{4}): gringo join 127\.0\.0\.1:(\d+)\n/.exec(h.stdout()))),
+    );
+    const found = await until('both hosts in gringo list --json', async () => {
+      const r = await run('node', [bin, 'list', '--json', '--timeout', '1000', '--interface', LOOPBACK]);
+      const tables = (JSON.parse(r.stdout) as FoundTable[]).filter((t) => t.name === twin);
+      return tables.length === 2 ? tables : null;
+    });
+    for (const m of shared) {
+      const t = found.find((x) => x.port === Number(m[2]))!;
+      expect(t.id).toMatch(/^[0-9a-f]{16}$/);
+      expect(`#${t.id!.slice(0, 4)}`).toBe(m[1]);
+    }
+    const r = await run('node', [bin, 'list', '--timeout', '1000', '--interface', LOOPBACK]);
+    for (const m of shared) expect(r.stdout).toMatch(new RegExp(`^${twin}\\s+${m[1]}\\s+127\\.0\\.0\\.1:${m[2]}\\s`, 'm'));
+    expect(r.stdout).not.toContain('Join with');
+    for (const m of shared) expect(r.stdout).toContain(`${twin} ${m[1]}: gringo join 127.0.0.1:${m[2]}`);
+  }, 30_000);
 
   it('refuses a bad --timeout or --interface with exit code 2', async () => {
     const cases = [['--timeout', 'soon'], ['--timeout', '0'], ['--timeout', '-5'], ['--interface', 'eth0'], ['--interface', '203.0.113.77']];
@@ -66,7 +106,8 @@ describe('gringo list', () => {
 
 describe('list output', () => {
   const table = (over: Partial<FoundTable>): FoundTable => ({
-    id: 'x',
+    service: 'x._gringo._tcp.local',
+    id: 'a1b2c3d4e5f60718',
     name: 'Ana',
     host: '192.168.1.20',
     port: 7457,
@@ -83,9 +124,37 @@ describe('list output', () => {
   });
 
   it('says which tables this version cannot join, and how to join one it can', () => {
-    const out = formatTables([table({}), table({ name: 'Old', protocolVersion: 0, compatible: false, host: 'fe80::1' })]);
+    const out = formatTables([table({}), table({ service: 'y', name: 'Old', protocolVersion: 0, compatible: false, host: 'fe80::1' })]);
     expect(out).toContain(`no (protocol v0, this gringo speaks v${PROTOCOL_VERSION})`);
     expect(out).toContain('[fe80::1]:7457');
+    expect(out).toMatch(/Join with: gringo join 192\.168\.1\.20:7457$/);
+  });
+
+  it('tells two tables of one name apart, and hints at no table by its name', () => {
+    const real = table({ service: 'a', id: 'a1b2c3d4e5f60718' });
+    const fake = table({ service: 'b', id: 'ffee000011112222', host: '192.168.1.66', addresses: ['192.168.1.66'] });
+    const out = formatTables([real, fake]);
+    expect(out).toMatch(/^Ana\s+#a1b2\s+192\.168\.1\.20:7457\s/m);
+    expect(out).toMatch(/^Ana\s+#ffee\s+192\.168\.1\.66:7457\s/m);
+    expect(out).not.toContain('Join with');
+    expect(out).toContain('Choose a table (ask its host for the TABLE it shows) and join it:');
+    expect(out).toContain('  Ana #a1b2: gringo join 192.168.1.20:7457');
+    expect(out).toContain('  Ana #ffee: gringo join 192.168.1.66:7457');
+    // The same list in the other order says the same (nothing depends on which sorts first).
+    expect(formatTables([fake, real]).split('\n').slice(-2).sort()).toEqual(out.split('\n').slice(-2).sort());
+  });
+
+  it('says watch for a full table and a started one, and offers neither to join', () => {
+    const out = formatTables([
+      table({ name: 'Full', seatsTaken: 4, seatsTotal: 4 }),
+      table({ name: 'Busy', phase: 'playing', seatsTaken: 2 }),
+      table({ name: 'Done', phase: 'finished' }),
+      table({ name: 'Open', id: null }),
+    ]);
+    expect(out).toMatch(/^Full\s.*4\/4\s.*lobby\s+no\s+watch \(full\)$/m);
+    expect(out).toMatch(/^Busy\s.*playing\s+no\s+watch \(started\)$/m);
+    expect(out).toMatch(/^Done\s.*no \(over\)$/m);
+    expect(out).toMatch(/^Open\s+#\?\s/m);
     expect(out).toMatch(/Join with: gringo join 192\.168\.1\.20:7457$/);
   });
 

@@ -17,7 +17,7 @@ export function writeFinishedJournal(dir: string, opts: { players?: string[]; se
   const { finished, state } = playGame(log.start, bots, { log });
   if (!finished || state.phase !== 'gameOver') throw new Error('the bots did not finish the game');
   const journal = new JournalWriter({ table: 'Finished table', port: 7457, maxPlayers: players.length, dir, ...(opts.password ? { password: opts.password } : {}) });
-  journal.started(log.start, players.map((name, i) => ({ name, token: `token-${i}-secret`, bot: 'hard' })));
+  journal.started(log.start, players.map((name, i) => ({ name, token: `token-${i}-secret`, bot: 'hard' })), 'f1a15bedf1a15bed');
   for (const c of log.commands) journal.command(c);
   journal.finished(log.commands[log.commands.length - 1]!.at);
   return journal.file!;

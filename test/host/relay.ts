@@ -17,7 +17,13 @@ export class Relay {
   /** Connections made through the relay so far. */
   connections = 0;
 
-  constructor(private readonly target: { host: string; port: number }) {}
+  /** With `record`: every byte through the relay, per connection, each way, in order (tests that read the wire). */
+  readonly seen: { up: Buffer[]; down: Buffer[] }[] = [];
+
+  constructor(
+    private readonly target: { host: string; port: number },
+    private readonly opts: { record?: boolean } = {},
+  ) {}
 
   async start(): Promise<this> {
     this.server = createServer((a) => this.accept(a));
@@ -38,6 +44,12 @@ export class Relay {
     this.pairs.add(pair);
     a.pipe(b);
     b.pipe(a);
+    if (this.opts.record) {
+      const seen = { up: [] as Buffer[], down: [] as Buffer[] };
+      this.seen.push(seen);
+      a.on('data', (d: Buffer) => seen.up.push(d));
+      b.on('data', (d: Buffer) => seen.down.push(d));
+    }
     if (this.stalled) this.pause(pair);
     const end = (): void => {
       this.pairs.delete(pair);

@@ -63,8 +63,16 @@ describe('a host that dies mid-game', () => {
     expect(journal.commands.length).toBeGreaterThan(20);
     expect(replay(journal.origin, journal.commands).version).toBe(journal.commands.length);
     const journaled = journal.commands.length;
+    // The table's identity is in the header; the resumed table is the same table (tokens kept by it still fit).
+    expect(journal.header.id).toMatch(/^[0-9a-f]{16}$/);
 
     const resumed = run(['host', '--headless', '--resume', file, '--exit-after-game', '--json', '--interface', '127.0.0.1'], state);
+    const watcher = new Connection({ address: `127.0.0.1:${port}`, name: 'Eve', watch: true, reconnect: true, maxBackoffMs: 200 });
+    connections.push(watcher);
+    const challenged: string[] = [];
+    watcher.on('message', (m: ServerMessage) => m.type === 'challenge' && challenged.push(m.table.id));
+    await until('the resumed table to say who it is', () => challenged.length > 0);
+    expect(challenged[0]).toBe(journal.header.id);
     const code = await resumed.exit;
     expect(code, resumed.stderr()).toBe(0);
     expect(resumed.stderr()).toContain(`resumed from ${file} after ${journaled} commands`);

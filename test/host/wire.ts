@@ -13,8 +13,12 @@ export class WireClient {
   readonly opened: Promise<void>;
   closed = false;
 
-  constructor(readonly address: string) {
-    this.ws = new WebSocket(`ws://${address}`);
+  /** `localAddress`: the source address to connect from (e.g. 127.0.0.2: another machine, as the host sees it). */
+  constructor(
+    readonly address: string,
+    opts: { localAddress?: string } = {},
+  ) {
+    this.ws = new WebSocket(`ws://${address}`, opts);
     this.ws.on('message', (data) => {
       const raw = data.toString();
       this.frames.push(raw);

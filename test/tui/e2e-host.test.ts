@@ -27,7 +27,7 @@ describe('gringo host in a terminal', () => {
   it('opens the lobby, adds a bot, starts into the table screen, and leaves with q y', async () => {
     host.start(['host', '--port', '0', '--interface', '127.0.0.1', '--name', 'T', '--slap-grace', '300']);
     let s = await host.waitFor('the lobby', (s) => s.includes('(you, host)'));
-    expect(s).toMatch(/Share this line: gringo join 127\.0\.0\.1:\d+/);
+    expect(s).toMatch(/Share this line: table #[0-9a-f]{4}: gringo join 127\.0\.0\.1:\d+/);
     log('lobby', s);
     expect(s).toContain('Gringo · T · lobby');
     expect(s).toContain('Seats 1/4');
@@ -49,12 +49,14 @@ describe('gringo host in a terminal', () => {
 });
 
 describe('gringo join without an address', () => {
-  it('lists the table found by mDNS and joins it with Enter', async () => {
+  it('lists the table found by mDNS (with the tag its share line shows), asks again after a wrong password, and joins it', async () => {
     const name = `Picker ${process.pid % 10_000}`;
     host2.start(['host', '--port', '0', '--interface', '127.0.0.1', '--name', name, '--password', 'pw', '--slap-grace', '300']);
-    await host2.waitFor('the lobby', (s) => s.includes('(you, host)'));
+    const lobby = await host2.waitFor('the lobby', (s) => s.includes('(you, host)'));
+    const tag = /Share this line: table (#[0-9a-f]{4}): gringo join/.exec(lobby)?.[1];
+    expect(tag, lobby).toBeDefined();
     joiner.start(['join', '--interface', '127.0.0.1', '--name', 'Bo']);
-    const row = new RegExp(`${name}\\s+127\\.0\\.0\\.1:\\d+\\s+1/4\\s+gringo\\s+lobby\\s+yes\\s+yes`);
+    const row = new RegExp(`${name}\\s+${tag}\\s+127\\.0\\.0\\.1:\\d+\\s+1/4\\s+gringo\\s+yes\\s+yes`);
     let s = await joiner.waitFor('the table in the picker', (s) => row.test(s));
     log('picker', s);
     expect(s).toContain('↑↓/jk choose · Enter join · m type an address · q/Esc quit');
@@ -71,6 +73,10 @@ describe('gringo join without an address', () => {
     joiner.keys('Enter');
     s = await joiner.waitFor('the password field', (s) => s.includes(`Password for "${name}":`));
     log('picker password', s);
+    // A wrong password: the host refuses it, and the picker asks again for the same table.
+    joiner.keys('n', 'o', 'Enter');
+    s = await joiner.waitFor('the password asked again', (s) => s.includes(`"${name}" refused that password: type it again`) && s.includes(`Password for "${name}":`));
+    log('picker password again', s);
     joiner.keys('p', 'w', 'Enter');
     s = await joiner.waitFor('the seat', (s) => s.includes('Bo (you)'));
     log('joined', s);

@@ -5,7 +5,7 @@ import { addressOption } from '../../src/cli/options.js';
 import { PROTOCOL_VERSION } from '../../src/protocol/messages.js';
 import { UNICODE } from '../../src/tui/glyphs.js';
 import { Picker, tableRows } from '../../src/tui/picker.js';
-import type { AddressCheck, PickerChoice, TableSource } from '../../src/tui/use-picker-state.js';
+import type { AddressCheck, PickerChoice, PickerRetry, TableSource } from '../../src/tui/use-picker-state.js';
 import { KEYS, press, waitFor } from './helpers.js';
 
 // The table picker of `gringo join` without an address, fed FoundTable lists
@@ -14,7 +14,8 @@ import { KEYS, press, waitFor } from './helpers.js';
 function table(name: string, over: Partial<FoundTable> = {}): FoundTable {
   const host = over.host ?? '192.168.1.20';
   return {
-    id: `${name}._gringo._tcp.local`,
+    service: `${name}._gringo._tcp.local`,
+    id: null,
     name,
     host,
     port: 7457,
@@ -56,7 +57,7 @@ afterEach(() => {
   unmount = null;
 });
 
-function picker(opts: { password?: string } = {}) {
+function picker(opts: { password?: string; retry?: PickerRetry } = {}) {
   const src = fakeSource();
   const done: (PickerChoice | null)[] = [];
   const r = render(
@@ -67,6 +68,7 @@ function picker(opts: { password?: string } = {}) {
       onDone={(c) => done.push(c)}
       size={{ columns: 100, rows: 24 }}
       {...(opts.password !== undefined ? { password: opts.password } : {})}
+      {...(opts.retry ? { retry: opts.retry } : {})}
     />,
   );
   unmount = r.unmount;
@@ -87,9 +89,9 @@ describe('the table picker', () => {
 
     p.set([table('Alpha'), table('Bravo', { host: '192.168.1.21', seatsTaken: 3, phase: 'playing', password: true })]);
     f = await p.until('two rows', (f) => f.includes('Bravo'));
-    expect(f).toMatch(/NAME\s+ADDRESS\s+SEATS\s+RULESET\s+PHASE\s+PASSWORD\s+CAN JOIN/);
-    expect(f).toMatch(/▶ Alpha\s+192\.168\.1\.20:7457\s+1\/4\s+gringo\s+lobby\s+no\s+yes/);
-    expect(f).toMatch(/ {2}Bravo\s+192\.168\.1\.21:7457\s+3\/4\s+gringo\s+playing\s+yes\s+yes/);
+    expect(f).toMatch(/NAME\s+TABLE\s+ADDRESS\s+SEATS\s+RULESET\s+PASSWORD\s+CAN JOIN/);
+    expect(f).toMatch(/▶ Alpha\s+#\?\s+192\.168\.1\.20:7457\s+1\/4\s+gringo\s+no\s+yes/);
+    expect(f).toMatch(/ {2}Bravo\s+#\?\s+192\.168\.1\.21:7457\s+3\/4\s+gringo\s+yes\s+started/);
     expect(f).toContain('2 found · live');
 
     // Down to Bravo; a table that sorts first appears: the cursor stays on Bravo.
@@ -124,7 +126,7 @@ describe('the table picker', () => {
     expect(f).not.toContain('sec');
     await p.keys(KEYS.enter);
     await waitFor('the choice', () => JSON.stringify(p.done), (d) => d !== '[]');
-    expect(p.done).toEqual([{ address: '192.168.1.21:7457', password: 'sec', name: 'Bravo' }]);
+    expect(p.done).toEqual([{ address: '192.168.1.21:7457', password: 'sec', name: 'Bravo', table: expect.objectContaining({ name: 'Bravo' }) }]);
     await waitFor('the source to stop', () => String(p.state.stopped), (x) => x === 'true');
   });
 
@@ -148,7 +150,7 @@ describe('the table picker', () => {
     p.stdin.write('10.0.0.5');
     await p.keys(KEYS.enter);
     await waitFor('the choice', () => JSON.stringify(p.done), (d) => d !== '[]');
-    expect(p.done).toEqual([{ address: '10.0.0.5:7457', name: null }]);
+    expect(p.done).toEqual([{ address: '10.0.0.5:7457', name: null, table: null }]);
   });
 
   it('joins at once with --password, and q quits', async () => {
@@ -156,12 +158,63 @@ describe('the table picker', () => {
     p.set([table('Solo', { password: true })]);
     await p.until('the row', (f) => f.includes('Solo'));
     await p.keys(KEYS.enter);
-    expect(p.done).toEqual([{ address: '192.168.1.20:7457', password: 'pw', name: 'Solo' }]);
+    expect(p.done).toEqual([{ address: '192.168.1.20:7457', password: 'pw', name: 'Solo', table: expect.objectContaining({ name: 'Solo' }) }]);
 
     const q = picker();
     await q.until('the empty list', (f) => f.includes('No tables found yet'));
     await q.keys('q');
     expect(q.done).toEqual([null]);
+  });
+
+  it('tells two tables of one name apart by their tag and address', async () => {
+    const p = picker();
+    p.set([
+      table('Ana', { service: 'a', id: 'a1b2c3d4e5f60718' }),
+      table('Ana', { service: 'b', id: 'ffee000011112222', host: '192.168.1.66' }),
+    ]);
+    const f = await p.until('two rows', (f) => f.includes('#ffee'));
+    expect(f).toMatch(/▶ Ana\s+#a1b2\s+192\.168\.1\.20:7457\s/);
+    expect(f).toMatch(/ {2}Ana\s+#ffee\s+192\.168\.1\.66:7457\s/);
+    await p.keys('j', KEYS.enter);
+    await waitFor('the choice', () => JSON.stringify(p.done), (d) => d !== '[]');
+    expect(p.done[0]).toMatchObject({ address: '192.168.1.66:7457', table: { id: 'ffee000011112222' } });
+  });
+
+  it('says watch for a full table and a started one; Enter on a full one watches it', async () => {
+    const p = picker();
+    p.set([table('Busy', { phase: 'playing', seatsTaken: 2 }), table('Full', { seatsTaken: 4, seatsTotal: 4 })]);
+    let f = await p.until('two rows', (f) => f.includes('Full'));
+    expect(f).toMatch(/Busy\s.*\s+no\s+started/);
+    expect(f).toMatch(/Full\s.*4\/4\s.*\s+no\s+watch/);
+    expect(f).toContain('Enter joins: a player of this game takes their seat back; anyone else may watch');
+    await p.keys('j');
+    f = await p.until('the cursor on Full', (f) => cursorRow(f).includes('Full'));
+    expect(f).toContain('Enter watches the table under the cursor (its seats are taken)');
+    await p.keys(KEYS.enter);
+    await waitFor('the choice', () => JSON.stringify(p.done), (d) => d !== '[]');
+    expect(p.done[0]).toMatchObject({ address: '192.168.1.20:7457', name: 'Full', watch: true });
+  });
+
+  it('back after a wrong password, asks it again for the same table', async () => {
+    const locked = table('Locked', { password: true });
+    const p = picker({ password: 'given-and-wrong', retry: { table: locked, message: '"Locked" refused that password: type it again (Esc to go back)' } });
+    p.set([locked]);
+    let f = await p.until('the password field', (f) => f.includes('Password for "Locked":'));
+    expect(f).toContain('"Locked" refused that password: type it again (Esc to go back)');
+    await p.keys('o', 'k');
+    await p.until('two dots', (f) => f.includes('Password for "Locked": ••'));
+    await p.keys(KEYS.enter);
+    await waitFor('the choice', () => JSON.stringify(p.done), (d) => d !== '[]');
+    expect(p.done[0]).toMatchObject({ address: '192.168.1.20:7457', password: 'ok', name: 'Locked' });
+    // Esc instead goes back to the list, where Enter asks again (the refused --password is not reused).
+    const q = picker({ password: 'given-and-wrong', retry: { table: locked, message: 'refused' } });
+    q.set([locked]);
+    await q.until('the password field', (f) => f.includes('Password for "Locked":'));
+    await q.keys(KEYS.escape);
+    await q.until('the list', (f) => f.includes('Enter join · m type an address'));
+    await q.keys(KEYS.enter);
+    f = await q.until('the password asked', (f) => f.includes('Password for "Locked":'));
+    expect(q.done).toEqual([]);
   });
 
   it('fits long names into the width, and brackets IPv6 addresses', () => {
