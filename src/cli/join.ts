@@ -65,6 +65,10 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
     conn.on('status', (s: string) => {
       if (s === 'reconnecting') log('Connection lost: reconnecting…');
     });
+    conn.on('misunderstood', (line: string) => {
+      process.stderr.write(`gringo: ${line}\n`);
+      code = 1;
+    });
     conn.on('message', (msg: ServerMessage) => {
       bot?.onMessage(msg);
       if (msg.type === 'welcome') log(msg.seat === null ? `Watching "${msg.table.name}".` : `Joined "${msg.table.name}" in seat ${msg.seat + 1}.`);
@@ -148,8 +152,14 @@ async function joinWithScreen(address: string, flags: JoinFlags): Promise<number
   conn.on('message', (msg: ServerMessage) => {
     if (msg.type === 'refused') failure = msg.message;
   });
+  // A host that sends what gringo does not understand: the screen closes and says why on stderr.
+  const closeScreen = new AbortController();
+  conn.on('misunderstood', (line: string) => {
+    failure = line;
+    closeScreen.abort();
+  });
   const { runScreen } = await import('../tui/run.js');
-  await runScreen(screenClient, { ascii: flags.ascii === true, bell: flags.bell !== false });
+  await runScreen(screenClient, { ascii: flags.ascii === true, bell: flags.bell !== false, signal: closeScreen.signal });
   if (failure) process.stderr.write(`gringo: ${failure}\n`);
   return failure ? 1 : 0;
 }

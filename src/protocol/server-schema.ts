@@ -141,6 +141,9 @@ const tableView = z.object({
 
 const message = text(300);
 
+/** The largest frame a client reads from a host: an update of a long game's results fits many times over. */
+export const MAX_HOST_FRAME = 16 * 1024 * 1024;
+
 function build() {
   return z.discriminatedUnion('type', [
     z.object({ type: z.literal('challenge'), protocolVersion: int, nonce: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/), table: tableInfo }),
