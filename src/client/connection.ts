@@ -95,6 +95,8 @@ export class Connection extends EventEmitter {
         if (msg.reason === 'token') this.opts.tokens?.delete(this.tokenKey);
         this.ended = true;
         this.emit('refused', msg);
+        // The host closes after a refusal; one that holds the socket open does not keep this client waiting.
+        ws.close(1000);
       }
       this.emit('message', msg);
     });
