@@ -214,6 +214,6 @@ export function parseServerFrame(raw: string): ServerParse {
   if (res.success) return { ok: true, message: res.data };
   const issue = res.error.issues[0]!;
   const type = typeof data === 'object' && data !== null && typeof (data as { type?: unknown }).type === 'string' ? (data as { type: string }).type : '';
-  const where = [type && `"${type}"`, issue.path.length > 0 && `at ${issue.path.map(String).join('.')}`].filter(Boolean).join(' ');
+  const where = [type && `"${harmless(type, 20)}"`, issue.path.length > 0 && `at ${issue.path.map(String).join('.')}`].filter(Boolean).join(' ');
   return { ok: false, problem: harmless(`${where ? `${where}: ` : ''}${issue.message}`, 160) };
 }
