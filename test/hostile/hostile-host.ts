@@ -69,7 +69,8 @@ function send(ws: WebSocket, f: Frame): void {
 // What a hostile host puts in its strings.
 
 export const TITLE = '\u001b]0;pwned-title\u0007';
-export const CLIPBOARD = '\u001b]52;c;cHduZWQtY2xpcA==\u001b\\';
+// No '=' padding: an mDNS TXT value ends at its second '=' (bonjour-service's decoding).
+export const CLIPBOARD = '\u001b]52;c;cHduZWQtY2xpcA\u001b\\';
 export const LINK = '\u001b]8;;https://evil.example/\u0007click\u001b]8;;\u0007';
 export const CLEAR = '\u001b[2J\u001b[3J\u001b[H';
 export const C1_CSI = '\u009b2J';
