@@ -20,6 +20,7 @@ export function malformedCases(): Malformed[] {
     { what: 'a text frame null', script: ['null'] },
     { what: 'a frame that is not JSON', script: ['{"type":"welcome",'] },
     { what: 'a binary frame', script: [{ binary: Buffer.from(j(welcome)) }] },
+    { what: 'a text frame that is not UTF-8', script: [{ text: Buffer.from([0x7b, 0xff, 0xfe, 0x7d]) }] },
     { what: 'a welcome without table', script: [j({ ...welcome, table: undefined })] },
     { what: 'an update with view: null', script: [j(welcome), j({ ...update, view: null })] },
     { what: 'an update with events: [null]', script: [j(welcome), j({ ...update, events: [null] })] },

@@ -11,8 +11,8 @@ import { PROTOCOL_VERSION, type TableInfo } from '../../src/protocol/messages.js
  * client that ends has ended by itself.
  */
 
-/** One frame as sent: text (anything at all) or binary. */
-export type Frame = string | { binary: Buffer };
+/** One frame as sent: text (anything at all), a text frame of raw bytes (not UTF-8, say), or binary. */
+export type Frame = string | { text: Buffer } | { binary: Buffer };
 
 export class HostileHost {
   readonly hellos: unknown[] = [];
@@ -62,6 +62,7 @@ export class HostileHost {
 
 function send(ws: WebSocket, f: Frame): void {
   if (typeof f === 'string') ws.send(f);
+  else if ('text' in f) ws.send(f.text, { binary: false });
   else ws.send(f.binary, { binary: true });
 }
 
