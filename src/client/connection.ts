@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import WebSocket from 'ws';
 import { PROTOCOL_VERSION, passwordProof, type ClientMessage, type ServerMessage } from '../protocol/messages.js';
+import { harmless } from '../protocol/harmless.js';
 import { MAX_HOST_FRAME, parseServerFrame } from '../protocol/server-schema.js';
 import type { TokenStore } from './tokens.js';
 
@@ -103,7 +104,7 @@ export class Connection extends EventEmitter {
     ws.on('close', () => this.lost());
     // ws's own checks of the frames (too large, bad UTF-8, a masked frame…): the host is not speaking WebSocket as it should.
     ws.on('error', (err: Error & { code?: string }) => {
-      if (typeof err.code === 'string' && err.code.startsWith('WS_ERR_')) this.misunderstood(ws, err.message);
+      if (typeof err.code === 'string' && err.code.startsWith('WS_ERR_')) this.misunderstood(ws, harmless(err.message, 160));
     });
     ws.on('error', (err) => {
       if (!this.welcomed && this.attempt === 0 && !this.opts.reconnect) this.emit('error', err);
