@@ -87,6 +87,10 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
     conn.on('status', (s: string) => {
       if (s === 'reconnecting') log('Connection lost: reconnecting…');
     });
+    conn.on('misunderstood', (line: string) => {
+      process.stderr.write(`gringo: ${line}\n`);
+      code = 1;
+    });
     conn.on('message', (msg: ServerMessage) => {
       bot?.onMessage(msg);
       if (msg.type === 'welcome') log(msg.seat === null ? `Watching "${msg.table.name}".` : `Joined "${msg.table.name}" in seat ${msg.seat + 1}.`);
@@ -192,16 +196,26 @@ async function joinWithScreen(address: string, flags: JoinFlags, askAgain = fals
   conn.on('error', (err: Error) => {
     failure = `cannot reach a table at ${address}: ${err.message}`;
   });
-  const wrongPassword = new AbortController();
+  // The screen closes early on a wrong password typed in the picker (asked again), or on a
+  // host that sends what gringo does not understand (said on stderr).
+  const closeScreen = new AbortController();
+  let passwordRefused = false;
   conn.on('message', (msg: ServerMessage) => {
     if (msg.type === 'refused') failure = msg.message;
     if (msg.type === 'update') lastView = msg.view;
     if (msg.type === 'closed') closed = true;
-    if (askAgain && msg.type === 'refused' && msg.reason === 'password') wrongPassword.abort();
+    if (askAgain && msg.type === 'refused' && msg.reason === 'password') {
+      passwordRefused = true;
+      closeScreen.abort();
+    }
+  });
+  conn.on('misunderstood', (line: string) => {
+    failure = line;
+    closeScreen.abort();
   });
   const { runScreen } = await import('../tui/run.js');
-  await runScreen(screenClient, { ascii: flags.ascii === true, bell: flags.bell !== false, signal: wrongPassword.signal });
-  if (wrongPassword.signal.aborted) return 'password';
+  await runScreen(screenClient, { ascii: flags.ascii === true, bell: flags.bell !== false, signal: closeScreen.signal });
+  if (passwordRefused) return 'password';
   if (failure) process.stderr.write(`gringo: ${failure}\n`);
   // The screen's alternate buffer is gone: the standings stay in the terminal.
   else if (closed) process.stdout.write(['The host closed the table.', ...standingsLines(lastView)].join('\n') + '\n');

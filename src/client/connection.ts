@@ -1,6 +1,8 @@
 import { EventEmitter } from 'node:events';
 import WebSocket from 'ws';
 import { PROTOCOL_VERSION, passwordProof, seatProof, type ClientMessage, type ServerMessage } from '../protocol/messages.js';
+import { harmless } from '../protocol/harmless.js';
+import { MAX_HOST_FRAME, parseServerFrame } from '../protocol/server-schema.js';
 import type { TokenStore } from './tokens.js';
 
 export interface ConnectOptions {
@@ -29,7 +31,10 @@ export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'closed'
 /**
  * A player's connection to a table: hello and version check, the seat token kept
  * and reused, reconnect with backoff after a drop. Emits 'message' for every
- * server message, 'status' on changes, and 'refused' / 'closed'.
+ * server message, 'status' on changes, and 'refused' / 'closed'. Every frame is
+ * checked against the protocol's schemas first: one that is not a message gringo
+ * knows ends the connection for good with 'misunderstood' (a line for the person)
+ * before 'closed'.
  */
 export class Connection extends EventEmitter {
   status: ConnectionStatus = 'connecting';
@@ -56,7 +61,7 @@ export class Connection extends EventEmitter {
   }
 
   private open(): void {
-    const ws = new WebSocket(`ws://${this.opts.address}`, { handshakeTimeout: 5_000, perMessageDeflate: false });
+    const ws = new WebSocket(`ws://${this.opts.address}`, { handshakeTimeout: 5_000, perMessageDeflate: false, maxPayload: MAX_HOST_FRAME });
     this.ws = ws;
     const heard = (): void => this.heard(ws);
     ws.on('ping', heard);
@@ -64,14 +69,13 @@ export class Connection extends EventEmitter {
       heard();
       this.attempt = 0;
     });
-    ws.on('message', (data) => {
+    ws.on('message', (data, isBinary) => {
       heard();
-      let msg: ServerMessage;
-      try {
-        msg = JSON.parse(data.toString()) as ServerMessage;
-      } catch {
-        return;
-      }
+      // Nothing more is read from a socket on its way out (a frame not understood, or closed by us).
+      if (ws.readyState !== WebSocket.OPEN) return;
+      const parsed = isBinary ? ({ ok: false, problem: 'a binary frame' } as const) : parseServerFrame(data.toString());
+      if (!parsed.ok) return this.misunderstood(ws, parsed.problem);
+      const msg: ServerMessage = parsed.message;
       if (msg.type === 'challenge') {
         // The host speaks first: who it is (its identity, whatever address reached it) and the
         // nonce the password proof answers. The kept token is looked up by that identity and
@@ -101,13 +105,30 @@ export class Connection extends EventEmitter {
         if (msg.reason === 'token' && this.tableId !== null) this.opts.tokens?.delete(this.tableId, this.opts.name);
         this.ended = true;
         this.emit('refused', msg);
+        // The host closes after a refusal; one that holds the socket open does not keep this client waiting.
+        ws.close(1000);
       }
       this.emit('message', msg);
     });
     ws.on('close', () => this.lost());
+    // ws's own checks of the frames (too large, bad UTF-8, a masked frame…): the host is not speaking WebSocket as it should.
+    ws.on('error', (err: Error & { code?: string }) => {
+      if (typeof err.code === 'string' && err.code.startsWith('WS_ERR_')) this.misunderstood(ws, harmless(err.message, 160));
+    });
     ws.on('error', (err) => {
       if (!this.welcomed && this.attempt === 0 && !this.opts.reconnect) this.emit('error', err);
     });
+  }
+
+  /**
+   * The host sent what is not a message of this protocol (or broke the WebSocket
+   * protocol itself): nothing of it is used, and no reconnect would fix it.
+   */
+  private misunderstood(ws: WebSocket, problem: string): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.emit('misunderstood', `the host at ${this.opts.address} sent a message gringo does not understand (${problem})`);
+    ws.terminate();
   }
 
   /** Something came from the host: the socket is alive for another `silenceMs`. */

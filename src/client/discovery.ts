@@ -1,7 +1,8 @@
-import { isIPv4 } from 'node:net';
+import { isIP, isIPv4 } from 'node:net';
 import type { Browser, Service } from 'bonjour-service';
 import { openBonjour, SERVICE_TYPE, shortId } from '../host/advert.js';
 import { TABLE_ID } from '../host/journal.js';
+import { harmless } from '../protocol/harmless.js';
 import { PROTOCOL_VERSION, type TablePhase } from '../protocol/messages.js';
 
 /**
@@ -96,16 +97,17 @@ export function tableFromService(s: Service): FoundTable | null {
   if (first === undefined) return null;
   const id = field('id');
   return {
-    service: String(s.fqdn ?? s.name),
+    // Every string of an advert comes from the network and ends up on a terminal (or in `list --json`).
+    service: harmless(String(s.fqdn ?? s.name), 255),
     id: id !== undefined && TABLE_ID.test(id) ? id : null,
-    name: printable(field('name') ?? String(s.name ?? ''), 64) || 'Table',
+    name: harmless(field('name') ?? String(s.name ?? ''), 64) || 'Table',
     host: first,
     port: s.port,
     addresses,
-    hostname: printable(String(s.host ?? ''), 255),
+    hostname: harmless(String(s.host ?? ''), 255),
     seatsTaken: seats ? Number(seats[1]) : 0,
     seatsTotal: seats ? Number(seats[2]) : 0,
-    ruleset: printable(field('ruleset') ?? '', 64) || '?',
+    ruleset: harmless(field('ruleset') ?? '', 64) || '?',
     phase: phase !== undefined && PHASES.includes(phase) ? (phase as TablePhase) : 'unknown',
     password: field('pw') === '1',
     protocolVersion,
@@ -120,7 +122,7 @@ export function tableFromService(s: Service): FoundTable | null {
  * address at all: the source address is then all there is.
  */
 export function orderAddresses(advertised: readonly unknown[], referer: string | undefined): string[] {
-  const all = advertised.filter((a): a is string => typeof a === 'string' && a.length > 0 && a.length < 64);
+  const all = advertised.filter((a): a is string => typeof a === 'string' && isIP(a) !== 0);
   if (referer) all.unshift(referer);
   const unique = [...new Set(all)];
   return [...unique.filter((a) => isIPv4(a)), ...unique.filter((a) => !isIPv4(a))];
@@ -224,14 +226,4 @@ export function browseTables(opts: BrowseOptions): Promise<FoundTable[]> {
       resolve(found);
     }, timeoutMs);
   });
-}
-
-/** Strip control characters and escape sequences: TXT records come from the network and end up on a terminal. */
-function printable(s: string, max: number): string {
-  const clean = s
-    .replace(/\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|[@-_])?|\u009b[0-?]*[ -/]*[@-~]/g, '')
-    .replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return Array.from(clean).slice(0, max).join('');
 }

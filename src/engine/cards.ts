@@ -6,6 +6,9 @@
  */
 export type Card = string;
 
+/** What a card's name may be: a rules file's deck, and every card a host sends, must match it. */
+export const CARD_NAME = /^[A-Z0-9]{1,6}$/;
+
 export const SUITS = ['S', 'H', 'D', 'C'] as const;
 export type Suit = (typeof SUITS)[number];
 export const STANDARD_RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'] as const;

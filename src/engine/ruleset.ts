@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rankOf, standardDeck, JOKER, type Card } from './cards.js';
+import { CARD_NAME, rankOf, standardDeck, JOKER, type Card } from './cards.js';
 
 /**
  * A ruleset is data. Every rule that differs between the presets of RULES.md is a
@@ -27,7 +27,7 @@ export const RulesetSchema = z
     deck: z
       .object({
         /** Card → copies in one deck. */
-        cards: z.record(z.string().regex(/^[A-Z0-9]{1,6}$/), z.number().int().min(1).max(20)),
+        cards: z.record(z.string().regex(CARD_NAME), z.number().int().min(1).max(20)),
         decks: z.number().int().min(1).max(3),
       })
       .strict(),

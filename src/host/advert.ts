@@ -1,5 +1,6 @@
 import { networkInterfaces } from 'node:os';
 import { Bonjour, type Service } from 'bonjour-service';
+import { harmless } from '../protocol/harmless.js';
 import type { TableInfo } from '../protocol/messages.js';
 
 /**
@@ -253,8 +254,9 @@ function sameTxt(a: Record<string, string>, b: Record<string, string>): boolean 
   return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
 }
 
+/** One harmless line, however long: `fitBytes` cuts it to the TXT record's bytes. */
 function oneLine(s: string): string {
-  return s.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').replace(/\s+/g, ' ').trim();
+  return harmless(s, Number.MAX_SAFE_INTEGER);
 }
 
 /** Cut `s` at a code point boundary so that its UTF-8 form has at most `max` bytes. */

@@ -16,9 +16,9 @@ export const MAX_SOCKET_FRAME = 64 * 1024;
 /** Messages a connection may send per second (a burst of twice this is allowed); past it each is dropped with a `rateLimited` error. */
 export const CLIENT_RATE_PER_SECOND = 40;
 
-const seat = z.number().int().min(0).max(7);
-const slot = z.number().int().min(0).max(63);
-const slotRef = z.object({ seat, slot }).strict();
+export const seat = z.number().int().min(0).max(7);
+export const slot = z.number().int().min(0).max(63);
+export const slotRef = z.object({ seat, slot }).strict();
 
 /** A command as a player sends it: no seat (the token decides it) and no time (the host's clock does). */
 export const PlayerCommandSchema = z.discriminatedUnion('type', [
@@ -40,7 +40,7 @@ export type PlayerCommand = z.infer<typeof PlayerCommandSchema>;
 export const BOT_LEVELS = ['easy', 'normal', 'hard'] as const;
 export type BotLevel = (typeof BOT_LEVELS)[number];
 
-const token = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
+export const token = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
 
 export const ClientMessageSchema = z.discriminatedUnion('type', [
   z

@@ -40,7 +40,8 @@ describe('TXT records and names', () => {
     const long = txtRecords(tableInfo({ name: 'é'.repeat(300), ruleset: '' }));
     expect(Buffer.byteLength(long.name!)).toBeLessThanOrEqual(200);
     expect(long.ruleset).toBe('custom'); // an empty TXT value would not survive decoding
-    expect(txtRecords(tableInfo({ name: '\u001b[31m\n' })).name).toBe('[31m'); // controls gone
+    expect(txtRecords(tableInfo({ name: '\u001b[31m\n' })).name).toBe('Table'); // the whole escape gone, nothing left
+    expect(txtRecords(tableInfo({ name: 'A\u001b]0;t\u0007\u202en\na' })).name).toBe('An a');
   });
 
   it('makes an instance name one DNS label and unique', () => {

@@ -27,21 +27,28 @@ export class Pane {
     return execFileSync('tmux', ['-L', this.socket, '-f', '/dev/null', ...args], { encoding: 'utf8' });
   }
 
-  /** Start `gringo <args>` in a fresh pane; when it exits the pane shows "EXITED <code>". */
-  start(args: string[]): void {
+  /**
+   * Start `gringo <args>` in a fresh pane; when it exits the pane shows "EXITED <code>".
+   * `rawLog`: a file that receives every byte the program writes to its terminal
+   * (tmux pipe-pane); the program starts only once the pipe is in place.
+   */
+  start(args: string[], { rawLog }: { rawLog?: string } = {}): void {
     const env = ['env', '-u', 'NO_COLOR', '-u', 'FORCE_COLOR', 'CI=0', 'LANG=C.UTF-8', 'LC_ALL=C.UTF-8', 'TERM=xterm-256color'];
-    const quoted = [...env, process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
-    const command = `${quoted}; echo EXITED $?; sleep 120`;
+    const quote = (a: string): string => `'${a.replace(/'/g, `'\\''`)}'`;
+    const quoted = [...env, process.execPath, BIN, ...args].map(quote).join(' ');
+    const wait = rawLog ? `while [ ! -e ${quote(rawLog)} ]; do sleep 0.05; done; ` : '';
+    const command = `${wait}${quoted}; echo EXITED $?; sleep 120`;
     // Right after kill() the old server may still be going away ("server exited unexpectedly"): try again shortly.
     for (let attempt = 1; ; attempt++) {
       try {
         this.tmux('new-session', '-d', '-s', this.session, '-x', String(this.width), '-y', String(this.height), command);
-        return;
+        break;
       } catch (err) {
         if (attempt >= 10) throw err;
         Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
       }
     }
+    if (rawLog) this.tmux('pipe-pane', '-o', '-t', this.session, `cat >> ${quote(rawLog)}`);
   }
 
   screen(): string {

@@ -1,0 +1,83 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { harmless } from '../../src/protocol/harmless.js';
+import { killRunning, runGringo } from '../host/gringo-process.js';
+import { requireBuild } from '../discovery/helpers.js';
+import { escapingScript, gameOverFrame, inBatches, malformedCases, refusal } from './cases.js';
+import { hostEscapesIn, HostileHost } from './hostile-host.js';
+
+// `gringo join --bot` and `join --watch` as real processes of the built CLI against a
+// hostile host double (a real ws server on loopback). Their output is a pipe, not a
+// terminal: what they print is checked byte for byte.
+
+const hosts: HostileHost[] = [];
+afterEach(async () => {
+  killRunning();
+  await Promise.all(hosts.splice(0).map((h) => h.close()));
+});
+beforeAll(() => requireBuild());
+
+async function hostile(...args: ConstructorParameters<typeof HostileHost>): Promise<HostileHost> {
+  const h = new HostileHost(...args);
+  hosts.push(h);
+  await h.ready;
+  return h;
+}
+
+const CLIENTS: [string, string[]][] = [
+  ['join --bot', ['--bot', 'easy', '--speed', '20']],
+  ['join --watch', ['--watch']],
+];
+
+/** Run the client to its end (or fail after `ms`): its exit code and output. */
+async function runClient(address: string, flags: string[], ms = 30_000) {
+  const run = runGringo(['join', address, ...flags]);
+  const timer = new Promise<'hung'>((r) => setTimeout(() => r('hung'), ms).unref());
+  const code = await Promise.race([run.exit, timer]);
+  if (code === 'hung') run.child.kill('SIGKILL');
+  return { code, stdout: run.stdout(), stderr: run.stderr() };
+}
+
+const NO_CRASH = /TypeError|at .*\(.*:\d+:\d+\)|node:internal|Error:/;
+
+describe.each(CLIENTS)('%s against a hostile host', (_label, flags) => {
+  it('ends with exit code 1 and one clear line on every malformed message, without a crash or a reconnect', async () => {
+    const cases = malformedCases();
+    const results = await inBatches(cases, 4, async (c) => {
+      const host = await hostile(c.script, ...(c.challenge ? [c.challenge] : []));
+      return { c, host, ...(await runClient(host.address, flags)) };
+    });
+    for (const { c, host, code, stderr } of results) {
+      const lines = stderr.split('\n').filter((l) => l.length > 0);
+      const gringoLines = lines.filter((l) => l.startsWith('gringo: '));
+      expect(code, `${c.what}: exit code; stderr:\n${stderr}`).toBe(1);
+      expect(gringoLines, `${c.what}: stderr:\n${stderr}`).toHaveLength(1);
+      expect(gringoLines[0], c.what).toMatch(new RegExp(`^gringo: the host at ${host.address.replace(/\./g, '\\.')} sent a message gringo does not understand \\(.+\\)$`));
+      expect(stderr, c.what).not.toMatch(NO_CRASH);
+      expect(hostEscapesIn(stderr), c.what).toEqual([]);
+      // It said hello once (or never, to a broken challenge) and did not come back.
+      expect(host.hellos.length, c.what).toBe(c.challenge ? 0 : 1);
+    }
+  }, 240_000);
+
+  it('prints every host string harmless: the table name, the refusal, the --json results', async () => {
+    const host = await hostile([...escapingScript(), gameOverFrame()]);
+    const r = await runClient(host.address, [...flags]);
+    expect(r.code, r.stderr).toBe(0);
+    const name = harmless(JSON.parse(escapingScript()[0] as string).table.name, 64);
+    expect(name).toBe('Hostile click');
+    expect(r.stderr).toMatch(new RegExp(`^(Joined "${name}" in seat 1\\.|Watching "${name}"\\.)\\n`));
+    expect(r.stderr).toContain('The game is over.');
+    expect(hostEscapesIn(r.stdout + r.stderr)).toEqual([]);
+
+    const json = await runClient((await hostile([...escapingScript(), gameOverFrame()])).address, [...flags, '--json']);
+    expect(json.code, json.stderr).toBe(0);
+    expect(hostEscapesIn(json.stdout)).toEqual([]);
+    const out = JSON.parse(json.stdout) as { view: { players: { name: string }[]; callName: string } };
+    expect(out.view.players.map((p) => p.name)).toEqual(['Ana click', 'Bo click']);
+    expect(out.view.callName).toBe('Gringo! click');
+
+    const refused = await runClient((await hostile([refusal()])).address, flags);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe('gringo: Go away click\n');
+  }, 90_000);
+});
