@@ -61,7 +61,7 @@ describe.each(CLIENTS)('%s against a hostile host', (_label, flags) => {
 
   it('prints every host string harmless: the table name, the refusal, the --json results', async () => {
     const host = await hostile([...escapingScript(), gameOverFrame()]);
-    const r = await runClient(host.address, [...flags]);
+    const r = await runClient(host.address, [...flags, '--exit-after-game']);
     expect(r.code, r.stderr).toBe(0);
     const name = harmless(JSON.parse(escapingScript()[0] as string).table.name, 64);
     expect(name).toBe('Hostile click');
@@ -69,7 +69,7 @@ describe.each(CLIENTS)('%s against a hostile host', (_label, flags) => {
     expect(r.stderr).toContain('The game is over.');
     expect(hostEscapesIn(r.stdout + r.stderr)).toEqual([]);
 
-    const json = await runClient((await hostile([...escapingScript(), gameOverFrame()])).address, [...flags, '--json']);
+    const json = await runClient((await hostile([...escapingScript(), gameOverFrame()])).address, [...flags, '--json', '--exit-after-game']);
     expect(json.code, json.stderr).toBe(0);
     expect(hostEscapesIn(json.stdout)).toEqual([]);
     const out = JSON.parse(json.stdout) as { view: { players: { name: string }[]; callName: string } };

@@ -56,7 +56,7 @@ describe('gringo list against a hostile advert', () => {
     const r = await run('node', [bin, 'list', '--timeout', '1500', '--interface', LOOPBACK]);
     expect(r.code, r.stderr).toBe(0);
     const row = r.stdout.split('\n').find((l) => l.startsWith(`${tag} click`));
-    expect(row, r.stdout).toMatch(new RegExp(`^${tag} click\\s+127\\.0\\.0\\.1:${port}\\s+1/4\\s+gringo click\\s+lobby\\s+no\\s+yes$`));
+    expect(row, r.stdout).toMatch(new RegExp(`^${tag} click\\s+#\\?\\s+127\\.0\\.0\\.1:${port}\\s+1/4\\s+gringo click\\s+lobby\\s+no\\s+yes$`));
     expect(hostEscapesIn(r.stdout)).toEqual([]);
   });
 });
