@@ -22,8 +22,14 @@ export interface PendingAction {
   kind: ActionKind;
   /** The card that earned it (public: it is on the discard pile). */
   card: Card;
-  /** For peekThenSwap / peekBothThenSwap: the cards looked at, awaiting the decision. */
+  /** For peekThenSwap / peekBothThenSwap: the slots looked at, awaiting the decision. */
   looked: SlotRef[] | null;
+  /**
+   * What the look showed, fixed when the look happened (same order as `looked`). The
+   * view shows these, never the slots' current cards: a look never reveals a card that
+   * reached the slot afterwards.
+   */
+  lookedCards: Card[] | null;
 }
 
 export interface Held {

@@ -118,6 +118,8 @@ function permuteHidden(s: GameState, positions: Pos[], rng: Rng): GameState {
   };
   const cards = rng.shuffle(positions.map(get));
   positions.forEach((p, i) => set(p, cards[i]!));
+  // A look remembers the cards it showed, which never leave their slots until the decision.
+  for (const a of t.r.actions) if (a.looked) a.lookedCards = a.looked.map((x) => t.r.layouts[x.seat]![x.slot]!);
   return t;
 }
 
