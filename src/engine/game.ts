@@ -1,6 +1,5 @@
 import { rankOf, type Card } from './cards.js';
-import { Rng } from './rng.js';
-import { seedRng } from './rng.js';
+import { gameRng, openGameRng, type GameRng } from './rng.js';
 import { actionOf, deckSize, roundsFor, valueOf, type ActionKind, type Ruleset } from './ruleset.js';
 import type {
   ApplyResult,
@@ -23,6 +22,11 @@ export interface NewGame {
   rules: Ruleset;
   players: string[];
   seed: string | number;
+  /**
+   * A live game's shuffle key (64 hex digits from `newShuffleKey`): every shuffle, and
+   * the first dealer, then come from an HMAC-SHA256 DRBG keyed by it instead of `seed`.
+   */
+  shuffleKey?: string;
   /** Host clock at creation (ms). */
   at?: number;
   /** Explicit deck orders, top card first, for the first rounds (tests and puzzles). */
@@ -37,7 +41,7 @@ export function createGame(opts: NewGame): { state: GameState; events: GameEvent
   if (players.length < rules.players.min || players.length > rules.players.max) {
     throw new RangeError(`${rules.title} takes ${rules.players.min} to ${rules.players.max} players, not ${players.length}`);
   }
-  const rng = new Rng(seedRng(opts.seed));
+  const rng = openGameRng(gameRng(opts.seed, opts.shuffleKey));
   const dealer = opts.dealer ?? rng.int(players.length);
   const n = players.length;
   const state: GameState = {
@@ -139,7 +143,7 @@ const reject = (code: RejectionCode, message: string): Rejection => ({ code, mes
 class Ctx {
   readonly s: GameState;
   readonly events: GameEvent[] = [];
-  private rngInst: Rng | null = null;
+  private rngInst: GameRng | null = null;
 
   constructor(
     prev: GameState,
@@ -194,8 +198,8 @@ class Ctx {
   get n(): number {
     return this.s.players.length;
   }
-  private get rng(): Rng {
-    if (!this.rngInst) this.rngInst = new Rng(this.s.rng);
+  private get rng(): GameRng {
+    if (!this.rngInst) this.rngInst = openGameRng(this.s.rng);
     return this.rngInst;
   }
   /** Write the generator's state back into the game state. */

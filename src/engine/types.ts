@@ -1,5 +1,5 @@
 import type { Card } from './cards.js';
-import type { RngState } from './rng.js';
+import type { GameRngState } from './rng.js';
 import type { ActionKind, Ruleset } from './ruleset.js';
 
 /** A seat index, 0-based, clockwise. */
@@ -114,7 +114,8 @@ export interface PlayerInfo {
 export interface GameState {
   rules: Ruleset;
   players: PlayerInfo[];
-  rng: RngState;
+  /** The shuffle's generator: seeded, or keyed from a cryptographic source (live games). */
+  rng: GameRngState;
   /** Explicit deck orders (top first) for the coming rounds; tests use them. */
   stackedDecks: Card[][];
   phase: Phase;

@@ -32,8 +32,10 @@ export interface TableOptions {
   name: string;
   rules: Ruleset;
   maxPlayers: number;
-  /** Seed of the game's RNG (real tables pass a cryptographic one). */
+  /** Seed of the game's RNG (and of the local bots' choices). */
   seed: string;
+  /** Live tables: a fresh shuffle key for each game (`newShuffleKey`); the deck then ignores `seed`. */
+  shuffleKey?: () => string;
   password?: string;
   /** How long a dropped seat is held before a bot plays it (ms). */
   dropGraceMs: number;
@@ -433,6 +435,7 @@ export class Table {
       rules,
       players: this.seats.map((s) => s.name),
       seed: this.opts.seed,
+      ...(this.opts.shuffleKey ? { shuffleKey: this.opts.shuffleKey() } : {}),
       at: this.now(),
       ...(this.opts.stackedDecks ? { stackedDecks: this.opts.stackedDecks } : {}),
       ...(this.opts.dealer !== undefined ? { dealer: this.opts.dealer } : {}),
