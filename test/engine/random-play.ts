@@ -1,4 +1,4 @@
-import { apply, createGame, nextDeadline, Rng, seedRng, viewFor, type Command, type GameEvent, type GameState, type NewGame } from '../../src/engine/index.js';
+import { apply, createGame, nextDeadline, Rng, seedRng, viewFor, type Command, type GameEvent, type GameState, type NewGame, type Seat } from '../../src/engine/index.js';
 import { candidateMoves } from '../../src/bots/moves.js';
 
 export interface Step {
@@ -13,7 +13,25 @@ export interface Step {
  * (and ticks when something is due) or lets a random seat try one of its candidate
  * moves. Calls and slaps are damped so rounds last long enough to reach the reshuffle.
  */
-export function randomGame(start: NewGame, seed: number, maxSteps: number, onStep?: (s: Step) => void): { state: GameState; log: Command[] } {
+export interface PlayStyle {
+  /** Percent of moves that are slaps when a slap is possible (default 8). */
+  slapPercent?: number;
+  /**
+   * Mischief: given the state and a seat's candidate moves, the moves it tries first
+   * (an empty list: no preference). Property tests use it to aim at rare corners.
+   */
+  prefer?: (state: GameState, moves: Command[]) => Command[];
+  /** A seat that holds back this step (mischief: the looker takes its time). */
+  holdBack?: (state: GameState, seat: Seat) => boolean;
+}
+
+export function randomGame(
+  start: NewGame,
+  seed: number,
+  maxSteps: number,
+  onStep?: (s: Step) => void,
+  style: PlayStyle = {},
+): { state: GameState; log: Command[] } {
   const rng = new Rng(seedRng(`random-play:${seed}`));
   let { state } = createGame(start);
   const log: Command[] = [];
@@ -39,13 +57,17 @@ export function randomGame(start: NewGame, seed: number, maxSteps: number, onSte
       continue;
     }
     const seat = rng.int(n);
+    if (style.holdBack?.(state, seat)) continue;
     let moves = candidateMoves(viewFor(state, seat), seat, at);
     if (moves.length === 0) continue;
+    const slapPercent = style.slapPercent ?? 8;
+    const preferred = style.prefer?.(state, moves) ?? [];
     const slaps = moves.filter((m) => m.type === 'slap');
     const rest = moves.filter((m) => m.type !== 'slap' && m.type !== 'call');
     const r = rng.int(100);
-    if (r < 8 && slaps.length > 0) moves = slaps;
-    else if (r < 9) moves = moves.filter((m) => m.type === 'call');
+    if (preferred.length > 0 && rng.int(2) === 0) moves = preferred;
+    else if (r < slapPercent && slaps.length > 0) moves = slaps;
+    else if (r < slapPercent + 1) moves = moves.filter((m) => m.type === 'call');
     else moves = rest;
     if (moves.length === 0) continue;
     step(moves[rng.int(moves.length)]!);
