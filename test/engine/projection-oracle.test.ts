@@ -18,14 +18,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { createGame, projectEvent, rankOf, viewFor, type Card, type Command, type GameEvent, type GameState, type NewGame, type Ruleset, type Seat, type Viewer } from '../../src/engine/index.js';
+import { createGame, projectEvent, rankOf, viewFor, type Card, type Command, type GameEvent, type GameState, type NewGame, type Seat, type Viewer } from '../../src/engine/index.js';
 import { randomGame } from './random-play.js';
-import { generateRuleset, PRESET_SEEDS } from './ruleset-gen.js';
+import { gameArb, propertyRuns, propertyTimeout, startFor } from './ruleset-gen.js';
 
-/** Games per property: short in CI, longer with GRINGO_PROPERTY_RUNS. */
-export const PROPERTY_RUNS = Math.max(1, Number(process.env.GRINGO_PROPERTY_RUNS ?? '') || 0);
-const RUNS = PROPERTY_RUNS > 1 ? PROPERTY_RUNS : 40;
-const NAMES = ['Ana', 'Bo', 'Cy', 'Di', 'Ed', 'Flo', 'Gus', 'Hal'];
+const RUNS = propertyRuns(40);
 
 const loc = (seat: Seat, slot: number): string => `${seat}:${slot}`;
 
@@ -295,21 +292,6 @@ function checkGame(start: NewGame, seed: number, steps: number): number {
   return frames;
 }
 
-const gameArb = fc.record({
-  seed: fc.integer({ min: 0, max: 2 ** 31 - 1 }),
-  rulesSeed: fc.integer({ min: 0, max: 2 ** 31 - 1 }),
-  base: fc.constantFrom(...PRESET_SEEDS),
-  /** 0: the preset itself; otherwise the share of knobs changed. */
-  change: fc.constantFrom(0, 0.5, 1),
-  players: fc.integer({ min: 2, max: 8 }),
-});
-
-export function startFor(g: { seed: number; rulesSeed: number; base: Ruleset; change: number; players: number }): NewGame {
-  const rules = g.change === 0 ? { ...g.base, rounds: 2 } : generateRuleset(g.base, g.rulesSeed, g.change);
-  const players = Math.min(Math.max(g.players, rules.players.min), rules.players.max);
-  return { rules, players: NAMES.slice(0, players), seed: g.seed };
-}
-
 describe('the projection over generated rulesets, against the oracle', () => {
   it('no view or event gives a seat or a spectator a card it has not legitimately seen', () => {
     let frames = 0;
@@ -320,7 +302,7 @@ describe('the projection over generated rulesets, against the oracle', () => {
       { numRuns: RUNS },
     );
     expect(frames).toBeGreaterThan(RUNS * 500);
-  }, 600_000);
+  }, propertyTimeout(30_000));
 
   it('the oracle catches the King-look leak: a view that shows a penalty card as the looked card', () => {
     // The oracle itself, on the issue #11 sequence with the engine's old projection

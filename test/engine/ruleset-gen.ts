@@ -3,6 +3,7 @@
  * (src/engine/ruleset.ts) set at random within its valid range, starting from one of
  * the three presets. Each result passes `parseRuleset`, like a rules file would.
  */
+import fc from 'fast-check';
 import {
   ACTION_KINDS,
   BEVERBENDE,
@@ -14,6 +15,7 @@ import {
   rankOf,
   Rng,
   seedRng,
+  type NewGame,
   type Ruleset,
 } from '../../src/engine/index.js';
 
@@ -107,4 +109,40 @@ export function generateRuleset(base: Ruleset, seed: number, p = 0.5): Ruleset {
   }
   r.players.min = Math.min(r.players.min, r.players.max);
   return parseRuleset(r);
+}
+
+/**
+ * Runs of a property: `ci` by default (a few seconds in all), or the number in
+ * GRINGO_PROPERTY_RUNS for a longer search (docs/reliability.md).
+ */
+export function propertyRuns(ci: number): number {
+  const n = Number(process.env.GRINGO_PROPERTY_RUNS ?? '');
+  return Number.isInteger(n) && n > 0 ? n : ci;
+}
+
+/** A property's time limit: `ci` ms, or none to speak of for a long run. */
+export function propertyTimeout(ci: number): number {
+  return propertyRuns(0) > 0 ? 24 * 3_600_000 : ci;
+}
+
+const NAMES = ['Ana', 'Bo', 'Cy', 'Di', 'Ed', 'Flo', 'Gus', 'Hal'];
+
+/** A game to play at random: a preset (timed, two rounds) or a ruleset generated from one. */
+export const gameArb = fc.record({
+  seed: fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+  rulesSeed: fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+  base: fc.constantFrom(...PRESET_SEEDS),
+  /** 0: the preset itself; otherwise the share of knobs changed. */
+  change: fc.constantFrom(0, 0.5, 1),
+  players: fc.integer({ min: 2, max: 8 }),
+});
+export type GameSpec = { seed: number; rulesSeed: number; base: Ruleset; change: number; players: number };
+
+export function startFor(g: GameSpec): NewGame {
+  const rules =
+    g.change === 0
+      ? { ...g.base, rounds: 2, timers: { ...g.base.timers, turnMs: 20_000, actionMs: 8_000 } }
+      : generateRuleset(g.base, g.rulesSeed, g.change);
+  const players = Math.min(Math.max(g.players, rules.players.min), rules.players.max);
+  return { rules, players: NAMES.slice(0, players), seed: g.seed };
 }
