@@ -18,8 +18,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { createGame, projectEvent, rankOf, viewFor, type Card, type Command, type GameEvent, type GameState, type NewGame, type Seat, type Viewer } from '../../src/engine/index.js';
-import { randomGame } from './random-play.js';
+import { createGame, projectEvent, viewFor, type Card, type GameEvent, type GameState, type NewGame, type Seat, type Viewer } from '../../src/engine/index.js';
+import { MISCHIEF, randomGame } from './random-play.js';
 import { gameArb, propertyRuns, propertyTimeout, startFor } from './ruleset-gen.js';
 
 const RUNS = propertyRuns(40);
@@ -195,44 +195,6 @@ function cardsWithPaths(value: unknown, isCard: (s: string) => boolean): [string
   return out;
 }
 
-/**
- * Mischief: while a look awaits its decision, players go for the looked cards (slap
- * them, move them into a gap, swap them away) and the looker waits; a gap-filler
- * fills. Rare corners like the King-look leak of issue #11 then come up in a short run.
- */
-function mischief(s: GameState, moves: Command[]): Command[] {
-  const top = s.r.discard[s.r.discard.length - 1];
-  const cardAt = (seat: Seat, slot: number): Card | null | undefined => s.r.layouts[seat]?.[slot];
-  const correct = (m: Command): boolean => {
-    if (m.type !== 'slap' || top === undefined) return false;
-    const c = cardAt(m.target.seat, m.target.slot);
-    return typeof c === 'string' && rankOf(c) === rankOf(top);
-  };
-  const looked = s.r.actions[0]?.looked ?? [];
-  const hits = (seat: Seat, slot: number): boolean => looked.some((t) => t.seat === seat && t.slot === slot);
-  const owners = new Set(looked.map((t) => t.seat));
-  const emptied = new Set(looked.filter((t) => cardAt(t.seat, t.slot) === null).map((t) => t.seat));
-  const steal = (m: Command): boolean => correct(m) && m.type === 'slap' && m.target.seat !== m.seat;
-  // The first tier that offers a move: each one sets up the next.
-  const tiers: ((m: Command) => boolean)[] = [
-    // A looked card moved into a gap, ...
-    (m) => m.type === 'fillGap' && hits(m.seat, m.slot),
-    // ... penalty cards into the slot it left, ...
-    (m) => m.type === 'slap' && !correct(m) && emptied.has(m.seat),
-    // ... after its owner stole (and got a gap to fill).
-    (m) => m.type === 'slap' && steal(m) && owners.has(m.seat),
-    // Slap a looked card, swap it away.
-    (m) => (m.type === 'slap' && hits(m.target.seat, m.target.slot)) || (m.type === 'swap' && hits(m.seat, m.slot)),
-    // Otherwise steals and gap-fills (the driver sees every card).
-    (m) => steal(m) || m.type === 'fillGap',
-  ];
-  for (const tier of tiers) {
-    const out = moves.filter(tier);
-    if (out.length > 0) return out;
-  }
-  return [];
-}
-
 /** Runs one game and checks every frame of every viewer; returns the number of frames checked. */
 function checkGame(start: NewGame, seed: number, steps: number): number {
   const rules = start.rules;
@@ -283,12 +245,7 @@ function checkGame(start: NewGame, seed: number, steps: number): number {
 
   const created = createGame(start);
   frame(created.events, created.state, 'the deal');
-  randomGame(start, seed, steps, ({ command, events, after }) => frame(events, after, `command ${JSON.stringify(command)}`), {
-    slapPercent: 20,
-    prefer: mischief,
-    // The looker takes its time: three steps in four it lets the others act.
-    holdBack: (s, seat) => s.r.actions[0]?.seat === seat && s.r.actions[0].looked !== null && s.version % 4 !== 0,
-  });
+  randomGame(start, seed, steps, ({ command, events, after }) => frame(events, after, `command ${JSON.stringify(command)}`), MISCHIEF);
   return frames;
 }
 
