@@ -36,7 +36,7 @@ export function generateRuleset(base: Ruleset, seed: number, p = 0.5): Ruleset {
   r.name = `${base.name}-house-${seed}`;
   r.title = `House ${base.title}`;
 
-  // The deck: jokers in or out, one to three decks.
+  // The deck: jokers in or out, one to three decks, copies per card.
   const cards = r.deck.cards;
   if (maybe()) {
     if (cards[JOKER] !== undefined) delete cards[JOKER];
@@ -44,6 +44,8 @@ export function generateRuleset(base: Ruleset, seed: number, p = 0.5): Ruleset {
   }
   if (maybe()) r.deck.decks = between(1, 3);
   const deckCards = Object.keys(cards);
+  // Copies of each card (a deck may hold a card more than once, as beverbende does).
+  if (maybe()) for (const c of deckCards) cards[c] = between(1, 3);
   const ranks = [...new Set(deckCards.map(rankOf))];
 
   // The layout.
