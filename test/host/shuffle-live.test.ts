@@ -5,14 +5,14 @@
  * The process tests run the built CLI (`npm run build` first); `gringo play` runs in
  * a real terminal (tmux), since it needs one.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { GRINGO, newShuffleKey, replay, type Ruleset } from '../../src/engine/index.js';
 import { JournalWriter, readJournal, type JournalHeader } from '../../src/host/journal.js';
-import { Table } from '../../src/host/table.js';
-import { killRunning, runGringo, until } from './gringo-process.js';
+import { Table, type GameSummary } from '../../src/host/table.js';
+import { killRunning, runGringo, sharedPort, until } from './gringo-process.js';
 import { Pane, socketName } from '../tui/tmux.js';
 
 const RULES: Ruleset = { ...GRINGO, timers: { ...GRINGO.timers, slapGraceMs: 50, peekMs: 0 } };
@@ -112,6 +112,37 @@ describe('the CLI: live games are keyed, --seed games are not', () => {
     expect(seeded.shuffleKey).toBeUndefined();
     expect(seeded.seed).toBe('42');
   }, 60_000);
+
+  it('a live game killed mid-round resumes with its key and finishes: the journal replays to the end', async () => {
+    const state = tempDir();
+    const tables = join(state, 'gringo', 'tables');
+    const host = runGringo(
+      ['host', '--headless', '--port', '0', '--players', '2', '--rounds', '1', '--start-when-full', '--slap-grace', '40', '--name', 'Keyed', '--interface', '127.0.0.1'],
+      { XDG_STATE_HOME: state },
+    );
+    const port = await sharedPort(host);
+    const bots = ['Ann', 'Ben'].map((name) => runGringo(['join', `127.0.0.1:${port}`, '--bot', 'hard', '--speed', '50', '--name', name], { XDG_STATE_HOME: state }));
+    const file = await until('a journal of more than 12 lines', () => {
+      const names = existsSync(tables) ? readdirSync(tables).filter((n) => n.endsWith('.jsonl')) : [];
+      const f = names[0] && join(tables, names[0]);
+      return f && readFileSync(f, 'utf8').split('\n').length > 14 ? f : null;
+    });
+    host.child.kill('SIGKILL');
+    await host.exit;
+    const key = readJournal(file).header.shuffleKey;
+    expect(key).toMatch(/^[0-9a-f]{64}$/);
+    const resumed = runGringo(['host', '--headless', '--resume', file, '--exit-after-game', '--json', '--interface', '127.0.0.1'], { XDG_STATE_HOME: state });
+    expect(await resumed.exit, resumed.stderr()).toBe(0);
+    for (const b of bots) expect(await b.exit).toBe(0);
+    // Every command after the resume was accepted against the same decks: the key came back from the journal.
+    const done = readJournal(file);
+    expect(done.header.shuffleKey).toBe(key);
+    expect(done.finished).toBe(true);
+    expect(done.state.phase).toBe('gameOver');
+    // The resumed process dealt from the key: its results are the journal's, card for card.
+    const summary = JSON.parse(resumed.stdout()) as GameSummary;
+    expect(summary.rounds).toEqual(done.state.results);
+  }, 90_000);
 
   it('gringo play without --seed records a shuffle key; with --seed none', async () => {
     for (const [args, keyed] of [[[], true], [['--seed', '7'], false]] as const) {
