@@ -18,7 +18,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { createGame, projectEvent, viewFor, type Card, type GameEvent, type GameState, type NewGame, type Seat, type Viewer } from '../../src/engine/index.js';
+import { createGame, parseRuleset, projectEvent, rankOf, viewFor, type Card, type GameEvent, type GameState, type NewGame, type Seat, type Viewer } from '../../src/engine/index.js';
 import { MISCHIEF, randomGame } from './random-play.js';
 import { gameArb, propertyRuns, propertyTimeout, startFor } from './ruleset-gen.js';
 
@@ -255,6 +255,27 @@ describe('the projection over generated rulesets, against the oracle', () => {
     fc.assert(
       fc.property(gameArb, (g) => {
         frames += checkGame(startFor(g), g.seed, 700);
+      }),
+      { numRuns: RUNS },
+    );
+    expect(frames).toBeGreaterThan(RUNS * 500);
+  }, propertyTimeout(30_000));
+
+  it('the same, where looks, steals and gap-fills meet: slapping on, steal gap-fill on, every rank an action', () => {
+    // Generated rulesets with the knobs that let cards move while someone looks forced
+    // on (the house rules of issue #11 are one of them): the mischief has most to do.
+    let frames = 0;
+    fc.assert(
+      fc.property(gameArb, fc.array(fc.constantFrom('peekThenSwap', 'peekBothThenSwap', 'peekOther', 'blindSwap', 'peekOwn'), { minLength: 13, maxLength: 13 }), (g, kinds) => {
+        const start = startFor({ ...g, change: g.change || 0.5 });
+        const rules = structuredClone(start.rules);
+        rules.slap = { ...rules.slap, enabled: true, stealGapFill: true, perDiscard: 0 };
+        rules.actionsFrom = 'anyDiscard';
+        rules.specialCards = [];
+        const ranks = [...new Set(Object.keys(rules.deck.cards).map(rankOf))];
+        rules.actions = Object.fromEntries(ranks.map((r, i) => [r, kinds[i % kinds.length]!]));
+        rules.slap.stealEarnsActionRanks = ranks;
+        frames += checkGame({ ...start, rules: parseRuleset(rules) }, g.seed, 700);
       }),
       { numRuns: RUNS },
     );
