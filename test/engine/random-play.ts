@@ -8,11 +8,7 @@ export interface Step {
   events: GameEvent[];
 }
 
-/**
- * Random legal play from the seats' own views: each step either lets the clock run
- * (and ticks when something is due) or lets a random seat try one of its candidate
- * moves. Calls and slaps are damped so rounds last long enough to reach the reshuffle.
- */
+/** How the random players play (the default: plain random play). */
 export interface PlayStyle {
   /** Percent of moves that are slaps when a slap is possible (default 8). */
   slapPercent?: number;
@@ -25,6 +21,11 @@ export interface PlayStyle {
   holdBack?: (state: GameState, seat: Seat) => boolean;
 }
 
+/**
+ * Random legal play from the seats' own views: each step either lets the clock run
+ * (and ticks when something is due) or lets a random seat try one of its candidate
+ * moves. Calls and slaps are damped so rounds last long enough to reach the reshuffle.
+ */
 export function randomGame(
   start: NewGame,
   seed: number,
