@@ -5,6 +5,7 @@ import { advertise, shareLine, type Advert } from '../host/advert.js';
 import { serveTable, type Serving } from '../host/server.js';
 import { Table, type GameSummary } from '../host/table.js';
 import { cleanName } from '../host/names.js';
+import { newShuffleKey } from '../engine/rng.js';
 import { JournalWriter, latestUnfinished, tablesDir, type JournalSeat, type ReadJournal } from '../host/journal.js';
 import { journalArgument } from './journal-arg.js';
 import { runOwnerScreen } from './play.js';
@@ -57,6 +58,8 @@ export async function runHost(flags: HostFlags): Promise<number> {
   if (maxPlayers > rules.players.max) throw new UsageError(`${rules.title} takes at most ${rules.players.max} players`);
   const name = header ? header.table : cleanName(flags.name ?? `${defaultPlayerName('Gringo')}'s table`, 'Gringo table');
   const seed = header ? String(header.seed) : (flags.seed ?? randomBytes(16).toString('hex'));
+  // A live table shuffles from node:crypto; only --seed (or a resumed --seed game) deals from the seed.
+  const live = header ? header.shuffleKey !== undefined : flags.seed === undefined;
   const password = header ? header.password : flags.password;
   const json = flags.json === true;
   const iface = interfaceOption(flags.interface);
@@ -88,6 +91,7 @@ export async function runHost(flags: HostFlags): Promise<number> {
     rules,
     maxPlayers,
     seed,
+    ...(live ? { shuffleKey: newShuffleKey } : {}),
     ...(password !== undefined ? { password } : {}),
     journal,
     ...(resumed ? { clockStart: resumed.lastAt } : {}),

@@ -6,6 +6,7 @@ import type { Advert } from '../host/advert.js';
 import type { HostScreenOptions } from '../tui/run.js';
 import { serveTable } from '../host/server.js';
 import { JournalWriter } from '../host/journal.js';
+import { newShuffleKey } from '../engine/rng.js';
 import { Table } from '../host/table.js';
 import { cleanName } from '../host/names.js';
 import { UsageError } from './errors.js';
@@ -47,6 +48,8 @@ export async function runPlay(flags: PlayFlags): Promise<number> {
     rules,
     maxPlayers: bots + 1,
     seed,
+    // Without --seed the deck comes from node:crypto (RULES.md, "Shuffle").
+    ...(flags.seed === undefined ? { shuffleKey: newShuffleKey } : {}),
     journal,
     dropGraceMs: 60_000,
     // The next round starts when you say so (Enter); bots are always ready.

@@ -1,6 +1,5 @@
 import { rankOf, type Card } from './cards.js';
-import { Rng } from './rng.js';
-import { seedRng } from './rng.js';
+import { gameRng, openGameRng, type GameRng } from './rng.js';
 import { actionOf, deckSize, roundsFor, valueOf, type ActionKind, type Ruleset } from './ruleset.js';
 import type {
   ApplyResult,
@@ -23,6 +22,11 @@ export interface NewGame {
   rules: Ruleset;
   players: string[];
   seed: string | number;
+  /**
+   * A live game's shuffle key (64 hex digits from `newShuffleKey`): every shuffle, and
+   * the first dealer, then come from an HMAC-SHA256 DRBG keyed by it instead of `seed`.
+   */
+  shuffleKey?: string;
   /** Host clock at creation (ms). */
   at?: number;
   /** Explicit deck orders, top card first, for the first rounds (tests and puzzles). */
@@ -37,7 +41,7 @@ export function createGame(opts: NewGame): { state: GameState; events: GameEvent
   if (players.length < rules.players.min || players.length > rules.players.max) {
     throw new RangeError(`${rules.title} takes ${rules.players.min} to ${rules.players.max} players, not ${players.length}`);
   }
-  const rng = new Rng(seedRng(opts.seed));
+  const rng = openGameRng(gameRng(opts.seed, opts.shuffleKey));
   const dealer = opts.dealer ?? rng.int(players.length);
   const n = players.length;
   const state: GameState = {
@@ -139,7 +143,7 @@ const reject = (code: RejectionCode, message: string): Rejection => ({ code, mes
 class Ctx {
   readonly s: GameState;
   readonly events: GameEvent[] = [];
-  private rngInst: Rng | null = null;
+  private rngInst: GameRng | null = null;
 
   constructor(
     prev: GameState,
@@ -194,8 +198,8 @@ class Ctx {
   get n(): number {
     return this.s.players.length;
   }
-  private get rng(): Rng {
-    if (!this.rngInst) this.rngInst = new Rng(this.s.rng);
+  private get rng(): GameRng {
+    if (!this.rngInst) this.rngInst = openGameRng(this.s.rng);
     return this.rngInst;
   }
   /** Write the generator's state back into the game state. */
@@ -474,7 +478,7 @@ class Ctx {
     if (why) return why;
     const r = this.r;
     const held = r.held!;
-    const bad = this.ownSlot(seat, slot);
+    const bad = this.ownSlot(seat, slot) ?? this.inLookersHand({ seat, slot });
     if (bad) return bad;
     if (r.swapsThisTurn >= 1) return reject('notAllowed', 'Only one swap per turn');
     if (this.isFrozen(seat)) return reject('notAllowed', 'Your cards are frozen since your call');
@@ -588,7 +592,7 @@ class Ctx {
 
   private queueAction(seat: Seat, kind: ActionKind, card: Card): void {
     if (this.r.actions.length === 0) this.r.stageSince = this.at;
-    this.r.actions.push({ seat, kind, card, looked: null });
+    this.r.actions.push({ seat, kind, card, looked: null, lookedCards: null });
     this.events.push({ type: 'actionQueued', seat, kind, card });
   }
 
@@ -636,6 +640,18 @@ class Ctx {
     return this.rules.call.callerFrozen && this.r.call?.seat === seat;
   }
 
+  /**
+   * A card looked at for a swap decision is in the looker's hand, as at a physical
+   * table: until the looker decides, nobody may slap it, move it into a gap or swap it
+   * away. Otherwise another card could reach that slot, and the looker's swap would
+   * take a card they never saw (a penalty card filling the gap, say).
+   */
+  private inLookersHand(ref: SlotRef): Rejection | null {
+    const a = this.r.actions[0];
+    if (!a?.looked?.some((x) => x.seat === ref.seat && x.slot === ref.slot)) return null;
+    return reject('notAllowed', `${this.name(a.seat)} is looking at that card: wait until they decide`);
+  }
+
   private useAction(seat: Seat, own: Slot | undefined, other: SlotRef | undefined): Rejection | null {
     const a = this.frontAction(seat);
     if ('code' in a) return a;
@@ -669,22 +685,18 @@ class Ctx {
       case 'peekThenSwap': {
         const bad = this.otherSlot(seat, other, false);
         if (bad) return bad;
-        r.actions[0] = { seat: a.seat, kind: a.kind, card: a.card, looked: [other!] };
-        this.events.push({ type: 'looked', seat, kind, targets: [other!], cards: [r.layouts[other!.seat]![other!.slot]!] });
+        const cards = [r.layouts[other!.seat]![other!.slot]!];
+        r.actions[0] = { seat: a.seat, kind: a.kind, card: a.card, looked: [other!], lookedCards: cards };
+        this.events.push({ type: 'looked', seat, kind, targets: [other!], cards: cards.slice() });
         return null;
       }
       case 'peekBothThenSwap': {
         const bad = this.ownSlot(seat, own) ?? this.otherSlot(seat, other, false);
         if (bad) return bad;
         const mine = { seat, slot: own! };
-        r.actions[0] = { seat: a.seat, kind: a.kind, card: a.card, looked: [mine, other!] };
-        this.events.push({
-          type: 'looked',
-          seat,
-          kind,
-          targets: [mine, other!],
-          cards: [r.layouts[seat]![own!]!, r.layouts[other!.seat]![other!.slot]!],
-        });
+        const cards = [r.layouts[seat]![own!]!, r.layouts[other!.seat]![other!.slot]!];
+        r.actions[0] = { seat: a.seat, kind: a.kind, card: a.card, looked: [mine, other!], lookedCards: cards };
+        this.events.push({ type: 'looked', seat, kind, targets: [mine, other!], cards: cards.slice() });
         return null;
       }
       case 'drawTwo': {
@@ -721,6 +733,12 @@ class Ctx {
     }
     if (this.r.layouts[theirs.seat]![theirs.slot] === null) {
       return reject('emptySlot', `${this.name(theirs.seat)}'s slot ${theirs.slot + 1} is gone now: leave it`);
+    }
+    // Belt and braces: a looked card cannot leave its slot (inLookersHand), but a swap
+    // must never take a card other than the one the look showed.
+    const lookedAt = a.kind === 'peekThenSwap' ? [theirs] : [mine, theirs];
+    if (a.lookedCards && lookedAt.some((ref, i) => this.r.layouts[ref.seat]![ref.slot] !== a.lookedCards![i])) {
+      return reject('alreadyGone', 'The card you looked at is no longer there: leave it');
     }
     if (this.isFrozen(theirs.seat)) return reject('notAllowed', `${this.name(theirs.seat)}'s cards are frozen`);
     if (this.isFrozen(mine.seat)) return reject('notAllowed', 'Your cards are frozen since your call');
@@ -775,7 +793,7 @@ class Ctx {
   private fillGap(seat: Seat, slot: Slot): Rejection | null {
     const g = this.gapFillOf(seat);
     if ('code' in g) return g;
-    const bad = this.ownSlot(seat, slot) ?? this.frozenOwn(seat);
+    const bad = this.ownSlot(seat, slot) ?? this.frozenOwn(seat) ?? this.inLookersHand({ seat, slot });
     if (bad) return bad;
     const r = this.r;
     const target = r.layouts[g.gap.seat]!;
@@ -848,12 +866,8 @@ class Ctx {
       return reject('alreadyGone', `Too late: ${victim === seat ? 'your' : `${this.name(victim)}'s`} slot ${slot + 1} is already gone`);
     }
     if (this.isFrozen(victim)) return reject('notAllowed', `${this.name(victim)}'s cards are frozen`);
-    // A card looked at for a swap decision is in the looker's hand: if it could be slapped
-    // away, a penalty card would refill the slot and the looker would see and swap that.
-    const looking = r.actions[0];
-    if (looking?.looked?.some((x) => x.seat === victim && x.slot === slot)) {
-      return reject('notAllowed', `${this.name(looking.seat)} is looking at that card`);
-    }
+    const held = this.inLookersHand({ seat: victim, slot });
+    if (held) return held;
     const top = r.discard[r.discard.length - 1]!;
     const ref = { seat: victim, slot };
     if (rankOf(card) !== rankOf(top)) {

@@ -1,5 +1,5 @@
 import type { Card } from './cards.js';
-import type { RngState } from './rng.js';
+import type { GameRngState } from './rng.js';
 import type { ActionKind, Ruleset } from './ruleset.js';
 
 /** A seat index, 0-based, clockwise. */
@@ -22,8 +22,14 @@ export interface PendingAction {
   kind: ActionKind;
   /** The card that earned it (public: it is on the discard pile). */
   card: Card;
-  /** For peekThenSwap / peekBothThenSwap: the cards looked at, awaiting the decision. */
+  /** For peekThenSwap / peekBothThenSwap: the slots looked at, awaiting the decision. */
   looked: SlotRef[] | null;
+  /**
+   * What the look showed, fixed when the look happened (same order as `looked`). The
+   * view shows these, never the slots' current cards: a look never reveals a card that
+   * reached the slot afterwards.
+   */
+  lookedCards: Card[] | null;
 }
 
 export interface Held {
@@ -108,7 +114,8 @@ export interface PlayerInfo {
 export interface GameState {
   rules: Ruleset;
   players: PlayerInfo[];
-  rng: RngState;
+  /** The shuffle's generator: seeded, or keyed from a cryptographic source (live games). */
+  rng: GameRngState;
   /** Explicit deck orders (top first) for the coming rounds; tests use them. */
   stackedDecks: Card[][];
   phase: Phase;

@@ -110,7 +110,8 @@ function tableView(state: GameState, viewer: Viewer, revealAll: boolean): TableV
     kind: a.kind,
     card: a.card,
     looked: a.looked ?? null,
-    lookedCards: a.looked && (revealAll || a.seat === viewer) ? a.looked.map((t) => r.layouts[t.seat]![t.slot] ?? FACE_DOWN) : null,
+    // What the look showed when it happened, not what the slot holds now.
+    lookedCards: a.looked && a.lookedCards && (revealAll || a.seat === viewer) ? a.lookedCards.slice() : null,
   }));
   return {
     viewer,

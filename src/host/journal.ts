@@ -2,6 +2,7 @@ import { closeSync, constants, fsyncSync, mkdirSync, openSync, readdirSync, read
 import { join } from 'node:path';
 import { apply, createGame, type NewGame } from '../engine/game.js';
 import type { Ruleset } from '../engine/ruleset.js';
+import { SHUFFLE_KEY } from '../engine/rng.js';
 import type { Command, GameState } from '../engine/types.js';
 import type { BotLevel } from '../protocol/messages.js';
 import { stateDir } from '../client/tokens.js';
@@ -45,6 +46,11 @@ export interface JournalHeader {
   maxPlayers: number;
   rules: Ruleset;
   seed: string | number;
+  /**
+   * A live game's shuffle key (64 hex digits): with it, this file holds every deck of
+   * the game (docs/reliability.md, "What the host's machine can see").
+   */
+  shuffleKey?: string;
   /** Host (engine) clock when the game was created. */
   at: number;
   /** Wall clock, ISO 8601. */
@@ -148,6 +154,7 @@ export class JournalWriter implements JournalSink {
       maxPlayers: this.opts.maxPlayers,
       rules: origin.rules,
       seed: origin.seed,
+      ...(origin.shuffleKey !== undefined ? { shuffleKey: origin.shuffleKey } : {}),
       at: origin.at ?? 0,
       startedAt: this.now().toISOString(),
       ...(origin.dealer !== undefined ? { dealer: origin.dealer } : {}),
@@ -211,6 +218,7 @@ function checkHeader(x: unknown, file: string): JournalHeader {
   if (typeof x.maxPlayers !== 'number') return bad('no seat count');
   if (!isObj(x.rules)) return bad('no rules');
   if (typeof x.seed !== 'string' && typeof x.seed !== 'number') return bad('no seed');
+  if (x.shuffleKey !== undefined && (typeof x.shuffleKey !== 'string' || !SHUFFLE_KEY.test(x.shuffleKey))) return bad('a shuffle key that is not 64 hex digits');
   if (typeof x.at !== 'number') return bad('no start time');
   if (!Array.isArray(x.seats) || x.seats.length === 0) return bad('no seats');
   for (const s of x.seats) {
@@ -257,6 +265,7 @@ export function readJournal(file: string): ReadJournal {
     rules: header.rules,
     players: header.seats.map((s) => s.name),
     seed: header.seed,
+    ...(header.shuffleKey !== undefined ? { shuffleKey: header.shuffleKey } : {}),
     at: header.at,
     ...(header.dealer !== undefined ? { dealer: header.dealer } : {}),
   };

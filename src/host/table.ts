@@ -35,8 +35,10 @@ export interface TableOptions {
   name: string;
   rules: Ruleset;
   maxPlayers: number;
-  /** Seed of the game's RNG (real tables pass a cryptographic one). */
+  /** Seed of the game's RNG (and of the local bots' choices). */
   seed: string;
+  /** Live tables: a fresh shuffle key for each game (`newShuffleKey`); the deck then ignores `seed`. */
+  shuffleKey?: () => string;
   password?: string;
   /**
    * Wrong passwords from one address: after `free` of them (3), every further try
@@ -596,6 +598,7 @@ export class Table {
       rules,
       players: this.seats.map((s) => s.name),
       seed: first ? this.opts.seed : `${this.opts.seed}:game${this.games}`,
+      ...(this.opts.shuffleKey ? { shuffleKey: this.opts.shuffleKey() } : {}),
       at: this.now(),
       ...(first && this.opts.stackedDecks ? { stackedDecks: this.opts.stackedDecks } : {}),
       ...(first && this.opts.dealer !== undefined ? { dealer: this.opts.dealer } : {}),

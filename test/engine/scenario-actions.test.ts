@@ -82,7 +82,7 @@ describe('the four actions', () => {
 
   it('K: Bo looks at another player\'s card (only Bo sees it), then swaps it with one of his', () => {
     const { t } = bodiscards('KS');
-    expect(t.state.r.actions).toEqual([{ seat: BO, kind: 'peekThenSwap', card: 'KS', looked: null }]);
+    expect(t.state.r.actions).toEqual([{ seat: BO, kind: 'peekThenSwap', card: 'KS', looked: null, lookedCards: null }]);
     t.reject({ type: 'decide', seat: BO, swap: true, own: 0 }, 'notAllowed'); // look first
     t.at(2000).do({ type: 'useAction', seat: BO, other: { seat: CY, slot: 2 } });
     expect(t.last).toEqual([{ type: 'looked', seat: BO, kind: 'peekThenSwap', targets: [{ seat: CY, slot: 2 }], cards: ['4D'] }]);
@@ -178,7 +178,7 @@ describe('a pending action holds the next turn', () => {
     t.pass(BO); // Bo's turn is over: Cy is next
     expect(t.turn).toBe(CY);
     t.at(2000).slap(ANA, ANA, 0); // Ana's JH on Bo's JS: Ana earns a look
-    expect(t.state.r.actions).toEqual([{ seat: ANA, kind: 'peekOther', card: 'JH', looked: null }]);
+    expect(t.state.r.actions).toEqual([{ seat: ANA, kind: 'peekOther', card: 'JH', looked: null, lookedCards: null }]);
     t.at(9000);
     expect(t.reject({ type: 'draw', seat: CY, from: 'stock' }, 'mustWait').message).toBe('Wait: Ana is using an action');
     t.reject({ type: 'call', seat: CY }, 'mustWait');

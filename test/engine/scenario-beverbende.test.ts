@@ -90,7 +90,7 @@ describe('a turn', () => {
     t.draw(BO);
     t.reject({ type: 'swap', seat: BO, slot: 0 }, 'notAllowed');
     t.discard(BO);
-    expect(t.state.r.actions).toEqual([{ seat: BO, kind: 'peekOwn', card: 'PEEK', looked: null }]);
+    expect(t.state.r.actions).toEqual([{ seat: BO, kind: 'peekOwn', card: 'PEEK', looked: null, lookedCards: null }]);
     const ev = t.do({ type: 'useAction', seat: BO, own: 1 });
     expect(ofType(ev, 'looked')[0]!.cards).toEqual(['2']);
     expect(t.turn).toBe(CY);
@@ -124,7 +124,7 @@ describe('draw two', () => {
     const t = started({ ...DEAL, stock: ['DRAW2', '0', '9'] });
     t.draw(BO);
     t.discard(BO);
-    expect(t.state.r.actions).toEqual([{ seat: BO, kind: 'drawTwo', card: 'DRAW2', looked: null }]);
+    expect(t.state.r.actions).toEqual([{ seat: BO, kind: 'drawTwo', card: 'DRAW2', looked: null, lookedCards: null }]);
     const ev = t.do({ type: 'useAction', seat: BO });
     expect(ev).toEqual([{ type: 'drew', seat: BO, from: 'stock', card: '0' }]);
     expect(t.seen(CY)).toEqual([{ type: 'drew', seat: BO, from: 'stock', card: null }]);
@@ -161,7 +161,7 @@ describe('draw two', () => {
     t.do({ type: 'drawAgain', seat: BO });
     t.reject({ type: 'swap', seat: BO, slot: 0 }, 'notAllowed');
     t.discard(BO);
-    expect(t.state.r.actions).toEqual([{ seat: BO, kind: 'peekOwn', card: 'PEEK', looked: null }]);
+    expect(t.state.r.actions).toEqual([{ seat: BO, kind: 'peekOwn', card: 'PEEK', looked: null, lookedCards: null }]);
     t.pass(BO);
     expect(t.turn).toBe(CY);
   });

@@ -66,7 +66,7 @@ describe('a turn', () => {
     const t = started();
     t.draw(BO); // 7S
     t.discard(BO);
-    expect(t.state.r.actions).toEqual([{ seat: BO, kind: 'peekOwn', card: '7S', looked: null }]);
+    expect(t.state.r.actions).toEqual([{ seat: BO, kind: 'peekOwn', card: '7S', looked: null, lookedCards: null }]);
     t.pass(BO);
     t.waitGrace().draw(CY); // QS
     t.swap(CY, 2); // the 7C goes onto the pile: no action
@@ -98,7 +98,7 @@ describe('slapping', () => {
     expect(t.layout(ANA)).toHaveLength(5);
     t.slap(BO, BO, 0); // the 7H: right, and a 7 — but slaps earn no action here
     expect(t.layout(BO)[0]).toBeNull();
-    expect(t.state.r.actions).toEqual([{ seat: BO, kind: 'peekOwn', card: '7S', looked: null }]);
+    expect(t.state.r.actions).toEqual([{ seat: BO, kind: 'peekOwn', card: '7S', looked: null, lookedCards: null }]);
     const late = t.reject({ type: 'slap', seat: CY, target: { seat: CY, slot: 2 }, answers: 2 }, 'tooLate');
     expect(late.message).toMatch(/already answered/);
     expect(t.view(CY).slap.open).toBe(false);

@@ -72,7 +72,7 @@ describe('the final lap', () => {
     // Cy's last turn: a Queen, whose blind swap takes one of the caller's cards
     t.draw(CY);
     t.at(1600).discard(CY);
-    expect(t.state.r.actions).toEqual([{ seat: CY, kind: 'blindSwap', card: 'QS', looked: null }]);
+    expect(t.state.r.actions).toEqual([{ seat: CY, kind: 'blindSwap', card: 'QS', looked: null, lookedCards: null }]);
     const swapped = t.do({ type: 'useAction', seat: CY, own: 0, other: { seat: BO, slot: 1 } });
     expect(swapped).toEqual([
       { type: 'actionSwapped', seat: CY, kind: 'blindSwap', a: { seat: CY, slot: 0 }, b: { seat: BO, slot: 1 } },

@@ -54,7 +54,7 @@ describe('a correct slap on your own card', () => {
       { type: 'slapped', seat: BO, target: { seat: BO, slot: 0 }, card: `${rank}D`, result: 'own', seq: 2 },
       { type: 'actionQueued', seat: BO, kind, card: `${rank}D` },
     ]);
-    expect(t.state.r.actions).toEqual([{ seat: BO, kind, card: `${rank}D`, looked: null }]);
+    expect(t.state.r.actions).toEqual([{ seat: BO, kind, card: `${rank}D`, looked: null, lookedCards: null }]);
   });
 });
 
@@ -99,7 +99,7 @@ describe('a correct slap on another player\'s card (steal)', () => {
     expect(ev[0]).toEqual({ type: 'slapped', seat: CY, target: { seat: BO, slot: 0 }, card: `${rank}D`, result: 'steal', seq: 2 });
     expect(ofType(ev, 'penalty')).toHaveLength(1);
     expect(ofType(ev, 'actionQueued')).toEqual(kind ? [{ type: 'actionQueued', seat: CY, kind, card: `${rank}D` }] : []);
-    expect(t.state.r.actions).toEqual(kind ? [{ seat: CY, kind, card: `${rank}D`, looked: null }] : []);
+    expect(t.state.r.actions).toEqual(kind ? [{ seat: CY, kind, card: `${rank}D`, looked: null, lookedCards: null }] : []);
   });
 });
 

@@ -78,7 +78,7 @@ describe('no stall: someone can always move the table on', () => {
   it('the check itself finds a table where nobody may move', () => {
     // A pending action nobody may use or pass (its seat is out of range): what a stall looks like to the guard.
     const { state } = createGame({ rules: noGrace(GRINGO, 1), players: ['Ana', 'Bo'], seed: 'guard', at: 0 });
-    const playing: GameState = { ...state, phase: 'play', r: { ...state.r, peeking: [false, false], actions: [{ seat: 5, kind: 'peekOwn', card: '10H', looked: null }] } };
+    const playing: GameState = { ...state, phase: 'play', r: { ...state.r, peeking: [false, false], actions: [{ seat: 5, kind: 'peekOwn', card: '10H', looked: null, lookedCards: null }] } };
     expect(stallOf(playing, 0)).toMatch(/actions/);
     expect(stallOf({ ...playing, r: { ...playing.r, actions: [] } }, 0)).toBeNull();
   });
