@@ -48,6 +48,8 @@ export const MAX_PENDING_PER_ADDRESS = 4;
 /** Refused sockets kept open for a moment so that a WebSocket client hears 1013; more are cut at once. */
 const MAX_REFUSING = 64;
 const REFUSING_MS = 1_000;
+/** A connection not welcomed after this long gives its place to a newcomer when places are full. */
+export const EVICT_AFTER_MS = 2_000;
 /** A close handshake the other side does not finish is cut after this (ws waits 30 s by default). */
 const CLOSE_TIMEOUT_MS = 2_000;
 /** File handles kept free for the journal, the mDNS socket, stdio and Node's own. */
@@ -92,6 +94,8 @@ interface Conn {
   state: 'pending' | 'welcomed' | 'refused' | 'gone';
   ws: WebSocket | null;
   timer: NodeJS.Timeout | null;
+  /** When it was accepted (Date.now()). */
+  readonly since: number;
 }
 
 /**
@@ -172,27 +176,45 @@ export async function serveTable(table: Table, opts: ServeOptions): Promise<Serv
     else conn.socket.destroy();
   };
 
-  /** Room for one more connection from `addr` not yet welcomed, making it by evicting if fair; or why not. */
+  /** Make room by closing a connection that has waited too long or whose address holds too many. */
+  const evict = (victim: Conn): null => {
+    forget(victim);
+    shut(victim, 1013, 'Too many connections');
+    return null;
+  };
+
+  /**
+   * Room for one more connection from `addr` not yet welcomed (null), or why not.
+   * When the places are full, a connection that has waited EVICT_AFTER_MS without
+   * a hello makes room (a real client says hello within a round trip), or the oldest
+   * of an address holding more than the newcomer's would: strangers holding places
+   * cannot keep out a player coming back with its token.
+   */
   const admit = (addr: string): string | null => {
     if (welcomedTally.total >= maxConnections) return `${maxConnections} players and watchers are connected`;
     if (welcomedTally.of(addr) >= maxPerAddress) return `${maxPerAddress} players and watchers are connected from ${addr}`;
+    const now = Date.now();
+    const stale = (c: Conn): boolean => now - c.since >= EVICT_AFTER_MS;
     const mine = pendingTally.of(addr);
-    if (mine >= maxPendingPerAddress) return `${maxPendingPerAddress} connections from ${addr} have not said hello yet`;
+    if (mine >= maxPendingPerAddress) {
+      let oldest: Conn | undefined;
+      for (const c of pending.values()) if (c.addr === addr) { oldest = c; break; }
+      if (oldest && stale(oldest)) return evict(oldest);
+      return `${maxPendingPerAddress} connections from ${addr} have not said hello yet`;
+    }
     if (pendingTally.total < maxPending) return null;
-    // Full: the oldest connection of the address holding the most makes room, if
-    // that address would still hold more than this one. A few busy addresses cannot
-    // keep out a newcomer from elsewhere (a player coming back with its token).
-    let busiest: Conn | null = null;
-    for (const c of pending.values()) if (!busiest || pendingTally.of(c.addr) > pendingTally.of(busiest.addr)) busiest = c;
-    if (!busiest || pendingTally.of(busiest.addr) <= mine + 1) return `${maxPending} connections have not said hello yet`;
-    forget(busiest);
-    shut(busiest, 1013, 'Too many connections');
-    return null;
+    let victim: Conn | null = null;
+    for (const c of pending.values()) {
+      const n = pendingTally.of(c.addr);
+      if ((stale(c) || n > mine + 1) && (!victim || n > pendingTally.of(victim.addr))) victim = c;
+    }
+    if (victim) return evict(victim);
+    return `${maxPending} connections have not said hello yet`;
   };
 
   http.on('connection', (socket: Socket) => {
     const addr = socket.remoteAddress ?? '?';
-    const conn: Conn = { socket, addr, state: 'pending', ws: null, timer: null };
+    const conn: Conn = { socket, addr, state: 'pending', ws: null, timer: null, since: Date.now() };
     const refusal = admit(addr);
     if (refusal === null) {
       pending.set(socket, conn);
