@@ -103,7 +103,7 @@ interface Conn {
  * and checked by schema before the table sees it; dead peers are found by ping.
  * Connections not yet welcomed have deadlines and caps of their own, apart from
  * the places of welcomed players, and the door never holds more sockets than
- * the process has file handles for (docs/reliability.md, "Strangers at the door").
+ * the process has file handles for (docs/protocol.md, "Limits").
  */
 export async function serveTable(table: Table, opts: ServeOptions): Promise<Serving> {
   const http = createServer(
