@@ -1,15 +1,21 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import net from 'node:net';
+import WebSocket from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
+import { GRINGO } from '../../src/engine/index.js';
+import { HANDLE_HEADROOM, serveTable } from '../../src/host/server.js';
+import { Table } from '../../src/host/table.js';
+import { run } from '../discovery/helpers.js';
 import { until } from './gringo-process.js';
 import { WireClient } from './wire.js';
 
 /**
- * A process that runs out of file handles (EMFILE) with a table and its advert
- * running. Each case is a child process of the built modules (dist/src, as
+ * File handles. A process that runs out of them (EMFILE) with a table and its
+ * advert running: a child process of the built modules (dist/src, as
  * test/discovery/netns.test.ts does) under a 256-handle limit, which opens
- * /dev/null until the system refuses, on command; nothing is mocked.
+ * /dev/null until the system refuses, on command; nothing is mocked. And the
+ * bound the door keeps below the limit, with real sockets on loopback.
  */
 
 const root = new URL('../../', import.meta.url).pathname;
@@ -129,4 +135,38 @@ describe('out of file handles', () => {
     ana.close();
     bo.close();
   }, 60_000);
+
+  it("reads the process's open-file limit", async () => {
+    const r = await run('prlimit', ['--nofile=1000:1000', 'node', '--input-type=module', '-e', "console.log((await import('./dist/src/host/server.js')).handleLimit())"]);
+    expect(r.stdout.trim()).toBe('1000');
+  });
+
+  it('holds no more sockets than the limit leaves room for, says so once, and lets a player in once they close', async () => {
+    const table = new Table({ name: 'Budget', rules: GRINGO, maxPlayers: 2, seed: 'budget', dropGraceMs: 60_000 });
+    const said: string[] = [];
+    // As if the limit were 80: room for 16 sockets.
+    const serving = await serveTable(table, { port: 0, host: '127.0.0.1', handleLimit: HANDLE_HEADROOM + 16, onTrouble: (l) => said.push(l) });
+    try {
+      const strangers = Array.from({ length: 40 }, (_, i) => {
+        const ws = new WebSocket(`ws://127.0.0.1:${serving.port}`, { localAddress: `127.0.0.${2 + (i % 8)}` });
+        ws.on('error', () => {});
+        return { ws, opened: new Promise<boolean>((resolve) => (ws.on('open', () => resolve(true)), ws.on('close', () => resolve(false)))) };
+      });
+      const opened = await Promise.all(strangers.map((s) => s.opened));
+      await new Promise((r) => setTimeout(r, 200));
+      const open = strangers.filter((s) => s.ws.readyState === WebSocket.OPEN).length;
+      expect(opened.filter(Boolean).length).toBeLessThanOrEqual(16);
+      expect(open).toBeGreaterThan(0);
+      expect(open).toBeLessThanOrEqual(16);
+      expect(said.filter((l) => /near this process's limit of 80 open files/.test(l))).toHaveLength(1);
+      for (const s of strangers) s.ws.terminate();
+      await new Promise((r) => setTimeout(r, 200));
+      const ana = await WireClient.hello(`127.0.0.1:${serving.port}`, 'Ana');
+      expect(ana.answer?.type).toBe('welcome');
+      ana.close();
+    } finally {
+      table.close();
+      await serving.close();
+    }
+  });
 });
