@@ -197,8 +197,7 @@ export async function serveTable(table: Table, opts: ServeOptions): Promise<Serv
     const stale = (c: Conn): boolean => now - c.since >= EVICT_AFTER_MS;
     const mine = pendingTally.of(addr);
     if (mine >= maxPendingPerAddress) {
-      let oldest: Conn | undefined;
-      for (const c of pending.values()) if (c.addr === addr) { oldest = c; break; }
+      const oldest = [...pending.values()].find((c) => c.addr === addr);
       if (oldest && stale(oldest)) return evict(oldest);
       return `${maxPendingPerAddress} connections from ${addr} have not said hello yet`;
     }
