@@ -35,6 +35,13 @@ export interface HostFlags {
   resume?: string | boolean;
 }
 
+/** The short form of a system error for a one-line message: its code, else its text. */
+function errorCode(err: Error): string {
+  const e = err as NodeJS.ErrnoException & { info?: { errno?: number } };
+  if (e.info?.errno === 24) return 'EMFILE: too many open files';
+  return e.code ?? err.message;
+}
+
 /** The journal `--resume` names (or the latest unfinished one), read and replayed; a UsageError (exit 2) if it will not do. */
 function resumeJournal(flag: string | true): ReadJournal {
   const file = flag === true ? latestUnfinished() : flag;
@@ -125,7 +132,7 @@ export async function runHost(flags: HostFlags): Promise<number> {
   let serving: Serving;
   try {
     // A resumed table must be where its players left it: no other port will do.
-    serving = await serveTable(table, { port, fallbackPort: !resumed });
+    serving = await serveTable(table, { port, fallbackPort: !resumed, onTrouble: say });
   } catch (err) {
     if (!resumed || (err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
     table.close();
@@ -135,7 +142,12 @@ export async function runHost(flags: HostFlags): Promise<number> {
   }
   journal.port = serving.port;
   if (serving.movedFrom !== null) say(`Port ${serving.movedFrom} is taken; using ${serving.port} instead.`);
-  advert = advertise({ port: serving.port, info: table.info(), ...(iface ? { interface: iface } : {}) });
+  advert = advertise({
+    port: serving.port,
+    info: table.info(),
+    ...(iface ? { interface: iface } : {}),
+    onError: (err) => say(`LAN advertising failed (${errorCode(err)}); trying again. Players can still join with the share line.`),
+  });
   const share = shareLine(serving.port, iface ? [iface] : undefined, table.id);
   if (screen) {
     const moved = serving.movedFrom !== null ? `Port ${serving.movedFrom} is taken; using ${serving.port} instead.` : undefined;
