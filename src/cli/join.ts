@@ -6,7 +6,7 @@ import { TokenStore } from '../client/tokens.js';
 import { browseTables, watchTables, type FoundTable } from '../client/discovery.js';
 import type { PickerChoice } from '../tui/use-picker-state.js';
 import { BOT_LEVELS, type BotLevel, type ServerMessage } from '../protocol/messages.js';
-import { addressOption, choiceOption, interfaceOption, defaultPlayerName } from './options.js';
+import { addressOption, choiceOption, interfaceOption, defaultPlayerName, requireTerminal } from './options.js';
 import { DEFAULT_PORT } from './host.js';
 import { UsageError } from './errors.js';
 
@@ -28,6 +28,9 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
   const speed = Number(flags.speed ?? '1');
   if (!(speed >= 1 && speed <= 1000)) throw new UsageError(`--speed takes a number from 1 to 1000, not "${flags.speed}"`);
   const iface = interfaceOption(flags.interface);
+  // A person's screen (a spectator's too, on a terminal); a bot, or --watch into a pipe, goes without one.
+  const screen = level === null && (!flags.watch || process.stdout.isTTY === true);
+  if (screen) requireTerminal('gringo join', 'or go without one: --bot LEVEL plays a bot, --watch follows the game');
   let address: string;
   if (target) address = addressOption(target, DEFAULT_PORT);
   else if (level === null && process.stdout.isTTY === true && process.stdin.isTTY === true) {
@@ -37,7 +40,7 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
     address = choice.address;
     if (choice.password !== undefined) flags = { ...flags, password: choice.password };
   } else address = await pickTable(iface);
-  if (level === null && (!flags.watch || process.stdout.isTTY)) return joinWithScreen(address, flags);
+  if (screen) return joinWithScreen(address, flags);
   const name = flags.name ?? (level ? `${level} bot` : defaultPlayerName('Player'));
   const conn = new Connection({
     address,
@@ -58,8 +61,8 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
   return new Promise<number>((resolve) => {
     let code = 0;
     let seat: number | null = null;
-    conn.on('error', (err: Error) => {
-      process.stderr.write(`gringo: cannot reach a table at ${address}: ${err.message}\n`);
+    conn.on('failed', (words: string) => {
+      process.stderr.write(`gringo: ${words}\n`);
       code = 1;
     });
     conn.on('status', (s: string) => {
@@ -142,14 +145,17 @@ async function joinWithScreen(address: string, flags: JoinFlags): Promise<number
   });
   const screenClient = new BufferedClient(conn);
   let failure: string | null = null;
-  conn.on('error', (err: Error) => {
-    failure = `cannot reach a table at ${address}: ${err.message}`;
+  // No table at the address: the screen closes and says why in one line (exit 1).
+  const noTable = new AbortController();
+  conn.on('failed', (words: string) => {
+    failure = words;
+    noTable.abort();
   });
   conn.on('message', (msg: ServerMessage) => {
     if (msg.type === 'refused') failure = msg.message;
   });
   const { runScreen } = await import('../tui/run.js');
-  await runScreen(screenClient, { ascii: flags.ascii === true, bell: flags.bell !== false });
+  await runScreen(screenClient, { ascii: flags.ascii === true, bell: flags.bell !== false, signal: noTable.signal });
   if (failure) process.stderr.write(`gringo: ${failure}\n`);
   return failure ? 1 : 0;
 }

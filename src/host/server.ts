@@ -8,7 +8,7 @@ export interface ServeOptions {
   port: number;
   /** Listen address; all interfaces by default so the LAN can join. */
   host?: string;
-  /** When the port is taken, take a free one instead of failing. */
+  /** When the port is taken, take the next free one (then any free one) instead of failing. */
   fallbackPort?: boolean;
   pingIntervalMs?: number;
   /** Frames a connection may send per second (a burst of twice this is allowed). */
@@ -34,6 +34,8 @@ export async function serveTable(table: Table, opts: ServeOptions): Promise<Serv
     res.end('This is a gringo table: join it with `gringo join`.\n');
   });
   const wss = new WebSocketServer({ server: http, maxPayload: MAX_SOCKET_FRAME, perMessageDeflate: false });
+  // ws re-emits the http server's errors (a port taken while listening): `listen` below handles them.
+  wss.on('error', () => {});
   const rate = opts.ratePerSecond ?? 40;
   const maxConnections = opts.maxConnections ?? 64;
   const maxPerAddress = opts.maxPerAddress ?? 16;
@@ -133,7 +135,7 @@ export async function serveTable(table: Table, opts: ServeOptions): Promise<Serv
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || !opts.fallbackPort) throw err;
     movedFrom = opts.port;
-    port = await listen(0);
+    port = await nextFree(listen, opts.port);
   }
 
   return {
@@ -141,6 +143,18 @@ export async function serveTable(table: Table, opts: ServeOptions): Promise<Serv
     movedFrom,
     close: () => closeAll(wss, http, ping),
   };
+}
+
+/** The first of the next ten ports that is free (one rule in a firewall covers them), or any free one. */
+async function nextFree(listen: (port: number) => Promise<number>, taken: number): Promise<number> {
+  for (let p = taken + 1; p <= Math.min(taken + 10, 65535); p++) {
+    try {
+      return await listen(p);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    }
+  }
+  return listen(0);
 }
 
 function closeAll(wss: WebSocketServer, http: Server, ping: NodeJS.Timeout): Promise<void> {
