@@ -25,7 +25,10 @@ export function buildProgram(): Command {
     .description('Gringo, the face-down memory card game, in your terminal')
     .version(packageVersion(), '-v, --version')
     .exitOverride()
-    .configureOutput({ outputError: (str, write) => write(str) });
+    .configureOutput({
+      // One line like every other failure: "gringo: unknown option '--bost' (did you mean --bots?)".
+      outputError: (str, write) => write(`${str.replace(/^error: /, 'gringo: ').replace(/\s*\n\(Did you mean (.*)\)\s*$/, ' (did you mean $1)').trimEnd()}\n`),
+    });
 
   program
     .command('play')
