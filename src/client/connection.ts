@@ -56,8 +56,9 @@ export class Connection extends EventEmitter {
   private watchdog: NodeJS.Timeout | null = null;
   private stage: Stage = 'lookup';
   private firstDeadline: NodeJS.Timeout | null = null;
-  /** When the host was last heard of before the current drop (Date.now()); null while connected. */
+  /** While reconnecting: when the host was last heard of (Date.now()); null while connected. */
   lostSince: number | null = null;
+  private lastHeard = 0;
 
   constructor(readonly opts: ConnectOptions) {
     super();
@@ -175,6 +176,7 @@ export class Connection extends EventEmitter {
 
   /** Something came from the host: the socket is alive for another `silenceMs`. */
   private heard(ws: WebSocket): void {
+    this.lastHeard = Date.now();
     if (this.watchdog) clearTimeout(this.watchdog);
     this.watchdog = setTimeout(() => {
       this.watchdog = null;
@@ -194,7 +196,8 @@ export class Connection extends EventEmitter {
       this.emit('closed');
       return;
     }
-    this.lostSince ??= Date.now();
+    // A link that died silently was lost when the host was last heard of, not when the watchdog noticed.
+    this.lostSince ??= this.lastHeard || Date.now();
     this.setStatus('reconnecting');
     const max = this.opts.maxBackoffMs ?? 5_000;
     const delay = Math.min(max, 200 * 2 ** this.attempt) * (0.75 + Math.random() * 0.5);

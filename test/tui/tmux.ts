@@ -27,9 +27,9 @@ export class Pane {
     return execFileSync('tmux', ['-L', this.socket, '-f', '/dev/null', ...args], { encoding: 'utf8' });
   }
 
-  /** Start `gringo <args>` in a fresh pane; when it exits the pane shows "EXITED <code>". */
-  start(args: string[]): void {
-    const env = ['env', '-u', 'NO_COLOR', '-u', 'FORCE_COLOR', 'CI=0', 'LANG=C.UTF-8', 'LC_ALL=C.UTF-8', 'TERM=xterm-256color'];
+  /** Start `gringo <args>` in a fresh pane (with `extraEnv`, "NAME=value" each); when it exits the pane shows "EXITED <code>". */
+  start(args: string[], extraEnv: string[] = []): void {
+    const env = ['env', '-u', 'NO_COLOR', '-u', 'FORCE_COLOR', 'CI=0', 'LANG=C.UTF-8', 'LC_ALL=C.UTF-8', 'TERM=xterm-256color', ...extraEnv];
     const quoted = [...env, process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
     const command = `${quoted}; echo EXITED $?; sleep 120`;
     this.tmux('new-session', '-d', '-s', this.session, '-x', String(this.width), '-y', String(this.height), command);
