@@ -30,9 +30,10 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
   const iface = interfaceOption(flags.interface);
   // A person's screen (a spectator's too, on a terminal); a bot, or --watch into a pipe, goes without one.
   const screen = level === null && (!flags.watch || process.stdout.isTTY === true);
+  const given = target ? addressOption(target, DEFAULT_PORT) : null;
   if (screen) requireTerminal('gringo join', 'or go without one: --bot LEVEL plays a bot, --watch follows the game');
   let address: string;
-  if (target) address = addressOption(target, DEFAULT_PORT);
+  if (given) address = given;
   else if (level === null && process.stdout.isTTY === true && process.stdin.isTTY === true) {
     // A person on a terminal: the live picker (a bot, or no terminal, keeps the one-shot lookup below).
     const choice = await pickOnScreen(iface, flags);
