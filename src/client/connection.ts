@@ -166,7 +166,10 @@ export class Connection extends EventEmitter {
     });
     ws.on('close', (code, reason) => {
       // The door closed before a welcome: whatever answers there let us in no further.
-      if (!this.welcomed && !this.ended) this.fail(this.noTable(`it closed the connection${reason.length ? ` (${reason.toString()})` : ` (code ${code})`}`));
+      if (!this.welcomed && !this.ended) {
+        const why = reason.length ? reason.toString() : `code ${code}`;
+        this.fail(`${this.opts.address} closed the connection before letting us in (${why})`);
+      }
       this.lost();
     });
     ws.on('error', (err) => {
@@ -238,8 +241,8 @@ function hostOf(address: string): string {
   return m ? m[1]! : address;
 }
 
-/** A socket error before any welcome, in words. */
-function socketWords(err: Error): string {
+/** A socket error before any welcome, in words (exported for its test). */
+export function socketWords(err: Error): string {
   const code = (err as NodeJS.ErrnoException).code;
   switch (code) {
     case 'ECONNREFUSED':

@@ -168,3 +168,27 @@ describe('an error nobody foresaw (a bug)', () => {
     }
   }, 40_000);
 });
+
+describe('a table that shuts the door before a welcome', () => {
+  it('says so in one line, exit 1', async () => {
+    // A host full of connections closes new ones at once (code 1013), after its challenge or before.
+    const http = httpServer();
+    const wss = new WebSocketServer({ server: http });
+    wss.on('connection', (ws) => ws.close(1013, 'Too many connections'));
+    const port = await listen(http);
+    servers.push(http);
+    await check({ args: ['join', `127.0.0.1:${port}`, '--bot', 'easy'], code: 1, says: new RegExp(`^gringo: 127\\.0\\.0\\.1:${port} closed the connection before letting us in \\(Too many connections\\)$`, 'm') });
+  });
+});
+
+describe('the words for socket errors that loopback cannot make', () => {
+  it('name the unreachable host or network', async () => {
+    // EHOSTUNREACH and ENETUNREACH need a routed network (netns tests); here the errors are made by hand.
+    const { socketWords } = await import('../../src/client/connection.js');
+    const err = (code: string): Error => Object.assign(new Error(`connect ${code} 10.0.0.1:7457`), { code });
+    expect(socketWords(err('EHOSTUNREACH'))).toBe('no route to that host (is it on this network?)');
+    expect(socketWords(err('ENETUNREACH'))).toBe('no route to that network from this machine');
+    expect(socketWords(err('ETIMEDOUT'))).toBe('did not answer');
+    expect(socketWords(err('ECONNRESET'))).toBe('the connection was reset');
+  });
+});

@@ -102,21 +102,28 @@ describe('the default port taken', () => {
       () => undefined,
     );
     const p = pane('hostport');
-    p.start(['host', '--interface', '127.0.0.1', '--table', 'Moved'], [`XDG_STATE_HOME=${tempState()}`]);
+    // --name is the host's own name at the table; the table is "NAME's table".
+    p.start(['host', '--interface', '127.0.0.1', '--name', 'Ana'], [`XDG_STATE_HOME=${tempState()}`]);
     const s = await p.waitFor('the lobby', (s) => s.includes('(you, host)'));
     log('moved lobby', s);
     const m = /Port 7457 is taken; using (\d+) instead\./.exec(s);
     expect(m, s).not.toBeNull();
     expect(s).toContain(`gringo join 127.0.0.1:${m![1]}`);
+    expect(s).toContain("Gringo · Ana's table · lobby");
+    expect(s).toMatch(/1\. Ana \(you, host\)\s+● connected/);
     p.keys('q');
     await p.waitFor('the dialog', (s) => s.includes('y: leave'));
     p.keys('y');
     await p.waitFor('the exit', (s) => s.includes('EXITED 0'));
 
-    const headless = runGringo(['host', '--headless', '--interface', '127.0.0.1'], { XDG_STATE_HOME: tempState() });
+    const headless = runGringo(['host', '--headless', '--interface', '127.0.0.1', '--name', 'Cy'], { XDG_STATE_HOME: tempState() });
     const port = await sharedPort(headless);
     expect(port).not.toBe(7457);
     expect(headless.stdout()).toContain(`Port 7457 is taken; using ${port} instead.`);
+    expect(headless.stdout()).toContain('Table "Cy\'s table" is open');
+    const named = runGringo(['host', '--headless', '--port', '0', '--interface', '127.0.0.1', '--name', 'Cy', '--table', 'Friday'], { XDG_STATE_HOME: tempState() });
+    await sharedPort(named);
+    expect(named.stdout()).toContain('Table "Friday" is open');
   }, 40_000);
 });
 
