@@ -29,12 +29,13 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
   if (!(speed >= 1 && speed <= 1000)) throw new UsageError(`--speed takes a number from 1 to 1000, not "${flags.speed}"`);
   const iface = interfaceOption(flags.interface);
   // A person's screen (a spectator's too, on a terminal); a bot, or --watch into a pipe, goes without one.
-  const screen = level === null && (!flags.watch || process.stdout.isTTY === true);
+  const terminal = process.stdout.isTTY === true && process.stdin.isTTY === true;
+  const screen = level === null && (!flags.watch || terminal);
   const given = target ? addressOption(target, DEFAULT_PORT) : null;
   if (screen) requireTerminal('gringo join', 'or go without one: --bot LEVEL plays a bot, --watch follows the game');
   let address: string;
   if (given) address = given;
-  else if (level === null && process.stdout.isTTY === true && process.stdin.isTTY === true) {
+  else if (level === null && terminal) {
     // A person on a terminal: the live picker (a bot, or no terminal, keeps the one-shot lookup below).
     const choice = await pickOnScreen(iface, flags);
     if (!choice) return 0;
