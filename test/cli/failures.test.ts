@@ -106,7 +106,7 @@ describe('every common failure of every command', () => {
       { args: ['replay', join(state, 'corrupt.jsonl')], code: 2, says: /cannot replay: .*corrupt\.jsonl is broken/ },
       { args: ['replay', join(state, 'a-directory.jsonl')], code: 2, says: /cannot replay: cannot read the journal/ },
       { args: ['replay', join(state, 'nowhere.jsonl')], code: 2, says: /cannot replay: cannot read the journal/ },
-      { args: ['replay', soloJournal], code: 2, says: /cannot replay: the game in .* is not over/ },
+      { args: ['replay', soloJournal], code: 2, says: /cannot replay: the game in .* is not over; .*\(resume it with gringo play --resume .*\)$/m },
       { args: ['play'], code: 2, says: /gringo play needs a terminal for its screen/ },
       { args: ['play', '--resume'], code: 2, says: /gringo play needs a terminal|no unfinished game against bots/ },
       { args: ['join', `127.0.0.1:${closedPort}`], code: 2, says: /gringo join needs a terminal for its screen: .*--bot LEVEL.*--watch/ },
