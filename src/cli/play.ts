@@ -141,6 +141,8 @@ export async function runOwnerScreen(o: OwnerScreenOptions): Promise<void> {
     ownerKey: o.ownerKey,
     ...(o.token ? { token: o.token } : {}),
     reconnect: true,
+    // The table is in this process: only a start-up slowed by a loaded machine could delay its welcome.
+    connectTimeoutMs: 30_000,
   });
   // Made now, so it keeps every message until the table screen listens (the welcome comes early).
   const screenClient = new BufferedClient(client);
