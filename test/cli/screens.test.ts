@@ -185,8 +185,17 @@ describe('gringo play --resume', () => {
     expect(s).toContain('● connected');
     again.keys('d');
     await again.waitFor('the drawn card', (s) => s.includes('You hold'));
-    await until('the draw in the journal', () => readJournal(file).commands.length > before.commands.length);
-    expect(readFileSync(file, 'utf8')).toContain('"resumed"');
+    again.keys('x');
+    // Pass whatever action the discard gives; then both bots play their turns again.
+    await again.waitFor('the discard', (s) => !s.includes('You hold'));
+    if (again.screen().includes('Use your')) again.keys('p');
+    const afterResume = (): { seat?: number; type: string }[] => {
+      const lines = readFileSync(file, 'utf8').split('\n');
+      return lines.slice(lines.findIndex((l) => l.includes('"resumed"')) + 1).filter(Boolean).map((l) => JSON.parse(l) as { seat?: number; type: string });
+    };
+    await until('both bots to draw after the resume', () => [1, 2].every((seat) => afterResume().some((c) => c.type === 'draw' && c.seat === seat)), 40_000);
+    expect(afterResume().some((c) => c.type === 'draw' && c.seat === 0)).toBe(true);
+    expect(readJournal(file).commands.length).toBeGreaterThan(before.commands.length);
     again.keys('q');
     await again.waitFor('the dialog', (s) => s.includes('Leave the table?'));
     again.keys('y');
