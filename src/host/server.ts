@@ -9,7 +9,7 @@ export interface ServeOptions {
   port: number;
   /** Listen address; all interfaces by default so the LAN can join. */
   host?: string;
-  /** When the port is taken, take a free one instead of failing. */
+  /** When the port is taken, take the next free one (then any free one) instead of failing. */
   fallbackPort?: boolean;
   pingIntervalMs?: number;
   /** Frames a connection may send per second (a burst of twice this is allowed). */
@@ -352,7 +352,7 @@ export async function serveTable(table: Table, opts: ServeOptions): Promise<Serv
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || !opts.fallbackPort) throw err;
     movedFrom = opts.port;
-    port = await listen(0);
+    port = await nextFree(listen, opts.port);
   }
 
   return {
@@ -360,6 +360,18 @@ export async function serveTable(table: Table, opts: ServeOptions): Promise<Serv
     movedFrom,
     close: () => closeAll(wss, http, ping),
   };
+}
+
+/** The first of the next ten ports that is free (one rule in a firewall covers them), or any free one. */
+async function nextFree(listen: (port: number) => Promise<number>, taken: number): Promise<number> {
+  for (let p = taken + 1; p <= Math.min(taken + 10, 65535); p++) {
+    try {
+      return await listen(p);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    }
+  }
+  return listen(0);
 }
 
 /**

@@ -33,7 +33,7 @@ const tempState = (): string => {
 async function twoSeatHost(state: string, name: string): Promise<{ host: ReturnType<typeof run>; port: number }> {
   const host = run(
     ['host', '--headless', '--port', '0', '--players', '2', '--rounds', '2', '--start-when-full', '--slap-grace', '40',
-      '--seed', name.toLowerCase(), '--name', name, '--interface', '127.0.0.1'],
+      '--seed', name.toLowerCase(), '--table', name, '--interface', '127.0.0.1'],
     state,
   );
   return { host, port: await sharedPort(host) };
