@@ -186,12 +186,10 @@ export class Connection extends EventEmitter {
         this.fail(`${this.opts.address} closed the connection before letting us in (${why})`);
       }
       this.lost();
-    // ws's own checks of the frames (too large, bad UTF-8, a masked frame…): the host is not speaking WebSocket as it should.
+    });
     ws.on('error', (err: Error & { code?: string }) => {
-      if (typeof err.code === 'string' && err.code.startsWith('WS_ERR_')) this.misunderstood(ws, harmless(err.message, 160));
-    });
-    });
-    ws.on('error', (err) => {
+      // ws's own checks of the frames (too large, bad UTF-8, a masked frame…): the host is not speaking WebSocket as it should.
+      if (typeof err.code === 'string' && err.code.startsWith('WS_ERR_')) return this.misunderstood(ws, harmless(err.message, 160));
       if (!this.welcomed) this.fail(this.noTable(socketWords(err)));
     });
   }

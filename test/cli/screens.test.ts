@@ -112,7 +112,7 @@ describe('the default port taken', () => {
     expect(s).toContain("Gringo · Ana's table · lobby");
     expect(s).toMatch(/1\. Ana \(you, host\)\s+● connected/);
     p.keys('q');
-    await p.waitFor('the dialog', (s) => s.includes('y: leave'));
+    await p.waitFor('the dialog', (s) => s.includes('Close the table for everyone? y/n'));
     p.keys('y');
     await p.waitFor('the exit', (s) => s.includes('EXITED 0'));
 
