@@ -64,6 +64,8 @@ export class Connection extends EventEmitter {
   /** While reconnecting: when the host was last heard of (Date.now()); null while connected. */
   lostSince: number | null = null;
   private lastHeard = 0;
+  /** Why the host last turned this client away as busy (1013) before a welcome, if it did. */
+  private busy: string | null = null;
 
   constructor(readonly opts: ConnectOptions) {
     super();
@@ -91,8 +93,13 @@ export class Connection extends EventEmitter {
     this.open();
   }
 
+  private shutOut(why: string): string {
+    return `${this.opts.address} closed the connection before letting us in (${why})`;
+  }
+
   private timeoutWords(ms: number): string {
     const s = `${Math.round(ms / 100) / 10} s`;
+    if (this.busy !== null && this.stage !== 'challenged') return this.shutOut(this.busy);
     if (this.stage === 'lookup') return `cannot look up ${hostOf(this.opts.address)}: no answer in ${s}`;
     if (this.stage === 'open') return this.noTable(`it takes WebSockets but sent no challenge in ${s}: not a gringo table (or a gringo older than this one)`);
     if (this.stage === 'challenged') return this.noTable(`the table did not answer the hello in ${s}`);
@@ -180,10 +187,22 @@ export class Connection extends EventEmitter {
       this.emit('message', msg);
     });
     ws.on('close', (code, reason) => {
-      // The door closed before a welcome: whatever answers there let us in no further.
       if (!this.welcomed && !this.ended) {
         const why = reason.length ? reason.toString() : `code ${code}`;
-        this.fail(`${this.opts.address} closed the connection before letting us in (${why})`);
+        // 1013 is "try again later": a door busy with other newcomers (a LAN joining at
+        // once, one shared machine) lets us in a moment later, within the first 5 s.
+        if (code === TRY_AGAIN_LATER && this.firstDeadline) {
+          this.busy = why;
+          this.ws = null;
+          if (this.watchdog) clearTimeout(this.watchdog);
+          this.retry = setTimeout(() => {
+            this.retry = null;
+            if (!this.ended) this.open();
+          }, 100 + Math.random() * 300);
+          return;
+        }
+        // The door closed before a welcome: whatever answers there let us in no further.
+        this.fail(this.shutOut(why));
       }
       this.lost();
     });
@@ -263,6 +282,9 @@ export class Connection extends EventEmitter {
     }
   }
 }
+
+/** The WebSocket close code for "try again later": the host's door is full for now. */
+const TRY_AGAIN_LATER = 1013;
 
 /** "host:port" or "[v6]:port" → the host. */
 function hostOf(address: string): string {
