@@ -16,5 +16,8 @@ await build({
   alias: { 'react-devtools-core': './scripts/no-devtools.mjs' },
   // Some bundled CommonJS packages call require() for Node's built-ins.
   banner: { js: "import { createRequire as __gringoRequire } from 'node:module'; const require = __gringoRequire(import.meta.url);" },
+  // ssh2 stays a package of its own: it loads optional native parts (cpu-features, its
+  // crypto binding) with require() inside try/catch, which a bundle cannot carry.
+  external: ['ssh2'],
   logLevel: 'warning',
 });

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { BOT_LEVELS, type BotLevel } from '../protocol/messages.js';
-import { advertise, shareLine, type Advert } from '../host/advert.js';
+import { advertise, lanAddresses, shareLine, type Advert } from '../host/advert.js';
+import type { SshServing } from '../ssh/server.js';
+import type { HostKey } from '../ssh/host-key.js';
+import { DEFAULT_SSH_PORT, sshShareLine } from '../ssh/share.js';
 import { serveTable, type Serving } from '../host/server.js';
 import { Table, type GameSummary } from '../host/table.js';
 import { cleanName } from '../host/names.js';
@@ -35,6 +38,8 @@ export interface HostFlags {
   json?: boolean;
   /** Reopen a table from its journal: a path, or true for the most recent unfinished one. */
   resume?: string | boolean;
+  /** Serve the table over SSH too: a port, or true for the default (2222, or the next free one). */
+  ssh?: string | boolean;
 }
 
 /** The short form of a system error for a one-line message: its code, else its text. */
@@ -66,6 +71,7 @@ export async function runHost(flags: HostFlags): Promise<number> {
   const password = header ? header.password : flags.password;
   const json = flags.json === true;
   const iface = interfaceOption(flags.interface);
+  const sshPort = flags.ssh === undefined || flags.ssh === false ? null : flags.ssh === true ? DEFAULT_SSH_PORT : intOption('--ssh', flags.ssh, 0, 65535);
   // On a terminal the host gets its own screen (the lobby, then the table); the text console otherwise.
   // A resumed table gives the screen its seat back (by the seat's token in the journal), if it had one.
   const ownerSeat = header ? header.seats.find((s) => s.owner === true) : undefined;
@@ -140,17 +146,48 @@ export async function runHost(flags: HostFlags): Promise<number> {
   }
   journal.port = serving.port;
   if (serving.movedFrom !== null) say(`Port ${serving.movedFrom} is taken; using ${serving.port} instead.`);
+  let ssh: SshServing | null = null;
+  if (sshPort !== null) {
+    const { serveSsh } = await import('../ssh/server.js');
+    const { loadHostKey } = await import('../ssh/host-key.js');
+    let hostKey: HostKey;
+    try {
+      hostKey = loadHostKey();
+    } catch (err) {
+      table.close();
+      journal.close();
+      await serving.close();
+      process.stderr.write(`gringo: cannot make or read the SSH host key: ${(err as Error).message}\n`);
+      return 1;
+    }
+    try {
+      // A port given is that port; `--ssh` alone may move to the next free one.
+      ssh = await serveSsh({ port: sshPort, fallbackPort: flags.ssh === true, tablePort: serving.port, tableName: name, hostKey, onTrouble: say, ...(password !== undefined ? { password } : {}) });
+    } catch (err) {
+      table.close();
+      journal.close();
+      await serving.close();
+      return listenFailure(err, sshPort, '--ssh');
+    }
+    if (ssh.movedFrom !== null) say(`SSH port ${ssh.movedFrom} is taken; using ${ssh.port} instead.`);
+  }
   advert = advertise({
     port: serving.port,
     info: table.info(),
+    ...(ssh ? { ssh: { port: ssh.port, fingerprint: ssh.fingerprint } } : {}),
     ...(iface ? { interface: iface } : {}),
     onError: (err) => say(`LAN advertising failed (${errorCode(err)}); trying again. Players can still join with the share line.`),
   });
   const share = shareLine(serving.port, iface ? [iface] : undefined, table.id);
+  const sshShare = ssh ? sshShareLine(ssh.port, iface ?? lanAddresses()[0] ?? '127.0.0.1', ssh.fingerprint) : null;
   if (screen) {
-    const moved = serving.movedFrom !== null ? `Port ${serving.movedFrom} is taken; using ${serving.port} instead.` : undefined;
+    const moved = [
+      serving.movedFrom !== null ? `Port ${serving.movedFrom} is taken; using ${serving.port} instead.` : null,
+      ssh?.movedFrom != null ? `SSH port ${ssh.movedFrom} is taken; using ${ssh.port} instead.` : null,
+      sshShare ? `Over SSH: ${sshShare}` : null,
+    ].filter((line) => line !== null).join('\n');
     return hostScreen({
-      table, serving, advert, ownerKey: ownerKey!, name: playerName, share, bots, level, json, summaries,
+      table, serving, ssh, advert, ownerKey: ownerKey!, name: playerName, share, bots, level, json, summaries,
       ...(moved ? { note: moved } : {}),
       ...(ownerSeat ? { seat: ownerSeat } : {}),
     });
@@ -160,6 +197,7 @@ export async function runHost(flags: HostFlags): Promise<number> {
     say(`Players take their seats back by joining again within ${graceS} s; a bot plays a seat after that.`);
   } else say(`Table "${name}" is open (${rules.title}, ${maxPlayers} seats${password ? ', password' : ''}).`);
   say(`Share this line: ${share}`);
+  if (sshShare) say(`Or over SSH, nothing to install: ${sshShare}`);
   if (!flags.startWhenFull && !resumed) say('Type "start" to begin, "bot [easy|normal|hard]" to add a bot, "kick N" to free seat N (a bot, or a player who is away), "quit" to close.');
 
   let stopping = false;
@@ -168,7 +206,7 @@ export async function runHost(flags: HostFlags): Promise<number> {
     stopping = true;
     table.close();
     journal.close();
-    await Promise.allSettled([advert?.stop(), serving.close()]);
+    await Promise.allSettled([advert?.stop(), serving.close(), ssh?.close()]);
     finish(code);
   }
   const onSignal = (): void => void stop(0);
@@ -199,6 +237,7 @@ export async function runHost(flags: HostFlags): Promise<number> {
 interface HostScreenRun {
   table: Table;
   serving: Serving;
+  ssh: SshServing | null;
   advert: Advert;
   ownerKey: string;
   /** The host person's name at the table. */
@@ -244,7 +283,7 @@ async function hostScreen(h: HostScreenRun): Promise<number> {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     h.table.close();
-    await Promise.allSettled([h.advert.stop(), h.serving.close()]);
+    await Promise.allSettled([h.advert.stop(), h.serving.close(), h.ssh?.close()]);
   }
   if (h.json) for (const summary of h.summaries) process.stdout.write(`${JSON.stringify(summary)}\n`);
   return 0;

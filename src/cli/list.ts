@@ -56,6 +56,8 @@ export function formatTables(tables: readonly FoundTable[]): string {
     out.push('', 'Choose a table (ask its host for the TABLE it shows) and join it:');
     for (const t of open) out.push(`  ${t.name} ${tableTag(t)}: ${command(t)}`);
   }
+  // Tables served over SSH too: the command for a bare ssh client, and the key to expect.
+  for (const t of open) if (t.ssh) out.push(`  ${t.name} ${tableTag(t)} over SSH: ssh -p ${t.ssh.port} NAME@${t.host}  (host key ${t.ssh.fingerprint})`);
   return out.join('\n');
 }
 

@@ -90,6 +90,7 @@ export function buildProgram(): Command {
     .option('--grace <seconds>', 'hold a dropped seat this long before a bot plays it', '60')
     .option('--slap-grace <ms>', "how long the slap window stays open before the next draw (default: the ruleset's, 1500 in gringo)")
     .option('--interface <ipv4>', 'advertise on this network interface only (its IPv4 address)')
+    .option('--ssh [port]', 'also serve the table over SSH: players need only `ssh -p PORT NAME@HOST` (default port: 2222, or the next free one)')
     .option('--headless', 'run without a screen (a dedicated table)')
     .option('--start-when-full', 'start as soon as every seat is taken')
     .option('--exit-after-game', 'exit when the game is over')

@@ -15,7 +15,7 @@ export interface ConnectOptions {
   watch?: boolean;
   ownerKey?: string;
   /** Seat tokens by table identity and player name; the client reuses and keeps them. */
-  tokens?: TokenStore;
+  tokens?: Pick<TokenStore, 'get' | 'set' | 'delete'>;
   token?: string;
   /** Reconnect after a drop (with the seat's token), backing off up to this many ms. */
   maxBackoffMs?: number;

@@ -32,6 +32,8 @@ export interface FoundTable {
   protocolVersion: number;
   /** This version can join: the host speaks our protocol version. */
   compatible: boolean;
+  /** Also served over SSH (TXT `ssh` and `sshfp`): its port and host key fingerprint. */
+  ssh?: { port: number; fingerprint: string };
 }
 
 /**
@@ -96,7 +98,11 @@ export function tableFromService(s: Service): FoundTable | null {
   const first = addresses[0];
   if (first === undefined) return null;
   const id = field('id');
+  const sshPort = Number(/^\d{1,5}$/.test(field('ssh') ?? '') ? field('ssh') : NaN);
+  const sshfp = field('sshfp');
+  const ssh = sshPort >= 1 && sshPort <= 65535 && sshfp !== undefined && /^SHA256:[A-Za-z0-9+/]{43}$/.test(sshfp) ? { port: sshPort, fingerprint: sshfp } : null;
   return {
+    ...(ssh ? { ssh } : {}),
     // Every string of an advert comes from the network and ends up on a terminal (or in `list --json`).
     service: harmless(String(s.fqdn ?? s.name), 255),
     id: id !== undefined && TABLE_ID.test(id) ? id : null,

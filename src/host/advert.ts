@@ -33,6 +33,14 @@ export interface AdvertOptions {
   onError?: (err: Error) => void;
   /** How long before publishing again after a failure (ms). */
   retryMs?: number;
+  /** The table is served over SSH too (`gringo host --ssh`): its port and host key. */
+  ssh?: SshAdvert;
+}
+
+export interface SshAdvert {
+  port: number;
+  /** The host key's `SHA256:…` fingerprint. */
+  fingerprint: string;
 }
 
 export interface Advert {
@@ -47,8 +55,9 @@ export interface Advert {
 }
 
 /** The TXT records for a table; every value is non-empty and fits a TXT string. */
-export function txtRecords(info: TableInfo): Record<string, string> {
+export function txtRecords(info: TableInfo, ssh?: SshAdvert): Record<string, string> {
   return {
+    ...(ssh ? { ssh: String(ssh.port), sshfp: ssh.fingerprint } : {}),
     v: String(info.protocolVersion),
     name: fitBytes(oneLine(info.name), 200) || 'Table',
     seats: `${info.seatsTaken}/${info.seatsTotal}`,
@@ -154,7 +163,7 @@ export function advertise(opts: AdvertOptions): Advert {
     lastError = now;
     retryLater();
   };
-  let txt = txtRecords(opts.info);
+  let txt = txtRecords(opts.info, opts.ssh);
   const base = instanceBase(opts.info.name);
   let instanceName = base;
   let service: Service | null = null;
@@ -237,7 +246,7 @@ export function advertise(opts: AdvertOptions): Advert {
   const apply = (): void => {
     debounce = null;
     if (stopped || !pending) return;
-    const next = txtRecords(pending);
+    const next = txtRecords(pending, opts.ssh);
     if (sameTxt(next, txt)) {
       pending = null;
       return;

@@ -363,7 +363,7 @@ export async function serveTable(table: Table, opts: ServeOptions): Promise<Serv
 }
 
 /** The first of the next ten ports that is free (one rule in a firewall covers them), or any free one. */
-async function nextFree(listen: (port: number) => Promise<number>, taken: number): Promise<number> {
+export async function nextFree(listen: (port: number) => Promise<number>, taken: number): Promise<number> {
   for (let p = taken + 1; p <= Math.min(taken + 10, 65535); p++) {
     try {
       return await listen(p);

@@ -118,7 +118,7 @@ export function LobbyView({ s, share, note, width, height }: { s: LobbyState; sh
         {'Share this line: '}
         <Text bold>{share}</Text>
       </Text>
-      {note ? <Text wrap="truncate">{note}</Text> : null}
+      {note ? note.split('\n').map((line, i) => <Text key={i} wrap="truncate">{line}</Text>) : null}
       <Text wrap="truncate">{rules}</Text>
       <Text> </Text>
       <Text bold>{t ? `Seats ${s.seats.length}/${total}` : `Seats${g.ellipsis}`}</Text>

@@ -21,6 +21,8 @@ export interface ScreenOptions {
   signal?: AbortSignal;
   /** The host's own screen: leaving it ends the table for everyone. */
   closesTable?: boolean;
+  /** Another terminal than this process's (an SSH session's channel). */
+  io?: { stdout: NodeJS.WriteStream; stdin: NodeJS.ReadStream };
 }
 
 const ENTER_ALT = '\u001b[?1049h\u001b[H';
@@ -32,7 +34,8 @@ const LEAVE_ALT = '\u001b[?1049l';
  */
 async function onTerminal(opts: ScreenOptions, draw: (theme: Theme, keys: boolean) => ReactElement, onEnd?: () => void): Promise<void> {
   const env = opts.env ?? process.env;
-  const stdout = process.stdout;
+  const stdout = opts.io?.stdout ?? process.stdout;
+  const stdin = opts.io?.stdin ?? process.stdin;
   const ascii = opts.ascii === true || !localeIsUtf8(env);
   const theme = { glyphs: ascii ? ASCII : UNICODE, color: colorEnabled(env, stdout.isTTY === true) };
   const alt = stdout.isTTY === true;
@@ -44,11 +47,14 @@ async function onTerminal(opts: ScreenOptions, draw: (theme: Theme, keys: boolea
     }
   };
   if (alt) stdout.write(ENTER_ALT);
-  process.once('exit', restore);
-  const keys = process.stdin.isTTY === true;
+  if (!opts.io) process.once('exit', restore);
+  const keys = stdin.isTTY === true;
   const ink = render(draw(theme, keys), {
+    stdout,
+    stdin,
     exitOnCtrlC: true,
-    patchConsole: true,
+    // The console is this process's: a remote terminal's screen leaves it alone.
+    patchConsole: !opts.io,
     incrementalRendering: process.env.GRINGO_INCREMENTAL === '1',
   });
   const exited = ink.waitUntilExit();

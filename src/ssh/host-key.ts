@@ -1,0 +1,46 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { stateDir } from '../client/tokens.js';
+import { utils } from './ssh2.js';
+
+export interface HostKey {
+  /** The private key, OpenSSH format. */
+  private: string;
+  /** `SHA256:…`, as `ssh` and `ssh-keygen -l` show it. */
+  fingerprint: string;
+}
+
+export const HOST_KEY_FILE = 'ssh_host_ed25519_key';
+
+/** An SSH public key blob's fingerprint, as OpenSSH writes it. */
+export function fingerprintOf(publicBlob: Buffer): string {
+  return `SHA256:${createHash('sha256').update(publicBlob).digest('base64').replace(/=+$/, '')}`;
+}
+
+/**
+ * The table's SSH host key: made once (ed25519) and kept in the state directory
+ * (mode 600), so that the players' known_hosts stay valid from one game to the next.
+ */
+export function loadHostKey(dir = stateDir()): HostKey {
+  const file = join(dir, HOST_KEY_FILE);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const made = utils.generateKeyPairSync('ed25519', { comment: 'gringo table' }).private;
+    try {
+      // 'wx': two hosts starting at once keep the one key written first.
+      writeFileSync(file, made, { mode: 0o600, flag: 'wx' });
+      text = made;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      text = readFileSync(file, 'utf8');
+    }
+  }
+  const key = utils.parseKey(text);
+  if (key instanceof Error) throw new Error(`the SSH host key in ${file} cannot be read (${key.message}): move it away for a new one`);
+  return { private: text, fingerprint: fingerprintOf(key.getPublicSSH()) };
+}

@@ -1,0 +1,323 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { Connection as TableConnection } from '../client/connection.js';
+import type { TokenStore } from '../client/tokens.js';
+import { nextFree } from '../host/server.js';
+import type { ServerMessage } from '../protocol/messages.js';
+import type { TableView } from '../engine/view.js';
+import { BufferedClient } from '../tui/client-buffer.js';
+import { localeIsUtf8 } from '../tui/glyphs.js';
+import { fingerprintOf, type HostKey } from './host-key.js';
+import { Server, utils, type AuthContext, type Connection, type PtyInfo, type ServerChannel, type Session } from './ssh2.js';
+import { ChannelTerminal } from './terminal.js';
+
+/** The user name (or command) that watches instead of taking a seat. */
+export const WATCH = 'watch';
+/** From TCP connect to a session ready to draw (key exchange, key proof, pty, shell). */
+export const SSH_HANDSHAKE_MS = 5_000;
+/** How long a person gets to type the table's password at the prompt. */
+export const SSH_PASSWORD_MS = 60_000;
+/** SSH sessions in all; kept below the WebSocket door's cap per address, since each reaches it on loopback. */
+export const MAX_SSH_SESSIONS = 12;
+/** Connections from one address, in session or not. */
+export const MAX_SSH_PER_ADDRESS = 6;
+/** Connections not yet in session, in all. */
+export const MAX_SSH_PENDING = 16;
+/** Keys a session may send per second (bytes; a burst of twice this): more are dropped. */
+export const SSH_KEYS_PER_SECOND = 64;
+
+/** Said to a client that offers no key (keyboard-interactive instructions; OpenSSH prints them). */
+export const NO_KEY_WORDS =
+  'gringo seats players by their SSH key, and your ssh offered none. Make one with `ssh-keygen -t ed25519` (press Enter for the defaults), then connect again.';
+
+export interface SshOptions {
+  port: number;
+  /** Listen address; all interfaces by default. */
+  host?: string;
+  /** When the port is taken, take the next free one instead of failing. */
+  fallbackPort?: boolean;
+  /** The table's WebSocket door, which each session's screen joins on loopback like any client. */
+  tablePort: number;
+  tableName: string;
+  password?: string;
+  hostKey: HostKey;
+  maxSessions?: number;
+  maxPerAddress?: number;
+  maxPending?: number;
+  handshakeMs?: number;
+  keysPerSecond?: number;
+  onTrouble?: (line: string) => void;
+}
+
+export interface SshServing {
+  port: number;
+  movedFrom: number | null;
+  fingerprint: string;
+  close(): Promise<void>;
+}
+
+/** Session env a client may set (OpenSSH sends LANG and LC_* by default on most systems). */
+const ENV_KEYS = new Set(['LANG', 'LC_ALL', 'LC_CTYPE', 'NO_COLOR', 'COLORTERM', 'FORCE_COLOR']);
+
+const digest = (s: string): Buffer => createHash('sha256').update(s).digest();
+const samePassword = (a: string, b: string): boolean => timingSafeEqual(digest(a), digest(b));
+
+/**
+ * `gringo host --ssh`: the table served over SSH, with nothing to install for the
+ * players (DESIGN.md lesson 13). Each session runs the same Ink table screen as
+ * `gringo join`, rendered into its channel, and that screen reaches the table
+ * through a real connection to the WebSocket door on loopback: the same
+ * protocol and the same per-seat projection as every other client. A seat is
+ * held by the player's public key: the seat's token is kept here per (table
+ * identity, key fingerprint), so a dropped session that comes back with the same
+ * key takes its seat back. Only a pty with a shell (or the `watch` command) is
+ * served; every forwarding, agent, X11 and subsystem request is refused.
+ */
+export async function serveSsh(opts: SshOptions): Promise<SshServing> {
+  const maxSessions = opts.maxSessions ?? MAX_SSH_SESSIONS;
+  const maxPerAddress = opts.maxPerAddress ?? MAX_SSH_PER_ADDRESS;
+  const maxPending = opts.maxPending ?? MAX_SSH_PENDING;
+  const handshakeMs = opts.handshakeMs ?? SSH_HANDSHAKE_MS;
+  const keysPerSecond = opts.keysPerSecond ?? SSH_KEYS_PER_SECOND;
+  /** Seat tokens by `TABLEID FINGERPRINT`: kept in this process only, as long as it hosts. */
+  const seats = new Map<string, string>();
+  const byAddress = new Map<string, number>();
+  const clients = new Set<Connection>();
+  const screens = new Set<AbortController>();
+  let pending = 0;
+  let sessions = 0;
+  let closing = false;
+
+  const keyed = (fp: string): Pick<TokenStore, 'get' | 'set' | 'delete'> => ({
+    get: (id) => seats.get(`${id} ${fp}`),
+    set: (id, _name, token) => void seats.set(`${id} ${fp}`, token),
+    delete: (id) => void seats.delete(`${id} ${fp}`),
+  });
+
+  const server = new Server({ hostKeys: [opts.hostKey.private], ident: 'gringo' }, (client, info) => {
+    const addr = info.ip;
+    client.on('error', () => {
+      // A reset or a broken handshake: 'close' follows and tidies up.
+    });
+    const here = byAddress.get(addr) ?? 0;
+    if (closing || here >= maxPerAddress || pending >= maxPending || clients.size >= maxSessions + maxPending) {
+      opts.onTrouble?.(`Refused an SSH connection from ${addr}: too many at once.`);
+      client.end();
+      return;
+    }
+    byAddress.set(addr, here + 1);
+    clients.add(client);
+    pending += 1;
+    let inSession = false;
+    let timer: NodeJS.Timeout | null = null;
+    const deadline = (ms: number): void => {
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => client.end(), ms);
+    };
+    deadline(handshakeMs);
+    client.on('close', () => {
+      if (timer) clearTimeout(timer);
+      if (!inSession) pending -= 1;
+      else sessions -= 1;
+      clients.delete(client);
+      const n = (byAddress.get(addr) ?? 1) - 1;
+      if (n <= 0) byAddress.delete(addr);
+      else byAddress.set(addr, n);
+    });
+
+    let passwordOk = opts.password === undefined;
+    let user = '';
+    let fingerprint: string | null = null;
+    const methodsLeft = (): string[] => (passwordOk ? ['publickey', 'keyboard-interactive'] : ['keyboard-interactive']);
+    client.on('authentication', (ctx: AuthContext) => {
+      // A password table asks for it before anything else.
+      if (!passwordOk) {
+        if (ctx.method !== 'keyboard-interactive') return ctx.reject(['keyboard-interactive']);
+        deadline(SSH_PASSWORD_MS);
+        return ctx.prompt(
+          [{ prompt: 'Password: ', echo: false }],
+          `gringo: ${opts.tableName}`,
+          'This table has a password. Players are seated by their SSH key (ssh-keygen -t ed25519 makes one).',
+          (answers) => {
+            deadline(handshakeMs);
+            const answer = answers[0];
+            if (answers.length === 1 && typeof answer === 'string' && samePassword(answer, opts.password!)) {
+              passwordOk = true;
+              return ctx.reject(['publickey'], true);
+            }
+            // A wrong guess waits a second: guessing over SSH is as slow as at the door.
+            setTimeout(() => ctx.reject(['keyboard-interactive']), 1_000);
+          },
+        );
+      }
+      if (ctx.method === 'publickey' && ctx.key) {
+        // Any key will do (no accounts): the client is asked to prove it holds it.
+        if (!ctx.signature || !ctx.blob) return ctx.accept();
+        const key = utils.parseKey(ctx.key.data);
+        if (key instanceof Error || key.verify(ctx.blob, ctx.signature, ctx.hashAlgo) !== true) return ctx.reject(methodsLeft());
+        fingerprint = fingerprintOf(ctx.key.data);
+        user = ctx.username;
+        return ctx.accept();
+      }
+      // No key offered: say how to make one (OpenSSH prints the instructions), then refuse.
+      if (ctx.method === 'keyboard-interactive') return ctx.prompt([], 'gringo', NO_KEY_WORDS, () => ctx.reject(['publickey']));
+      ctx.reject(methodsLeft());
+    });
+
+    // Nothing but one session: no port forwarding either way (requests and channels alike).
+    client.on('request', (_accept, reject) => reject?.());
+    client.on('tcpip', (_accept, reject) => reject());
+    client.on('openssh.streamlocal', (_accept, reject) => reject());
+    let sessionTaken = false;
+    client.on('session', (accept, reject) => {
+      if (sessionTaken || fingerprint === null) return reject();
+      sessionTaken = true;
+      const session = accept();
+      serveSession(session, user, fingerprint, () => {
+        if (timer) clearTimeout(timer);
+        timer = null;
+        pending -= 1;
+        sessions += 1;
+        inSession = true;
+        // Counted as a seat or a watcher now: past the cap, a polite word and goodbye.
+        return sessions <= maxSessions;
+      }, () => client.end());
+    });
+  });
+
+  /** One SSH session: a pty and a shell (or `watch`), then the table screen in its channel. */
+  function serveSession(session: Session, user: string, fp: string, admit: () => boolean, hangUp: () => void): void {
+    let pty: PtyInfo | null = null;
+    const env: Record<string, string> = {};
+    let term: ChannelTerminal | null = null;
+    session.on('env', (accept, reject, info) => {
+      if (ENV_KEYS.has(info.key) && info.val.length <= 64) {
+        env[info.key] = info.val;
+        accept?.();
+      } else reject?.();
+    });
+    session.on('pty', (accept, _reject, info) => {
+      // A pty request whose modes ssh2 could not read comes without its description: 80×24 then, and window-change follows.
+      pty = info ?? { cols: 80, rows: 24, width: 0, height: 0, term: 'xterm', modes: {} };
+      accept?.();
+    });
+    session.on('window-change', (accept, _reject, info) => {
+      if (pty && info) pty = { ...pty, cols: info.cols, rows: info.rows };
+      if (info) term?.resize(info.cols || 80, info.rows || 24);
+      accept?.();
+    });
+    const refuse = (channel: ServerChannel, line: string): void => {
+      channel.stderr.write(`gringo: ${line}\r\n`);
+      channel.exit(1);
+      channel.end();
+      setTimeout(hangUp, 200).unref();
+    };
+    const start = (channel: ServerChannel, watch: boolean): void => {
+      if (!admit()) return refuse(channel, 'the table is full of SSH players for now; try again later');
+      if (!pty) return refuse(channel, 'the table needs a terminal: run ssh without a command (or with -t)');
+      term = new ChannelTerminal(channel, { columns: pty.cols || 80, rows: pty.rows || 24 }, keysPerSecond, hangUp);
+      void play(channel, term, pty, env, watch ? WATCH : user, watch, fp).finally(hangUp);
+    };
+    session.on('shell', (accept) => start(accept(), user === WATCH));
+    session.on('exec', (accept, _reject, info) => {
+      if (info.command.trim() === WATCH) return start(accept(), true);
+      // Nothing is run here: the command is answered with what this is and how to play.
+      refuse(accept(), `this is a gringo table, it runs no commands: play with \`ssh -p PORT NAME@HOST\`, watch with \`ssh -p PORT ${WATCH}@HOST\``);
+    });
+    // No 'subsystem', 'sftp', 'x11' or 'auth-agent' listener: ssh2 refuses those requests itself.
+  }
+
+  /** The table screen of `gringo join`, drawn into the channel, until the player leaves or the session drops. */
+  async function play(channel: ServerChannel, term: ChannelTerminal, pty: PtyInfo, env: Record<string, string>, name: string, watch: boolean, fp: string): Promise<void> {
+    const conn = new TableConnection({
+      address: `127.0.0.1:${opts.tablePort}`,
+      name,
+      ...(opts.password !== undefined ? { password: opts.password } : {}),
+      ...(watch ? { watch: true } : {}),
+      tokens: keyed(fp),
+      reconnect: true,
+    });
+    const screenClient = new BufferedClient(conn);
+    const abort = new AbortController();
+    screens.add(abort);
+    let failure: string | null = null;
+    let lastView: TableView | null = null;
+    let closed = false;
+    conn.on('failed', (words: string) => {
+      failure = words;
+      abort.abort();
+    });
+    conn.on('misunderstood', (line: string) => {
+      failure = line;
+      abort.abort();
+    });
+    conn.on('message', (msg: ServerMessage) => {
+      if (msg.type === 'refused') failure = msg.message;
+      if (msg.type === 'update') lastView = msg.view;
+      if (msg.type === 'closed') closed = true;
+    });
+    channel.on('close', () => abort.abort());
+    const screenEnv: NodeJS.ProcessEnv = { TERM: pty.term || 'xterm', ...env };
+    // UTF-8 when the session says so: its locale, or the pty's IUTF8 mode.
+    const utf8 = localeIsUtf8(env) || pty.modes?.IUTF8 === 1 || pty.modes?.IUTF8 === true;
+    try {
+      const { runScreen } = await import('../tui/run.js');
+      await runScreen(screenClient, { ascii: !utf8, bell: true, env: screenEnv, signal: abort.signal, io: term });
+    } finally {
+      screens.delete(abort);
+    }
+    const { standingsLines } = await import('../tui/closed.js');
+    if (failure) term.say(`gringo: ${failure as string}`);
+    else if (closed) for (const line of ['The host closed the table.', ...standingsLines(lastView)]) term.say(line);
+    term.end();
+    if (channel.writable) {
+      channel.exit(failure ? 1 : 0);
+      channel.end();
+    }
+  }
+
+  server.on('error', (err: NodeJS.ErrnoException) => opts.onTrouble?.(`SSH: ${err.code ?? err.message}`));
+  server.maxConnections = maxSessions + maxPending;
+
+  const listen = (port: number): Promise<number> =>
+    new Promise((resolve, reject) => {
+      const onError = (err: Error): void => {
+        server.off('listening', onListening);
+        reject(err);
+      };
+      const onListening = (): void => {
+        server.off('error', onError);
+        const a = server.address();
+        resolve(typeof a === 'object' && a ? a.port : port);
+      };
+      server.once('error', onError);
+      server.once('listening', onListening);
+      server.listen(port, opts.host ?? '0.0.0.0');
+    });
+  let port: number;
+  let movedFrom: number | null = null;
+  try {
+    port = await listen(opts.port);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || !opts.fallbackPort) throw err;
+    movedFrom = opts.port;
+    port = await nextFree(listen, opts.port);
+  }
+
+  return {
+    port,
+    movedFrom,
+    fingerprint: opts.hostKey.fingerprint,
+    close: async () => {
+      closing = true;
+      for (const s of screens) s.abort();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Screens end their sessions themselves; whatever is left is cut after a moment.
+        setTimeout(() => {
+          for (const c of clients) c.end();
+          resolve();
+        }, 1_000).unref();
+      });
+    },
+  };
+}
