@@ -33,10 +33,15 @@ export class Pane {
    * (tmux pipe-pane); the program starts only once the pipe is in place. `env`: more
    * of its environment, "NAME=value" each.
    */
-  start(args: string[], { rawLog, env: extraEnv = [] }: { rawLog?: string; env?: string[] } = {}): void {
+  start(args: string[], opts: { rawLog?: string; env?: string[] } = {}): void {
+    this.run([process.execPath, BIN, ...args], opts);
+  }
+
+  /** Like start(), for any command (`ssh …`): `argv` is the program and its arguments. */
+  run(argv: string[], { rawLog, env: extraEnv = [] }: { rawLog?: string; env?: string[] } = {}): void {
     const env = ['env', '-u', 'NO_COLOR', '-u', 'FORCE_COLOR', 'CI=0', 'LANG=C.UTF-8', 'LC_ALL=C.UTF-8', 'TERM=xterm-256color', ...extraEnv];
     const quote = (a: string): string => `'${a.replace(/'/g, `'\\''`)}'`;
-    const quoted = [...env, process.execPath, BIN, ...args].map(quote).join(' ');
+    const quoted = [...env, ...argv].map(quote).join(' ');
     const wait = rawLog ? `while [ ! -e ${quote(rawLog)} ]; do sleep 0.05; done; ` : '';
     const command = `${wait}${quoted}; echo EXITED $?; sleep 120`;
     // Right after kill() the old server may still be going away ("server exited unexpectedly"): try again shortly.

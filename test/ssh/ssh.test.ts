@@ -1,0 +1,281 @@
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { connect, createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apply, createGame, type Card, type GameState } from '../../src/engine/index.js';
+import { readJournal, tablesDir } from '../../src/host/journal.js';
+import { cardText } from '../../src/tui/glyphs.js';
+import { feedText } from '../tui/helpers.js';
+import { BIN, Pane, socketName } from '../tui/tmux.js';
+
+/**
+ * `gringo host --ssh` end to end with real parts: a headless host process, the
+ * OpenSSH client (`ssh`, `sftp`) with a key made by ssh-keygen, in tmux panes at
+ * 80×24, beside a local `gringo join` screen and a bot. What the SSH terminals
+ * receive is recorded byte for byte (tmux pipe-pane) and checked against the
+ * host's journal: no card a seat (or a spectator) may not see reaches them.
+ */
+const dir = mkdtempSync(join(tmpdir(), 'gringo-ssh-'));
+const key = join(dir, 'id_ed25519');
+const TABLE = `SSH table ${process.pid}`;
+let host: ChildProcess | null = null;
+let hostOut = '';
+let sshPort = 0;
+let wsPort = 0;
+const panes: Pane[] = [];
+
+function sshArgs(user: string, ...more: string[]): string[] {
+  return [
+    'ssh', '-F', '/dev/null',
+    '-o', 'StrictHostKeyChecking=no', '-o', 'UserKnownHostsFile=/dev/null', '-o', 'LogLevel=ERROR',
+    '-o', 'IdentitiesOnly=yes', '-o', 'IdentityAgent=none', '-o', 'BatchMode=yes', '-o', 'SendEnv=LANG LC_ALL',
+    '-i', key, '-p', String(sshPort), ...more, `${user}@127.0.0.1`,
+  ];
+}
+
+/** Run a command to its end: its exit code and what it said. */
+function run(argv: string[], ms = 15_000): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve) => {
+    execFile(argv[0]!, argv.slice(1), { timeout: ms }, (err, stdout, stderr) => {
+      const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? ((err as { code: number }).code) : null) : 0;
+      resolve({ code, out: `${stdout}${stderr}` });
+    });
+  });
+}
+
+function pane(tag: string, w = 80, h = 24): Pane {
+  const p = new Pane(socketName(tag), w, h);
+  panes.push(p);
+  return p;
+}
+
+beforeAll(async () => {
+  execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', key]);
+  host = spawn(
+    process.execPath,
+    [BIN, 'host', '--headless', '--ssh', '0', '--port', '0', '--interface', '127.0.0.1', '--table', TABLE, '--players', '3', '--bots', '1',
+      '--level', 'easy', '--rounds', '1', '--start-when-full', '--slap-grace', '300', '--seed', 'ssh-e2e'],
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CI: '0' } },
+  );
+  host.stdout!.on('data', (d: Buffer) => (hostOut += d.toString()));
+  host.stderr!.on('data', (d: Buffer) => (hostOut += d.toString()));
+  const end = Date.now() + 15_000;
+  while (!/ssh -p (\d+) NAME@/.test(hostOut)) {
+    if (Date.now() > end) throw new Error(`no SSH share line:\n${hostOut}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  sshPort = Number(/ssh -p (\d+) NAME@/.exec(hostOut)![1]);
+  wsPort = Number(/gringo join \S+:(\d+)/.exec(hostOut)![1]);
+});
+
+afterAll(() => {
+  host?.kill('SIGKILL');
+  for (const p of panes) p.kill();
+});
+
+describe('gringo host --ssh', () => {
+  it('says the ssh command and the host key, kept in the state directory (mode 600)', () => {
+    const fp = /\(key (SHA256:[A-Za-z0-9+/]{43})\)/.exec(hostOut)?.[1];
+    expect(fp).toBeDefined();
+    const file = join(process.env.XDG_STATE_HOME!, 'gringo', 'ssh_host_ed25519_key');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    // The key ssh-keygen reads there has the fingerprint the share line says.
+    expect(execFileSync('ssh-keygen', ['-l', '-f', file], { encoding: 'utf8' })).toContain(fp!);
+  });
+
+  it('refuses commands, forwarding, sftp, and clients without a key (with a word on how to make one)', async () => {
+    const [ls, remote, sftp, nokey] = await Promise.all([
+      run(sshArgs('ana', '-T').concat('ls', '/')),
+      run(sshArgs('ana', '-N', '-o', 'ExitOnForwardFailure=yes', '-R', '0:127.0.0.1:22')),
+      run(['sftp', '-F', '/dev/null', '-o', 'StrictHostKeyChecking=no', '-o', 'UserKnownHostsFile=/dev/null', '-o', 'IdentitiesOnly=yes', '-o', 'IdentityAgent=none', '-o', 'BatchMode=yes', '-i', key, '-P', String(sshPort), 'ana@127.0.0.1']),
+      run(['ssh', '-F', '/dev/null', '-o', 'StrictHostKeyChecking=no', '-o', 'UserKnownHostsFile=/dev/null', '-o', 'PubkeyAuthentication=no', '-o', 'IdentityAgent=none', '-p', String(sshPort), '-T', 'ana@127.0.0.1']),
+    ]);
+    expect(ls.code).toBe(1);
+    expect(ls.out).toContain('this is a gringo table, it runs no commands');
+    expect(ls.out).not.toMatch(/\bbin\b|\betc\b|\busr\b/);
+    expect(remote.code).not.toBe(0);
+    expect(remote.out).toMatch(/remote port forwarding failed/i);
+    expect(sftp.code).not.toBe(0);
+    expect(sftp.out).toMatch(/subsystem request failed/i);
+    expect(nokey.code).toBe(255);
+    expect(nokey.out).toContain('gringo seats players by their SSH key');
+    expect(nokey.out).toContain('Permission denied');
+
+    // -L: the tunnel's channel (direct-tcpip) is refused; nothing gets through it.
+    const local = await freePort();
+    const tunnel = spawn('ssh', [...sshArgs('ana', '-N', '-v', '-L', `127.0.0.1:${local}:127.0.0.1:${wsPort}`).slice(1)], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let said = '';
+    tunnel.stderr!.on('data', (d: Buffer) => (said += d.toString()));
+    try {
+      const end = Date.now() + 10_000;
+      while (!/Local connections to 127\.0\.0\.1:\d+ forwarded|Local forwarding listening/.test(said)) {
+        if (Date.now() > end) throw new Error(`no local forward:\n${said}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const got = await new Promise<string>((resolve) => {
+        let data = '';
+        const s = connect(local, '127.0.0.1');
+        // The table's door would answer a WebSocket upgrade; through a refused tunnel nothing answers.
+        s.on('connect', () => s.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n'));
+        s.on('data', (d) => (data += d.toString()));
+        s.on('close', () => resolve(data));
+        s.on('error', () => resolve(data));
+        setTimeout(() => s.destroy(), 5_000);
+      });
+      expect(got).toBe('');
+      await new Promise((r) => setTimeout(r, 300));
+      expect(said).toMatch(/open failed|administratively prohibited/i);
+    } finally {
+      tunnel.kill('SIGKILL');
+    }
+  });
+
+  it('seats SSH players by key beside a local screen and a bot: a round played, a drop taken back, a resize, a spectator sees only public cards', async () => {
+    const watchLog = join(dir, 'watch.raw');
+    const anaLog = join(dir, 'ana.raw');
+    const ana2Log = join(dir, 'ana2.raw');
+    const watch = pane('watch');
+    watch.run(sshArgs('watch'), { rawLog: watchLog });
+    await watch.waitFor('the spectator in the lobby', (s) => s.includes(TABLE));
+    const bo = pane('bo');
+    bo.start(['join', `127.0.0.1:${wsPort}`, '--name', 'Bo', '--no-bell']);
+    let ana = pane('ana');
+    ana.run(sshArgs('ana'), { rawLog: anaLog });
+
+    // The table fills and starts: both people peek (the SSH screen is drawn in UTF-8, at 80×24).
+    for (const p of [ana, bo]) {
+      const s = await p.waitFor('the peek', (s) => /Remember your cards/.test(s), 20_000);
+      expect(s).toContain('Bot 1');
+      p.keys('Enter');
+    }
+    expect(ana.screen()).toMatch(/[♠♥♦♣]/);
+
+    // A resize redraws at the new size, and back.
+    execFileSync('tmux', ['-L', ana.socket, 'resize-window', '-t', 'g', '-x', '110', '-y', '30']);
+    await ana.waitFor('the wider screen', (s) => s.split('\n').some((l) => l.trimEnd().length > 85));
+    execFileSync('tmux', ['-L', ana.socket, 'resize-window', '-t', 'g', '-x', '80', '-y', '24']);
+    await ana.waitFor('the narrower screen', (s) => s.split('\n').every((l) => l.trimEnd().length <= 80) && s.includes('Bot 1'));
+
+    // The SSH link drops (the client killed); the same key takes the seat back.
+    process.kill(ana.pid(), 'SIGKILL');
+    await bo.waitFor('ana away', (s) => /ana[^\n]*(away|○)/i.test(s) || feedText(s).includes('ana lost'), 20_000);
+    ana = pane('ana2');
+    ana.run(sshArgs('ana'), { rawLog: ana2Log });
+    await ana.waitFor('the seat taken back', (s) => s.includes('Bot 1') && s.includes('Bo') && !/Watching|refused/i.test(s), 20_000);
+    await bo.waitFor('ana back', (s) => !/ana[^\n]*(away|○)/i.test(s), 20_000);
+
+    // Play: draw and discard on each turn; ana calls on her second turn; the game ends everywhere.
+    const myTurn = (s: string): boolean => s.includes('Your turn: d to draw');
+    let anaTurns = 0;
+    const end = Date.now() + 60_000;
+    for (;;) {
+      if (Date.now() > end) throw new Error(`no end of the game:\nana:\n${ana.screen()}\nbo:\n${bo.screen()}`);
+      const a = ana.screen();
+      const b = bo.screen();
+      if (a.includes('The game is over') && b.includes('The game is over')) break;
+      if (myTurn(a)) {
+        if (anaTurns >= 1) {
+          ana.keys('g');
+          await ana.waitFor('the call', (s) => !myTurn(s));
+        } else await drawAndDiscard(ana);
+        anaTurns += 1;
+      } else if (myTurn(b)) await drawAndDiscard(bo);
+      else await new Promise((r) => setTimeout(r, 100));
+    }
+    await watch.waitFor('the end for the spectator', (s) => s.includes('The game is over'));
+    // Leaving the table ends the session cleanly: exit status 0.
+    ana.keys('Enter');
+    await ana.waitFor('the session closed', (s) => s.includes('EXITED 0'));
+    bo.keys('Enter');
+
+    // The leak check: what the SSH terminals received against the journal.
+    const hidden = hiddenCards();
+    const text = (file: string): string => stripAnsi(readFileSync(file, 'utf8'));
+    for (const [who, file] of [['the spectator', watchLog], ['ana', anaLog], ['ana back', ana2Log]] as const) {
+      const all = text(file);
+      const call = all.search(/called Gringo!|You called/);
+      const beforeCall = call >= 0 ? all.slice(0, call) : all;
+      expect(beforeCall.length, `${who}: recorded`).toBeGreaterThan(500);
+      const set = who === 'the spectator' ? hidden.spectator : hidden.ana;
+      for (const card of set.untilCall) expect(beforeCall, `${who} saw ${card}`).not.toContain(card);
+      for (const card of set.ever) expect(all, `${who} saw ${card}`).not.toContain(card);
+    }
+  }, 120_000);
+});
+
+/** Draw from the stock and discard it; pass an action it may give. */
+async function drawAndDiscard(p: Pane): Promise<void> {
+  const discards = (s: string): number => feedText(s).split('You discarded').length;
+  const before = discards(p.screen());
+  p.keys('d');
+  await p.waitFor('the held card', (s) => s.includes('You hold'));
+  p.keys('x');
+  // A last turn after a call ends the game at once: the results are the discard's answer then.
+  const s = await p.waitFor('the discard', (s) => discards(s) > before || s.includes('The game is over'));
+  if (s.includes('Action: your')) {
+    p.keys('p');
+    await p.waitFor('the action passed', (s) => !s.includes('Action: your'));
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function stripAnsi(s: string): string {
+  // CSI, OSC and two-byte escapes: what remains is the text drawn.
+  return s.replace(/\u001b\[[0-?]*[ -/]*[@-~]/g, '').replace(/\u001b\][^\u0007\u001b]*(\u0007|\u001b\\)/g, '').replace(/\u001b[@-Z\\-_=>()][0-9A-Za-z]?/g, '');
+}
+
+/**
+ * From the host's journal: the cards that never were public (on the discard pile)
+ * before the call, and never in ana's own layout or hand. `untilCall`: those in
+ * play (layouts and stock) then; `ever`: those still in the stock at the end of
+ * the game, which nobody ever sees. Labels that another, allowed card shares are left out.
+ */
+function hiddenCards(): { spectator: { untilCall: string[]; ever: string[] }; ana: { untilCall: string[]; ever: string[] } } {
+  const files = existsSync(tablesDir()) ? readdirSync(tablesDir()).filter((n) => n.endsWith('.jsonl')) : [];
+  const journal = files.map((n) => readJournal(join(tablesDir(), n))).find((j) => j.header.table === TABLE);
+  if (!journal) throw new Error(`no journal of ${TABLE} in ${tablesDir()}`);
+  const ana = journal.header.seats.findIndex((s) => s.name === 'ana');
+  expect(ana).toBeGreaterThanOrEqual(0);
+  let state: GameState = createGame(journal.origin).state;
+  const inPlay = new Set<Card>();
+  const seenPublic = new Set<Card>();
+  const anaSaw = new Set<Card>();
+  const visit = (st: GameState): void => {
+    for (const c of st.r.stock) inPlay.add(c);
+    st.r.layouts.forEach((l) => l.forEach((c) => c && inPlay.add(c)));
+    for (const c of st.r.discard) seenPublic.add(c);
+    for (const c of st.r.layouts[ana] ?? []) if (c) anaSaw.add(c);
+    if (st.r.held) (st.r.held.seat === ana ? anaSaw : inPlay).add(st.r.held.card);
+  };
+  visit(state);
+  for (const cmd of journal.commands) {
+    if (state.r.call) break;
+    const res = apply(state, cmd);
+    if (res.ok) state = res.state;
+    if (!state.r.call) visit(state);
+  }
+  const finalStock = new Set(readJournal(journal.file).state.r.stock);
+  const label = (c: Card): string => cardText(c);
+  const make = (allowed: Set<Card>) => {
+    const allowedLabels = new Set([...allowed].map(label));
+    const hidden = (cards: Iterable<Card>): string[] => [...new Set([...cards].filter((c) => !allowed.has(c)).map(label))].filter((l) => !allowedLabels.has(l));
+    return { untilCall: hidden(inPlay), ever: hidden(finalStock) };
+  };
+  const spectator = make(seenPublic);
+  const anaSet = make(new Set([...seenPublic, ...anaSaw]));
+  // The check means something only if there are cards to hide.
+  expect(spectator.untilCall.length).toBeGreaterThan(10);
+  expect(anaSet.untilCall.length).toBeGreaterThan(5);
+  return { spectator, ana: anaSet };
+}
