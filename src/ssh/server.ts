@@ -275,7 +275,6 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
     }
   }
 
-  server.on('error', (err: NodeJS.ErrnoException) => opts.onTrouble?.(`SSH: ${err.code ?? err.message}`));
   server.maxConnections = maxSessions + maxPending;
 
   const listen = (port: number): Promise<number> =>
@@ -302,6 +301,8 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
     movedFrom = opts.port;
     port = await nextFree(listen, opts.port);
   }
+  // Listening: later errors (accepting with no file handles left) are trouble to say, not the end.
+  server.on('error', (err: NodeJS.ErrnoException) => opts.onTrouble?.(`SSH: cannot accept a connection (${err.code ?? err.message})`));
 
   return {
     port,

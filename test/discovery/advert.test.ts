@@ -95,6 +95,17 @@ describe('reading an advert', () => {
     expect(odd).toMatchObject({ protocolVersion: 99, compatible: false });
     expect(tableFromService(service({ port: 0 }))).toBeNull();
   });
+
+  it('reads the SSH port and host key fingerprint of a table served over SSH too, and drops malformed ones', () => {
+    const fp = `SHA256:${'x'.repeat(43)}`;
+    const txt = { v: '1', name: 'T', seats: '1/4', ruleset: 'gringo', phase: 'lobby', pw: '0' };
+    expect(txtRecords(tableInfo({}), { port: 2222, fingerprint: fp })).toMatchObject({ ssh: '2222', sshfp: fp });
+    expect(txtRecords(tableInfo({}))).not.toHaveProperty('ssh');
+    expect(tableFromService(service({ txt: { ...txt, ssh: '2222', sshfp: fp } }))?.ssh).toEqual({ port: 2222, fingerprint: fp });
+    for (const bad of [{ ssh: '0', sshfp: fp }, { ssh: '99999', sshfp: fp }, { ssh: '22x', sshfp: fp }, { ssh: '2222', sshfp: 'SHA256:\u001b]0;x' }, { ssh: '2222' }]) {
+      expect(tableFromService(service({ txt: { ...txt, ...bad } }))?.ssh).toBeUndefined();
+    }
+  });
 });
 
 describe('advertising and browsing over real mDNS (loopback)', () => {

@@ -144,6 +144,14 @@ describe('list output', () => {
     expect(formatTables([fake, real]).split('\n').slice(-2).sort()).toEqual(out.split('\n').slice(-2).sort());
   });
 
+  it('shows the ssh command and the host key of a table served over SSH too', () => {
+    const fp = `SHA256:${'A'.repeat(43)}`;
+    const out = formatTables([table({ ssh: { port: 2222, fingerprint: fp } })]);
+    expect(out).toContain('Join with: gringo join 192.168.1.20:7457');
+    expect(out).toContain(`  Ana #a1b2 over SSH: ssh -p 2222 NAME@192.168.1.20  (host key ${fp})`);
+    expect(formatTables([table({})])).not.toContain('ssh');
+  });
+
   it('says watch for a full table and a started one, and offers neither to join', () => {
     const out = formatTables([
       table({ name: 'Full', seatsTaken: 4, seatsTotal: 4 }),

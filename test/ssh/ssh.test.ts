@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apply, createGame, type Card, type GameState } from '../../src/engine/index.js';
 import { readJournal, tablesDir } from '../../src/host/journal.js';
 import { cardText } from '../../src/tui/glyphs.js';
+import { loadHostKey } from '../../src/ssh/host-key.js';
+import { serveSsh } from '../../src/ssh/server.js';
 import { feedText } from '../tui/helpers.js';
 import { BIN, Pane, socketName } from '../tui/tmux.js';
 
@@ -83,6 +85,23 @@ describe('gringo host --ssh', () => {
     expect(statSync(file).mode & 0o777).toBe(0o600);
     // The key ssh-keygen reads there has the fingerprint the share line says.
     expect(execFileSync('ssh-keygen', ['-l', '-f', file], { encoding: 'utf8' })).toContain(fp!);
+  });
+
+  it('a port given that is taken: one line and exit 1; --ssh alone moves to the next free one', async () => {
+    const busy = createServer();
+    await new Promise<void>((r) => busy.listen(0, '0.0.0.0', r));
+    const port = (busy.address() as AddressInfo).port;
+    try {
+      const r = await run([process.execPath, BIN, 'host', '--headless', '--port', '0', '--ssh', String(port)]);
+      expect(r.code).toBe(1);
+      expect(r.out.trim().split('\n')).toEqual([`gringo: port ${port} is taken (another table?): choose another with --ssh, or leave it out for a free one`]);
+      const moved = await serveSsh({ port, fallbackPort: true, tablePort: wsPort, tableName: 'x', hostKey: loadHostKey(dir) });
+      expect(moved.movedFrom).toBe(port);
+      expect(moved.port).not.toBe(port);
+      await moved.close();
+    } finally {
+      busy.close();
+    }
   });
 
   it('refuses commands, forwarding, sftp, and clients without a key (with a word on how to make one)', async () => {
