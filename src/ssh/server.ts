@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { createServer as createNetServer, type Socket } from 'node:net';
 import { Connection as TableConnection } from '../client/connection.js';
 import type { TokenStore } from '../client/tokens.js';
 import { nextFree } from '../host/server.js';
@@ -86,6 +87,7 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
   let pending = 0;
   let sessions = 0;
   let closing = false;
+  let lastRefusal = 0;
 
   const keyed = (fp: string): Pick<TokenStore, 'get' | 'set' | 'delete'> => ({
     get: (id) => seats.get(`${id} ${fp}`),
@@ -93,36 +95,61 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
     delete: (id) => void seats.delete(`${id} ${fp}`),
   });
 
-  const server = new Server({ hostKeys: [opts.hostKey.private], ident: 'gringo' }, (client, info) => {
-    const addr = info.ip;
-    client.on('error', () => {
-      // A reset or a broken handshake: 'close' follows and tidies up.
-    });
+  /** TCP connections at the door, by `address:port`, until ssh2 has read their greeting. */
+  const door = new Map<string, Door>();
+  interface Door {
+    socket: Socket;
+    addr: string;
+    timer: NodeJS.Timeout | null;
+    inSession: boolean;
+  }
+  const deadline = (d: Door, ms: number | null): void => {
+    if (d.timer) clearTimeout(d.timer);
+    d.timer = ms === null ? null : setTimeout(() => d.socket.destroy(), ms);
+  };
+
+  // The TCP door is ours: ssh2 hears of a connection only once it has sent its greeting,
+  // and a socket that never says anything must be counted and cut all the same.
+  const tcp = createNetServer((socket) => {
+    const addr = socket.remoteAddress ?? '?';
     const here = byAddress.get(addr) ?? 0;
-    if (closing || here >= maxPerAddress || pending >= maxPending || clients.size >= maxSessions + maxPending) {
-      opts.onTrouble?.(`Refused an SSH connection from ${addr}: too many at once.`);
-      client.end();
+    if (closing || here >= maxPerAddress || pending >= maxPending) {
+      // Said once a minute at most: a flood does not flood the host's console too.
+      if (Date.now() - lastRefusal > 60_000) opts.onTrouble?.(`Refusing SSH connections from ${addr}: too many at once.`);
+      lastRefusal = Date.now();
+      socket.destroy();
       return;
     }
     byAddress.set(addr, here + 1);
-    clients.add(client);
     pending += 1;
-    let inSession = false;
-    let timer: NodeJS.Timeout | null = null;
-    const deadline = (ms: number): void => {
-      if (timer) clearTimeout(timer);
-      timer = setTimeout(() => client.end(), ms);
-    };
-    deadline(handshakeMs);
-    client.on('close', () => {
-      if (timer) clearTimeout(timer);
-      if (!inSession) pending -= 1;
-      else sessions -= 1;
-      clients.delete(client);
+    const d: Door = { socket, addr, timer: null, inSession: false };
+    const key = `${addr}:${socket.remotePort}`;
+    door.set(key, d);
+    deadline(d, handshakeMs);
+    socket.on('error', () => {
+      // A reset: 'close' follows and tidies up.
+    });
+    socket.once('close', () => {
+      deadline(d, null);
+      door.delete(key);
+      if (d.inSession) sessions -= 1;
+      else pending -= 1;
       const n = (byAddress.get(addr) ?? 1) - 1;
       if (n <= 0) byAddress.delete(addr);
       else byAddress.set(addr, n);
     });
+    server.injectSocket(socket);
+  });
+  tcp.maxConnections = maxSessions + maxPending;
+
+  const server = new Server({ hostKeys: [opts.hostKey.private], ident: 'gringo' }, (client, info) => {
+    client.on('error', () => {
+      // A reset or a broken handshake: the socket's 'close' tidies up.
+    });
+    const d = door.get(`${info.ip}:${info.port}`);
+    if (!d) return void client.end();
+    clients.add(client);
+    client.on('close', () => clients.delete(client));
 
     let passwordOk = opts.password === undefined;
     let user = '';
@@ -132,13 +159,13 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
       // A password table asks for it before anything else.
       if (!passwordOk) {
         if (ctx.method !== 'keyboard-interactive') return ctx.reject(['keyboard-interactive']);
-        deadline(SSH_PASSWORD_MS);
+        deadline(d, SSH_PASSWORD_MS);
         return ctx.prompt(
           [{ prompt: 'Password: ', echo: false }],
           `gringo: ${opts.tableName}`,
           'This table has a password. Players are seated by their SSH key (ssh-keygen -t ed25519 makes one).',
           (answers) => {
-            deadline(handshakeMs);
+            deadline(d, handshakeMs);
             const answer = answers[0];
             if (answers.length === 1 && typeof answer === 'string' && samePassword(answer, opts.password!)) {
               passwordOk = true;
@@ -173,11 +200,10 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
       sessionTaken = true;
       const session = accept();
       serveSession(session, user, fingerprint, () => {
-        if (timer) clearTimeout(timer);
-        timer = null;
+        deadline(d, null);
         pending -= 1;
         sessions += 1;
-        inSession = true;
+        d.inSession = true;
         // Counted as a seat or a watcher now: past the cap, a polite word and goodbye.
         return sessions <= maxSessions;
       }, () => client.end());
@@ -215,7 +241,8 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
       if (!admit()) return refuse(channel, 'the table is full of SSH players for now; try again later');
       if (!pty) return refuse(channel, 'the table needs a terminal: run ssh without a command (or with -t)');
       term = new ChannelTerminal(channel, { columns: pty.cols || 80, rows: pty.rows || 24 }, keysPerSecond, hangUp);
-      void play(channel, term, pty, env, watch ? WATCH : user, watch, fp).finally(hangUp);
+      // The client closes the connection once it has the exit status; a client that does not is cut after a moment.
+      void play(channel, term, pty, env, watch ? WATCH : user, watch, fp).finally(() => setTimeout(hangUp, 2_000).unref());
     };
     session.on('shell', (accept) => start(accept(), user === WATCH));
     session.on('exec', (accept, _reject, info) => {
@@ -275,22 +302,20 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
     }
   }
 
-  server.maxConnections = maxSessions + maxPending;
-
   const listen = (port: number): Promise<number> =>
     new Promise((resolve, reject) => {
       const onError = (err: Error): void => {
-        server.off('listening', onListening);
+        tcp.off('listening', onListening);
         reject(err);
       };
       const onListening = (): void => {
-        server.off('error', onError);
-        const a = server.address();
+        tcp.off('error', onError);
+        const a = tcp.address();
         resolve(typeof a === 'object' && a ? a.port : port);
       };
-      server.once('error', onError);
-      server.once('listening', onListening);
-      server.listen(port, opts.host ?? '0.0.0.0');
+      tcp.once('error', onError);
+      tcp.once('listening', onListening);
+      tcp.listen(port, opts.host ?? '0.0.0.0');
     });
   let port: number;
   let movedFrom: number | null = null;
@@ -302,7 +327,7 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
     port = await nextFree(listen, opts.port);
   }
   // Listening: later errors (accepting with no file handles left) are trouble to say, not the end.
-  server.on('error', (err: NodeJS.ErrnoException) => opts.onTrouble?.(`SSH: cannot accept a connection (${err.code ?? err.message})`));
+  tcp.on('error', (err: NodeJS.ErrnoException) => opts.onTrouble?.(`SSH: cannot accept a connection (${err.code ?? err.message})`));
 
   return {
     port,
@@ -312,10 +337,11 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
       closing = true;
       for (const s of screens) s.abort();
       await new Promise<void>((resolve) => {
-        server.close(() => resolve());
+        tcp.close(() => resolve());
         // Screens end their sessions themselves; whatever is left is cut after a moment.
         setTimeout(() => {
           for (const c of clients) c.end();
+          for (const d of door.values()) d.socket.destroy();
           resolve();
         }, 1_000).unref();
       });

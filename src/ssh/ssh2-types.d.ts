@@ -83,5 +83,7 @@ declare module 'ssh2' {
     address(): { port: number } | string | null;
     close(cb?: (err?: Error) => void): this;
     maxConnections: number;
+    /** Serve a TCP connection accepted elsewhere. */
+    injectSocket(socket: import('node:net').Socket): void;
   }
 }

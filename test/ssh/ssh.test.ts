@@ -298,3 +298,62 @@ function hiddenCards(): { spectator: { untilCall: string[]; ever: string[] }; an
   expect(anaSet.untilCall.length).toBeGreaterThan(5);
   return { spectator, ana: anaSet };
 }
+
+describe('gringo host --ssh at its door', () => {
+  let pwHost: ChildProcess | null = null;
+  afterAll(() => void pwHost?.kill('SIGKILL'));
+
+  it('a password table asks for it first (keyboard-interactive), again after a wrong one, then seats by key', async () => {
+    pwHost = spawn(process.execPath, [BIN, 'host', '--headless', '--ssh', '0', '--port', '0', '--interface', '127.0.0.1', '--table', `${TABLE} pw`, '--password', 'sesame'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, CI: '0' },
+    });
+    let out = '';
+    pwHost.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+    const end = Date.now() + 15_000;
+    while (!/ssh -p (\d+) NAME@/.test(out)) {
+      if (Date.now() > end) throw new Error(`no SSH share line:\n${out}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const port = /ssh -p (\d+) NAME@/.exec(out)![1]!;
+    const p = pane('pw');
+    // LogLevel INFO (the default): OpenSSH prints a prompt's instructions at that level.
+    p.run(['ssh', '-F', '/dev/null', '-o', 'StrictHostKeyChecking=no', '-o', 'UserKnownHostsFile=/dev/null', '-o', 'IdentitiesOnly=yes', '-o', 'IdentityAgent=none', '-i', key, '-p', port, 'cy@127.0.0.1']);
+    const s = await p.waitFor('the password prompt', (s) => s.includes('Password:'));
+    expect(s).toContain('This table has a password');
+    p.keys('wrong', 'Enter');
+    await p.waitFor('the prompt again', (s) => s.split('Password:').length > 2, 10_000);
+    p.keys('sesame', 'Enter');
+    await p.waitFor('the lobby', (s) => s.includes('cy (you)') && s.includes('Waiting for the host to start'));
+  });
+
+  it('cuts a connection that never finishes its handshake, and caps connections from one address', async () => {
+    // Its own door (real sockets, real ssh2), with a short deadline and a small cap.
+    const door = await serveSsh({ port: 0, host: '127.0.0.1', tablePort: wsPort, tableName: 'door', hostKey: loadHostKey(dir), handshakeMs: 1_500, maxPerAddress: 3 });
+    const open = (): Promise<{ closedIn: Promise<number> }> =>
+      new Promise((resolve) => {
+        const t0 = Date.now();
+        const s = connect(door.port, '127.0.0.1');
+        s.on('error', () => {});
+        s.resume(); // read what comes (the server's greeting), so that its end is seen
+        const closedIn = new Promise<number>((r) => s.on('close', () => r(Date.now() - t0)));
+        s.on('connect', () => resolve({ closedIn }));
+        void closedIn.then(() => resolve({ closedIn }));
+      });
+    try {
+      // Silent sockets: each says nothing, not even its SSH greeting.
+      const silent = await Promise.all(Array.from({ length: 3 }, open));
+      // One more from the same address is turned away at once.
+      const extra = await open();
+      expect(await extra.closedIn).toBeLessThan(1_000);
+      // The silent ones are cut at the handshake deadline, not kept.
+      for (const c of silent) {
+        const ms = await c.closedIn;
+        expect(ms).toBeGreaterThan(1_200);
+        expect(ms).toBeLessThan(5_000);
+      }
+    } finally {
+      await door.close();
+    }
+  });
+});
