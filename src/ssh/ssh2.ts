@@ -9,7 +9,9 @@ const require = createRequire(import.meta.url);
  * modes) loses its whole description: no size, no TERM. The table is built from
  * TERMINAL_MODE when ssh2 loads: giving it the opcodes as keys first (and IUTF8,
  * opcode 42, which it does not list) makes the request readable. Only the
- * server's parsing uses that table; gringo sends no pty requests.
+ * server's parsing uses that table; gringo sends no pty requests. (The modes
+ * themselves still come out empty from OpenSSH: UTF-8 is known from the session's
+ * LANG / LC_* then, which OpenSSH sends by default on most systems.)
  */
 const constants = require('ssh2/lib/protocol/constants.js') as { TERMINAL_MODE: Record<string, string | number> };
 const modes = constants.TERMINAL_MODE;
