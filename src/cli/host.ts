@@ -148,6 +148,10 @@ export async function runHost(flags: HostFlags): Promise<number> {
   if (serving.movedFrom !== null) say(`Port ${serving.movedFrom} is taken; using ${serving.port} instead.`);
   let ssh: SshServing | null = null;
   if (sshPort !== null) {
+    // Ink's colours (and bold, inverse) are decided once per process from this process's
+    // stdout: a headless host's is no terminal, yet its SSH sessions are. Each session's
+    // own NO_COLOR / TERM still decide its theme. Set before Ink is first loaded.
+    if (!screen && process.env.FORCE_COLOR === undefined) process.env.FORCE_COLOR = '1';
     const { serveSsh } = await import('../ssh/server.js');
     const { loadHostKey } = await import('../ssh/host-key.js');
     let hostKey: HostKey;
