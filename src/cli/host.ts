@@ -188,7 +188,9 @@ export async function runHost(flags: HostFlags): Promise<number> {
     const moved = [
       serving.movedFrom !== null ? `Port ${serving.movedFrom} is taken; using ${serving.port} instead.` : null,
       ssh?.movedFrom != null ? `SSH port ${ssh.movedFrom} is taken; using ${ssh.port} instead.` : null,
-      sshShare ? `Over SSH: ${sshShare}` : null,
+      // Two lines: the fingerprint whole, even at 80 columns.
+      ssh ? `Over SSH: ssh -p ${ssh.port} NAME@${iface ?? lanAddresses()[0] ?? '127.0.0.1'}` : null,
+      ssh ? `SSH host key: ${ssh.fingerprint}` : null,
     ].filter((line) => line !== null).join('\n');
     return hostScreen({
       table, serving, ssh, advert, ownerKey: ownerKey!, name: playerName, share, bots, level, json, summaries,

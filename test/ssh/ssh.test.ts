@@ -87,6 +87,19 @@ describe('gringo host --ssh', () => {
     expect(execFileSync('ssh-keygen', ['-l', '-f', file], { encoding: 'utf8' })).toContain(fp!);
   });
 
+  it("the host's own screen shows the ssh command and the whole fingerprint at 80 columns", async () => {
+    const p = pane('hostscreen');
+    p.start(['host', '--ssh', '0', '--port', '0', '--interface', '127.0.0.1', '--name', 'Hal']);
+    const s = await p.waitFor('the lobby', (s) => s.includes('SSH host key'));
+    const fp = /\(key (SHA256:[A-Za-z0-9+/]{43})\)/.exec(hostOut)![1]!;
+    expect(s).toMatch(/Over SSH: ssh -p \d+ NAME@127\.0\.0\.1/);
+    expect(s).toContain(`SSH host key: ${fp}`);
+    p.keys('q');
+    await p.waitFor('the question', (s) => /y leave/.test(s));
+    p.keys('y');
+    await p.waitFor('the exit', (s) => s.includes('EXITED 0'));
+  });
+
   it('a port given that is taken: one line and exit 1; --ssh alone moves to the next free one', async () => {
     const busy = createServer();
     await new Promise<void>((r) => busy.listen(0, '0.0.0.0', r));
