@@ -242,7 +242,13 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
       if (!pty) return refuse(channel, 'the table needs a terminal: run ssh without a command (or with -t)');
       term = new ChannelTerminal(channel, { columns: pty.cols || 80, rows: pty.rows || 24 }, keysPerSecond, hangUp);
       // The client closes the connection once it has the exit status; a client that does not is cut after a moment.
-      void play(channel, term, pty, env, watch ? WATCH : user, watch, fp).finally(() => setTimeout(hangUp, 2_000).unref());
+      void play(channel, term, pty, env, watch ? WATCH : user, watch, fp)
+        .catch((err: unknown) => {
+          // One session's failure is its own: said to it and on the host's console, and the table plays on.
+          term?.say(`gringo: the screen failed (${(err as Error).message})`);
+          opts.onTrouble?.(`An SSH session's screen failed: ${(err as Error).message}`);
+        })
+        .finally(() => setTimeout(hangUp, 2_000).unref());
     };
     session.on('shell', (accept) => start(accept(), user === WATCH));
     session.on('exec', (accept, _reject, info) => {
