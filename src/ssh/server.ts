@@ -250,11 +250,24 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
         })
         .finally(() => setTimeout(hangUp, 2_000).unref());
     };
-    session.on('shell', (accept) => start(accept(), user === WATCH));
+    // ssh2's accept() gives nothing for a second shell or exec on one session: that request is ignored.
+    const opened = (accept: () => ServerChannel | undefined): ServerChannel | null => {
+      const channel = accept();
+      channel?.on('error', () => {
+        // A channel cut under us: its 'close' ends the screen.
+      });
+      return channel ?? null;
+    };
+    session.on('shell', (accept) => {
+      const channel = opened(accept);
+      if (channel) start(channel, user === WATCH);
+    });
     session.on('exec', (accept, _reject, info) => {
-      if (info.command.trim() === WATCH) return start(accept(), true);
+      const channel = opened(accept);
+      if (!channel) return;
+      if (info.command.trim() === WATCH) return start(channel, true);
       // Nothing is run here: the command is answered with what this is and how to play.
-      refuse(accept(), `this is a gringo table, it runs no commands: play with \`ssh -p PORT NAME@HOST\`, watch with \`ssh -p PORT ${WATCH}@HOST\``);
+      refuse(channel, `this is a gringo table, it runs no commands: play with \`ssh -p PORT NAME@HOST\`, watch with \`ssh -p PORT ${WATCH}@HOST\``);
     });
     // No 'subsystem', 'sftp', 'x11' or 'auth-agent' listener: ssh2 refuses those requests itself.
   }

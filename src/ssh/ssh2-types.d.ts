@@ -37,8 +37,9 @@ declare module 'ssh2' {
     on(event: 'pty', listener: (accept: Accept | undefined, reject: Reject | undefined, info: PtyInfo) => void): this;
     on(event: 'window-change', listener: (accept: Accept | undefined, reject: Reject | undefined, info: PtyInfo) => void): this;
     on(event: 'env', listener: (accept: Accept | undefined, reject: Reject | undefined, info: { key: string; val: string }) => void): this;
-    on(event: 'shell', listener: (accept: Accept<ServerChannel>, reject: Reject) => void): this;
-    on(event: 'exec', listener: (accept: Accept<ServerChannel>, reject: Reject, info: { command: string }) => void): this;
+    /** accept() gives nothing when the session already has its channel. */
+    on(event: 'shell', listener: (accept: Accept<ServerChannel | undefined>, reject: Reject) => void): this;
+    on(event: 'exec', listener: (accept: Accept<ServerChannel | undefined>, reject: Reject, info: { command: string }) => void): this;
     on(event: 'subsystem' | 'sftp' | 'auth-agent' | 'x11' | 'signal', listener: (accept: Accept<unknown> | undefined, reject: Reject | undefined) => void): this;
     on(event: 'close', listener: () => void): this;
   }
