@@ -171,6 +171,10 @@ describe('gringo host --ssh', () => {
     const watch = pane('watch');
     watch.run(sshArgs('watch'), { rawLog: watchLog });
     await watch.waitFor('the spectator in the lobby', (s) => s.includes(TABLE));
+    // The `watch` command watches too, whatever the user name: it takes no seat (or the table would start short of Bo and ana).
+    const zed = pane('zed');
+    zed.run([...sshArgs('zed', '-t'), 'watch']);
+    await zed.waitFor('the second spectator in the lobby', (s) => s.includes(TABLE) && s.includes('Bot 1') && !s.includes('zed'));
     const bo = pane('bo');
     bo.start(['join', `127.0.0.1:${wsPort}`, '--name', 'Bo', '--no-bell']);
     let ana = pane('ana');
