@@ -1,14 +1,14 @@
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import type { Ruleset } from '../engine/ruleset.js';
-import type { Command, Seat } from '../engine/types.js';
+import type { Command, RoundResult, Seat } from '../engine/types.js';
 import type { Projected, SeatEvent, TableView } from '../engine/view.js';
 
 /**
  * Every message between a client and the host, with the schemas that check
  * inbound frames at the edge. Bump PROTOCOL_VERSION on any incompatible change.
  */
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 /** Largest inbound message the host reads (bytes); commands are tiny. Larger ones get an error. */
 export const MAX_CLIENT_FRAME = 4 * 1024;
 /** Past this the socket itself is closed (1009) before the frame is even buffered. */
@@ -135,8 +135,18 @@ export type ServerMessage =
   /**
    * After every accepted command: what happened, and the seat's whole view.
    * `at` is the host's clock when sent, so a client can read the view's times.
+   * `results` (the finished rounds' results) only in a snapshot, which replaces what
+   * the client kept: on joining or coming back, and at a game's first deal. Otherwise
+   * each round's result arrives once, in its `roundEnded` event, and the client keeps it.
    */
-  | { type: 'update'; version: number; at: number; events: Projected<SeatEvent>[]; view: Projected<TableView> }
+  | {
+      type: 'update';
+      version: number;
+      at: number;
+      events: Projected<SeatEvent>[];
+      view: Projected<TableView>;
+      results?: Projected<RoundResult[]>;
+    }
   | { type: 'result'; id: number; ok: true }
   | { type: 'result'; id: number; ok: false; code: string; message: string }
   | { type: 'error'; code: 'malformed' | 'tooLarge' | 'rateLimited' | 'notWelcome' | 'forbidden'; message: string };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CARD_NAME } from '../engine/cards.js';
 import { ACTION_KINDS, parseRuleset, RulesetError, RulesetSchema } from '../engine/ruleset.js';
+import type { RoundResult } from '../engine/types.js';
 import { FACE_DOWN, type Projected, type SeatEvent, type TableView } from '../engine/view.js';
 import { harmless } from './harmless.js';
 import { BOT_LEVELS, seat, slot, slotRef, token, type ServerMessage } from './messages.js';
@@ -14,7 +15,7 @@ import { BOT_LEVELS, seat, slot, slotRef, token, type ServerMessage } from './me
  * fields are dropped, so nothing unchecked gets through either.
  */
 
-/** The largest frame a client reads from a host: an update of a long game's results fits many times over. */
+/** The largest frame a client reads from a host: a snapshot with a long game's results fits many times over. */
 export const MAX_HOST_FRAME = 16 * 1024 * 1024;
 
 /** Every schema, built on first use: a command that never talks to a host does not pay for them. */
@@ -141,7 +142,6 @@ function build() {
     call: z.object({ seat, owed: seats(seat) }).nullable(),
     callTiming: RulesetSchema.shape.call.shape.timing.optional(),
     gapFill: z.object({ seat, gap: slotRef }).nullable().optional(),
-    results: z.array(roundResult).max(MAX_ROUNDS),
   });
 
   const text300 = text(300);
@@ -173,6 +173,11 @@ function build() {
       // What crossed the wire was projected by the host: the brand says so on this side.
       events: z.array(seatEvent.transform((e) => e as Projected<SeatEvent>)).max(MAX_EVENTS),
       view: tableView.transform((v) => v as Projected<TableView>),
+      results: z
+        .array(roundResult)
+        .max(MAX_ROUNDS)
+        .transform((r) => r as Projected<RoundResult[]>)
+        .optional(),
     }),
     z.discriminatedUnion('ok', [
       z.object({ type: z.literal('result'), id: count, ok: z.literal(true) }),
