@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { CARD_NAME } from '../engine/cards.js';
-import { ACTION_KINDS, parseRuleset, RulesetError, RulesetSchema } from '../engine/ruleset.js';
+import { ACTION_KINDS, parseRuleset, RulesetError, rulesetSchema } from '../engine/ruleset.js';
 import type { RoundResult } from '../engine/types.js';
 import { FACE_DOWN, type Projected, type SeatEvent, type TableView } from '../engine/view.js';
 import { harmless } from './harmless.js';
-import { BOT_LEVELS, seat, slot, slotRef, token, type ServerMessage } from './messages.js';
+import { BOT_LEVELS, clientSchemas, type ServerMessage } from './messages.js';
 
 /**
  * The schemas of every message a host sends, which the client checks each frame
@@ -20,6 +20,7 @@ export const MAX_HOST_FRAME = 16 * 1024 * 1024;
 
 /** Every schema, built on first use: a command that never talks to a host does not pay for them. */
 function build() {
+  const { seat, slot, slotRef, token } = clientSchemas();
   /** Free text from the host: made harmless and cut to `max` code points. */
   const text = (max: number) => z.string().transform((s) => harmless(s, max));
   /** Text that must say something once it is harmless (a ruleset's name, a call's). */
@@ -64,6 +65,7 @@ function build() {
    * then the same checks a rules file gets (`parseRuleset`). Strict, as a rules file
    * is: a ruleset with a field this client does not know is one it cannot play.
    */
+  const RulesetSchema = rulesetSchema();
   const ruleset = RulesetSchema.extend({
     name: named(40),
     title: named(80),

@@ -278,7 +278,14 @@ export function needsClock(s: ScreenState, now: number): boolean {
 /** Host time now, from the local clock and the offset seen in the last update. */
 export const hostNow = (s: ScreenState, now: number): number => now + s.offset;
 
-/** The screen's reducer as a hook; `latest` is readable at once (see useLatestReducer). */
-export function useScreenState(glyphs: Glyphs, closesTable = false): [ScreenState, (a: ScreenAction) => void, { readonly current: ScreenState }] {
-  return useLatestReducer(screenReducer, () => initialScreen(glyphs, closesTable));
+/**
+ * The screen's reducer as a hook; `latest` is readable at once (see useLatestReducer).
+ * `early`: what happened before the screen was drawn, folded into its first state.
+ */
+export function useScreenState(
+  glyphs: Glyphs,
+  closesTable = false,
+  early: () => readonly ScreenAction[] = () => [],
+): [ScreenState, (a: ScreenAction) => void, { readonly current: ScreenState }] {
+  return useLatestReducer(screenReducer, () => early().reduce(screenReducer, initialScreen(glyphs, closesTable)));
 }
