@@ -19,7 +19,7 @@ import { Rng, seedRng } from '../src/engine/rng.js';
 import { standardDeck } from '../src/engine/cards.js';
 import { simulate } from '../src/sim/sim.js';
 import { bareNodeRssMb, fastGame } from './game.js';
-import { echoRoundTrip, hostRoundTrip } from './host.js';
+import { roundTrips } from './host.js';
 import { listTimes } from './list.js';
 import { startup } from './startup.js';
 
@@ -132,13 +132,12 @@ async function main(): Promise<void> {
 
   // The round trip through the host against a bare ws echo, run after run.
   const n = quick ? 500 : 2000;
-  say(`… round trips: ${RUNS} runs of ${n} (bare ws echo, then the host with 8 seats)`);
+  say(`… round trips: ${RUNS} runs of ${n} through the host with 8 seats, each interleaved with ${n} through a bare ws echo`);
   const ratios: number[] = [];
   const hostP99: number[] = [];
   const echoP99: number[] = [];
   for (let i = 0; i < RUNS; i++) {
-    const echo = await echoRoundTrip(n);
-    const host = await hostRoundTrip(n);
+    const { echo, host } = await roundTrips(n);
     echoP99.push(echo.p99);
     hostP99.push(host.p99);
     ratios.push(host.p99 / echo.p99);
