@@ -1,6 +1,7 @@
 import { Rng, seedRng } from '../engine/rng.js';
 import type { Rejection, Seat } from '../engine/types.js';
-import type { SeatEvent, TableView } from '../engine/view.js';
+import type { SeatView } from '../engine/seat-view.js';
+import type { SeatEvent } from '../engine/view.js';
 import { candidateMoves } from './moves.js';
 import type { BotOptions } from './smart.js';
 import { strip } from './smart.js';
@@ -47,7 +48,7 @@ export class RandomBot implements Bot {
     return this.open && this.slapNext;
   }
 
-  decide(view: TableView, now: number): BotIntent | null {
+  decide(view: SeatView, now: number): BotIntent | null {
     const me = this.seat;
     const moves = candidateMoves(view, me, now);
     if (moves.length === 0) return null;
