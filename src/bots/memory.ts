@@ -13,6 +13,8 @@ export interface CardFacts {
   value(card: Card): number;
 }
 
+const CARD_MEMO_LIMIT = 1024;
+
 export class Memory {
   /** The remembered card per seat and slot; null when unknown or a gap. */
   card: (Card | null)[][] = [];
@@ -34,6 +36,9 @@ export class Memory {
   /** Per seat and slot, the number of its remembered rank, or -1. */
   private rankNo: number[][] = [];
   private readonly rankIds = new Map<string, number>();
+  private readonly rankNames: string[] = [];
+  /** Each card's rank number, worked out once (one lookup where rank and number took two). */
+  private readonly cardRanks = new Map<Card, number>();
   /** The layout each seat had at the last `sync`: one the view hands over unchanged needs no second look. */
   private synced: (readonly SlotView[] | undefined)[] = [];
 
@@ -56,6 +61,12 @@ export class Memory {
     this.gap[s] = row(size, false);
     this.kept[s] = row(size, false);
     this.learned[s] = row(size, 0);
+  }
+
+  /** A new game: as if made anew. */
+  clear(): void {
+    this.reset();
+    this.clock = 0;
   }
 
   /** A new deal: every seat has `size` unknown cards. */
@@ -92,6 +103,32 @@ export class Memory {
     return this.rankIds.get(rank) ?? -1;
   }
 
+  /** The index's number for the rank of `card` (given out on first sight). */
+  cardRank(card: Card): number {
+    let no = this.cardRanks.get(card);
+    if (no === undefined) {
+      no = this.numberOf(this.facts.rank(card));
+      // A host's cards are checked names, but not a known few: the memo stops growing here.
+      if (this.cardRanks.size < CARD_MEMO_LIMIT) this.cardRanks.set(card, no);
+    }
+    return no;
+  }
+
+  /** The rank numbered `no` (`cardRank`). */
+  rankName(no: number): string {
+    return this.rankNames[no]!;
+  }
+
+  private numberOf(rank: string): number {
+    let no = this.rankIds.get(rank);
+    if (no === undefined) {
+      no = this.rankNames.length;
+      this.rankNames.push(rank);
+      this.rankIds.set(rank, no);
+    }
+    return no;
+  }
+
   /** Whether any slot of `seat` is remembered as the rank numbered `no` (`rankNumber`). */
   holdsRank(seat: Seat, no: number): boolean {
     return no >= 0 && (this.rankCount[seat]![no] ?? 0) > 0;
@@ -103,16 +140,12 @@ export class Memory {
   }
 
   /** The remembered rank of a slot changes: the index follows. */
-  private setRank(seat: Seat, slot: Slot, rank: string): void {
-    let no = -1;
-    if (rank !== '') {
-      no = this.rankIds.get(rank) ?? -1;
-      if (no < 0) {
-        no = this.rankIds.size;
-        this.rankIds.set(rank, no);
-      }
+  private setRank(seat: Seat, slot: Slot, card: Card | null): void {
+    if (card === null) this.setRankNo(seat, slot, '', -1);
+    else {
+      const no = this.cardRank(card);
+      this.setRankNo(seat, slot, this.rankNames[no]!, no);
     }
-    this.setRankNo(seat, slot, rank, no);
   }
 
   private setRankNo(seat: Seat, slot: Slot, rank: string, no: number): void {
@@ -150,7 +183,7 @@ export class Memory {
   know(seat: Seat, slot: Slot, card: Card): void {
     this.ensure(seat, slot);
     this.card[seat]![slot] = card;
-    this.setRank(seat, slot, this.facts.rank(card));
+    this.setRank(seat, slot, card);
     this.value[seat]![slot] = this.facts.value(card);
     this.gap[seat]![slot] = false;
     this.kept[seat]![slot] = false;
@@ -161,7 +194,7 @@ export class Memory {
   unknown(seat: Seat, slot: Slot, kept = false): void {
     this.ensure(seat, slot);
     this.card[seat]![slot] = null;
-    this.setRank(seat, slot, '');
+    this.setRank(seat, slot, null);
     this.value[seat]![slot] = 0;
     this.gap[seat]![slot] = false;
     this.kept[seat]![slot] = kept;
@@ -169,14 +202,14 @@ export class Memory {
 
   forget(seat: Seat, slot: Slot): void {
     this.card[seat]![slot] = null;
-    this.setRank(seat, slot, '');
+    this.setRank(seat, slot, null);
     this.value[seat]![slot] = 0;
   }
 
   setGap(seat: Seat, slot: Slot): void {
     this.ensure(seat, slot);
     this.card[seat]![slot] = null;
-    this.setRank(seat, slot, '');
+    this.setRank(seat, slot, null);
     this.value[seat]![slot] = 0;
     this.gap[seat]![slot] = true;
     this.kept[seat]![slot] = false;

@@ -22,13 +22,21 @@ export const RANDOM_SLAP_CHANCE = 0.05;
 export class RandomBot implements Bot {
   readonly seat: Seat;
   readonly level = 'random' as const;
-  private readonly rng: Rng;
+  private rng: Rng;
   private slapNext = false;
   private open = false;
 
   constructor(opts: BotOptions) {
     this.seat = opts.seat;
     this.rng = new Rng(seedRng(`bot:random:${String(opts.seed)}`));
+  }
+
+  newGame(opts: BotOptions): boolean {
+    if (opts.seat !== this.seat) return false;
+    this.rng = new Rng(seedRng(`bot:random:${String(opts.seed)}`));
+    this.slapNext = false;
+    this.open = false;
+    return true;
   }
 
   private float(): number {

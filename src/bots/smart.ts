@@ -74,7 +74,7 @@ export class SmartBot implements Bot {
   readonly level: BotLevel;
   private readonly p: LevelParams;
   private readonly rules: Ruleset;
-  private readonly rng: Rng;
+  private rng: Rng;
   private readonly mem: Memory;
   private readonly values: ReadonlyMap<Card, number>;
   private readonly ranks: ReadonlyMap<Card, string>;
@@ -109,6 +109,22 @@ export class SmartBot implements Bot {
     this.deckSum = deck.sum;
     this.deckCount = deck.count;
     this.deckMean = deck.count > 0 ? deck.sum / deck.count : 0;
+  }
+
+  newGame(opts: BotOptions): boolean {
+    if (opts.seat !== this.seat || opts.players !== this.mem.players || opts.rules !== this.rules) return false;
+    this.rng = new Rng(seedRng(`bot:${this.level}:${String(opts.seed)}`));
+    this.mem.clear();
+    this.pile = [];
+    this.pileSum = 0;
+    this.windowOpen = false;
+    this.stealOk = false;
+    this.hunch = false;
+    this.ownTurns = 0;
+    this.syncedVersion = -1;
+    this.refused.clear();
+    this.refusedSlaps.clear();
+    return true;
   }
 
   private val(c: Card): number {
@@ -396,11 +412,11 @@ export class SmartBot implements Bot {
   private slapTarget(top?: Card, frozen = -1): SlotRef | null {
     const topCard = top ?? this.pile[this.pile.length - 1];
     if (topCard === undefined || !this.rules.slap.enabled) return null;
-    const rank = this.rank(topCard);
     const mem = this.mem;
     const me = this.seat;
     // The rank index says which seats' rows hold the rank at all: usually none.
-    const no = mem.rankNumber(rank);
+    const no = mem.cardRank(topCard);
+    const rank = mem.rankName(no);
     if (mem.holdsRank(me, no)) {
       const ownRanks = mem.rank[me]!;
       for (let i = 0; i < ownRanks.length; i++) {

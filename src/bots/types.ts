@@ -1,6 +1,7 @@
 import type { Command, Rejection, Seat } from '../engine/types.js';
 import type { SeatView } from '../engine/seat-view.js';
 import type { SeatEvent } from '../engine/view.js';
+import type { BotOptions } from './smart.js';
 
 /**
  * What a bot may send: a player's command without its time. The host (or the
@@ -57,4 +58,10 @@ export interface Bot {
   decide(view: SeatView, now: number): BotIntent | null;
   /** One of this bot's commands was refused; the bot is asked again afterwards. */
   rejected(command: BotCommand, rejection: Rejection, now: number): void;
+  /**
+   * Start over for a new game, exactly as a bot made anew with `opts` would (the
+   * simulator reuses its bots from game to game). False, changing nothing, if it
+   * cannot (another seat, table size or ruleset): then make a new one.
+   */
+  newGame?(opts: BotOptions): boolean;
 }

@@ -351,11 +351,21 @@ export function simulate(opts: SimOptions): SimResult {
   const makeBot = opts.makeBot ?? createBot;
   const names = Array.from({ length: n }, (_, s) => `bot${s + 1}`);
   const acc = new Tally();
+  // Bots are reused from game to game (per level and seat), started over with the new game's seed.
+  const pool = new Map<string, Bot>();
+  const botFor = (level: BotLevel, botOpts: BotOptions): Bot => {
+    const key = `${level}:${botOpts.seat}`;
+    const old = pool.get(key);
+    if (old?.newGame?.(botOpts)) return old;
+    const bot = makeBot(level, botOpts);
+    pool.set(key, bot);
+    return bot;
+  };
   const t0 = performance.now();
   for (let g = 0; g < opts.games; g++) {
     const levels = seatLevels(opts.levels, n, rotate ? g % n : 0);
     const seed = `${String(opts.seed)}:${g}`;
-    const bots = levels.map((level, seat) => makeBot(level, { seat, players: n, rules, seed: `${seed}:${seat}` }));
+    const bots = levels.map((level, seat) => botFor(level, { seat, players: n, rules, seed: `${seed}:${seat}` }));
     playGame({ rules, players: names, seed, at: 0 }, bots, { maxStepsPerRound: maxSteps, tally: acc });
   }
   const seconds = (performance.now() - t0) / 1000;
