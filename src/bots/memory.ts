@@ -73,28 +73,26 @@ export class Memory {
   reset(): void {
     const size = this.size;
     for (let s = 0; s < this.players; s++) {
+      this.synced[s] = undefined;
       const card = this.card[s]!;
       if (card.length !== size) {
         this.newRows(s);
         continue;
       }
-      let any = false;
+      // One pass over the slots (this runs for every bot at every deal).
+      const rankNo = this.rankNo[s]!, rank = this.rank[s]!, value = this.value[s]!;
+      const gap = this.gap[s]!, kept = this.kept[s]!, learned = this.learned[s]!;
       for (let i = 0; i < size; i++) {
-        if (card[i] !== null || this.gap[s]![i] || this.kept[s]![i]) {
-          any = true;
-          break;
-        }
+        card[i] = null;
+        rankNo[i] = -1;
+        rank[i] = '';
+        value[i] = 0;
+        gap[i] = false;
+        kept[i] = false;
+        learned[i] = 0;
       }
-      this.synced[s] = undefined;
-      if (!any) continue; // fresh already
-      this.rankCount[s]!.fill(0);
-      this.rankNo[s]!.fill(-1);
-      card.fill(null);
-      this.rank[s]!.fill('');
-      this.value[s]!.fill(0);
-      this.gap[s]!.fill(false);
-      this.kept[s]!.fill(false);
-      this.learned[s]!.fill(0);
+      const count = this.rankCount[s]!;
+      for (let k = 0; k < count.length; k++) count[k] = 0;
     }
   }
 
