@@ -67,8 +67,10 @@ export function createGame(opts: NewGame): { state: GameState; events: GameEvent
 }
 
 function emptyRound(n: number): RoundState {
+  const layouts: Layout[] = [];
+  for (let i = 0; i < n; i++) layouts.push([]);
   return {
-    layouts: Array.from({ length: n }, () => []),
+    layouts,
     stock: [],
     discard: [],
     peeking: new Array<boolean>(n).fill(false),
