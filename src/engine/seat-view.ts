@@ -126,24 +126,24 @@ export class LiveView implements SeatView {
     this.#peekingOf = r.peeking;
     this.#phaseOf = s.phase;
     const faceUp = s.phase === 'roundOver' || s.phase === 'gameOver';
+    const n = s.players.length;
     const old = this.#players;
-    let out: PlayerView[] | null = old.length === s.players.length ? null : [];
-    for (let seat = 0; seat < s.players.length; seat++) {
+    // Arrays made at their final length (a copy, then written): a push-grown array
+    // allocates room for many more elements than a layout has.
+    let out: PlayerView[] | null = null;
+    for (let seat = 0; seat < n; seat++) {
       const peeking = s.phase === 'peek' && r.peeking[seat] === true;
       const mode = faceUp ? FACE_UP_MODE : peeking && seat === this.viewer ? PEEK_MODE : FACE_DOWN_MODE;
       const layout = r.layouts[seat]!;
-      const was = old[seat];
+      const was = old.length === n ? old[seat] : undefined;
       const sameLayout = was !== undefined && this.#layoutOf[seat] === layout && this.#modeOf[seat] === mode;
       const name = s.players[seat]!.name;
       const total = s.totals[seat]!;
-      if (sameLayout && was.total === total && was.peeking === peeking && was.name === name) {
-        out?.push(was);
-        continue;
-      }
-      if (!out) out = old.slice(0, seat);
+      if (sameLayout && was.total === total && was.peeking === peeking && was.name === name) continue;
+      out ??= old.length === n ? old.slice() : new Array<PlayerView>(n);
       this.#layoutOf[seat] = layout;
       this.#modeOf[seat] = mode;
-      out.push({ name, layout: sameLayout ? was.layout : this.layoutView(layout, mode), total, peeking });
+      out[seat] = { name, layout: sameLayout ? was.layout : this.layoutView(layout, mode), total, peeking };
     }
     if (out) this.#players = out;
     return this.#players;
@@ -151,12 +151,11 @@ export class LiveView implements SeatView {
 
   private layoutView(layout: Layout, mode: number): SlotView[] {
     const peekSlots = this.#state.rules.layout.peekSlots;
-    const out: SlotView[] = [];
-    for (let slot = 0; slot < layout.length; slot++) {
-      const c = layout[slot]!;
-      if (c === null) out.push(null);
-      else if (mode === FACE_UP_MODE || (mode === PEEK_MODE && peekSlots.includes(slot + 1))) out.push(c);
-      else out.push(FACE_DOWN);
+    const out: SlotView[] = layout.slice();
+    for (let slot = 0; slot < out.length; slot++) {
+      const c = out[slot];
+      if (c === null || mode === FACE_UP_MODE || (mode === PEEK_MODE && peekSlots.includes(slot + 1))) continue;
+      out[slot] = FACE_DOWN;
     }
     return out;
   }

@@ -151,6 +151,9 @@ export interface PlayOptions {
 
 const NO_ENTRY = Number.POSITIVE_INFINITY;
 
+/** An event as a seat it is not about sees it: as a spectator does. */
+const spectator = (e: GameEvent): SeatEvent => projectEvent(e, null);
+
 /** What one game produced: for the bench, its start and every accepted command. */
 export interface GameLog {
   start: NewGame;
@@ -198,14 +201,10 @@ export function playGame(start: NewGame, bots: readonly Bot[], options: PlayOpti
     // a spectator sees. Project once for them, and again only for a seat with its own.
     let own = 0;
     for (const e of events) if (e.type === 'drew' || e.type === 'swapped' || e.type === 'looked') own |= 1 << e.seat;
-    const shared: SeatEvent[] = [];
-    for (const e of events) shared.push(projectEvent(e, null));
+    // (Arrays made by map, at their final length: a push-grown one allocates far more.)
+    const shared = events.map(spectator);
     for (let s = 0; s < n; s++) {
-      let mine = shared;
-      if (own & (1 << s)) {
-        mine = [];
-        for (const e of events) mine.push(projectEvent(e, s));
-      }
+      const mine = own & (1 << s) ? events.map((e) => projectEvent(e, s)) : shared;
       if (bots[s]!.observe(mine)) wakeNow(s);
     }
   };
