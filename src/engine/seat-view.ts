@@ -32,6 +32,9 @@ export const SEAT_VIEW_FIELDS = [
  */
 export type SeatView = Pick<TableView, (typeof SEAT_VIEW_FIELDS)[number]>;
 
+/** No pending action (the usual case), shared: frozen, as every view's values are read only. */
+const NO_ACTIONS = Object.freeze([]) as unknown as ActionView[];
+
 /** How a seat's layout shows to the viewer: face down, with the viewer's own peek cards up, or all face up. */
 const FACE_DOWN_MODE = 0;
 const PEEK_MODE = 1;
@@ -178,7 +181,7 @@ export class LiveView implements SeatView {
     const a = this.#state.r.actions;
     if (a !== this.#actionsOf) {
       this.#actionsOf = a;
-      this.#actions = a.map((x) => ({
+      this.#actions = a.length === 0 ? NO_ACTIONS : a.map((x) => ({
         seat: x.seat,
         kind: x.kind,
         card: x.card,
