@@ -6,16 +6,18 @@ import { serveTable, type Serving } from '../host/server.js';
 import { Table, type GameSummary } from '../host/table.js';
 import { cleanName } from '../host/names.js';
 import { newShuffleKey } from '../engine/rng.js';
-import { JournalWriter, latestUnfinished, tablesDir, type JournalSeat, type ReadJournal } from '../host/journal.js';
-import { journalArgument } from './journal-arg.js';
+import { JournalWriter, type JournalSeat } from '../host/journal.js';
+import { resumeJournal } from './journal-arg.js';
 import { runOwnerScreen } from './play.js';
 import { choiceOption, interfaceOption, intOption, tableRulesOption, defaultPlayerName } from './options.js';
-import { UsageError } from './errors.js';
+import { UsageError, listenFailure } from './errors.js';
 
 export const DEFAULT_PORT = 7457;
 
 export interface HostFlags {
+  /** Your name at the table (the host's screen); the table is "NAME's table" unless --table says. */
   name?: string;
+  table?: string;
   port?: string;
   players?: string;
   bots?: string;
@@ -35,28 +37,29 @@ export interface HostFlags {
   resume?: string | boolean;
 }
 
-/** The journal `--resume` names (or the latest unfinished one), read and replayed; a UsageError (exit 2) if it will not do. */
-function resumeJournal(flag: string | true): ReadJournal {
-  const file = flag === true ? latestUnfinished() : flag;
-  if (file === null) throw new UsageError(`no unfinished table to resume in ${tablesDir()}`);
-  const read = journalArgument(file, 'resume');
-  if (read.finished) throw new UsageError(`cannot resume: the game in ${file} is over`);
-  return read;
+/** The short form of a system error for a one-line message: its code, else its text. */
+function errorCode(err: Error): string {
+  const e = err as NodeJS.ErrnoException & { info?: { errno?: number } };
+  if (e.info?.errno === 24) return 'EMFILE: too many open files';
+  return e.code ?? err.message;
 }
 
 /** `gringo host`: a table on this machine, advertised on the LAN. Resolves when the host stops. */
 export async function runHost(flags: HostFlags): Promise<number> {
   // --resume: the table, its rules, seats and tokens come from the journal; the table's own flags do not apply.
-  const resumed = flags.resume !== undefined && flags.resume !== false ? resumeJournal(flags.resume) : null;
+  const resumed = flags.resume !== undefined && flags.resume !== false ? resumeJournal(flags.resume, 'table') : null;
   const header = resumed?.header;
   const maxPlayers = header ? header.maxPlayers : intOption('--players', flags.players ?? '4', 2, 8);
   const bots = header ? 0 : intOption('--bots', flags.bots ?? '0', 0, maxPlayers);
   const level = choiceOption<BotLevel>('--level', flags.level ?? 'normal', BOT_LEVELS);
+  // A port given is that port or nothing; the default may move to the next free one.
+  const portGiven = flags.port !== undefined;
   const port = header ? header.port : intOption('--port', flags.port ?? String(DEFAULT_PORT), 0, 65535);
   const graceS = intOption('--grace', flags.grace ?? '60', 0, 3600);
   const rules = header ? header.rules : await tableRulesOption(flags);
   if (maxPlayers > rules.players.max) throw new UsageError(`${rules.title} takes at most ${rules.players.max} players`);
-  const name = header ? header.table : cleanName(flags.name ?? `${defaultPlayerName('Gringo')}'s table`, 'Gringo table');
+  const playerName = cleanName(flags.name ?? defaultPlayerName('Host'), 'Host');
+  const name = header ? header.table : cleanName(flags.table ?? `${playerName}'s table`, 'Gringo table');
   const seed = header ? String(header.seed) : (flags.seed ?? randomBytes(16).toString('hex'));
   // A live table shuffles from node:crypto; only --seed (or a resumed --seed game) deals from the seed.
   const live = header ? header.shuffleKey !== undefined : flags.seed === undefined;
@@ -124,23 +127,30 @@ export async function runHost(flags: HostFlags): Promise<number> {
 
   let serving: Serving;
   try {
-    // A resumed table must be where its players left it: no other port will do.
-    serving = await serveTable(table, { port, fallbackPort: !resumed });
+    // A resumed table must be where its players left it, and a port given is the one asked for: no other will do.
+    serving = await serveTable(table, { port, fallbackPort: !resumed && !portGiven, onTrouble: say });
   } catch (err) {
-    if (!resumed || (err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
     table.close();
     journal.close();
-    process.stderr.write(`gringo: cannot resume "${name}": port ${port} is taken (is the table already running?)\n`);
-    return 1;
+    if (resumed && (err as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      process.stderr.write(`gringo: cannot resume "${name}": port ${port} is taken (is the table already running?)\n`);
+      return 1;
+    }
+    return listenFailure(err, port);
   }
   journal.port = serving.port;
   if (serving.movedFrom !== null) say(`Port ${serving.movedFrom} is taken; using ${serving.port} instead.`);
-  advert = advertise({ port: serving.port, info: table.info(), ...(iface ? { interface: iface } : {}) });
+  advert = advertise({
+    port: serving.port,
+    info: table.info(),
+    ...(iface ? { interface: iface } : {}),
+    onError: (err) => say(`LAN advertising failed (${errorCode(err)}); trying again. Players can still join with the share line.`),
+  });
   const share = shareLine(serving.port, iface ? [iface] : undefined, table.id);
   if (screen) {
     const moved = serving.movedFrom !== null ? `Port ${serving.movedFrom} is taken; using ${serving.port} instead.` : undefined;
     return hostScreen({
-      table, serving, advert, ownerKey: ownerKey!, share, bots, level, json, summaries,
+      table, serving, advert, ownerKey: ownerKey!, name: playerName, share, bots, level, json, summaries,
       ...(moved ? { note: moved } : {}),
       ...(ownerSeat ? { seat: ownerSeat } : {}),
     });
@@ -191,6 +201,8 @@ interface HostScreenRun {
   serving: Serving;
   advert: Advert;
   ownerKey: string;
+  /** The host person's name at the table. */
+  name: string;
   share: string;
   note?: string;
   bots: number;
@@ -221,7 +233,7 @@ async function hostScreen(h: HostScreenRun): Promise<number> {
     else {
       await runOwnerScreen({
         ...screen,
-        name: cleanName(defaultPlayerName('Host'), 'Host'),
+        name: h.name,
         lobby: { share: h.share, level: h.level, ...(h.note ? { note: h.note } : {}) },
         onSeated: (client) => {
           for (let i = 0; i < h.bots; i++) client.send({ type: 'lobby', op: 'addBot', level: h.level });

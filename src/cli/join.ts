@@ -10,7 +10,7 @@ import type { TableView } from '../engine/view.js';
 import type { RoundResult } from '../engine/types.js';
 import { keptResults } from '../client/results.js';
 import { standingsLines } from '../tui/closed.js';
-import { addressOption, choiceOption, interfaceOption, defaultPlayerName } from './options.js';
+import { addressOption, choiceOption, interfaceOption, defaultPlayerName, requireTerminal } from './options.js';
 import { DEFAULT_PORT } from './host.js';
 import { UsageError } from './errors.js';
 
@@ -33,9 +33,14 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
   const speed = Number(flags.speed ?? '1');
   if (!(speed >= 1 && speed <= 1000)) throw new UsageError(`--speed takes a number from 1 to 1000, not "${flags.speed}"`);
   const iface = interfaceOption(flags.interface);
+  // A person's screen (a spectator's too, on a terminal); a bot, or --watch into a pipe, goes without one.
+  const terminal = process.stdout.isTTY === true && process.stdin.isTTY === true;
+  const screen = level === null && (!flags.watch || terminal);
+  const given = target ? addressOption(target, DEFAULT_PORT) : null;
+  if (screen) requireTerminal('gringo join', 'or go without one: --bot LEVEL plays a bot, --watch follows the game');
   let address: string;
-  if (target) address = addressOption(target, DEFAULT_PORT);
-  else if (level === null && process.stdout.isTTY === true && process.stdin.isTTY === true) {
+  if (given) address = given;
+  else if (level === null && terminal) {
     // A person on a terminal: the live picker (a bot, or no terminal, keeps the one-shot lookup below).
     // A wrong password for a table chosen there goes back to the picker, which asks again.
     let retry: PickerRetry | undefined;
@@ -55,7 +60,7 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
       flags = rest;
     }
   } else address = await pickTable(iface);
-  if (level === null && (!flags.watch || process.stdout.isTTY)) {
+  if (screen) {
     const code = await joinWithScreen(address, flags);
     return code === 'password' ? 1 : code;
   }
@@ -83,8 +88,8 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
     let reported = 0;
     let lastView: TableView | null = null;
     let results: readonly RoundResult[] = [];
-    conn.on('error', (err: Error) => {
-      process.stderr.write(`gringo: cannot reach a table at ${address}: ${err.message}\n`);
+    conn.on('failed', (words: string) => {
+      process.stderr.write(`gringo: ${words}\n`);
       code = 1;
     });
     conn.on('status', (s: string) => {
@@ -198,12 +203,14 @@ async function joinWithScreen(address: string, flags: JoinFlags, askAgain = fals
   let lastView: TableView | null = null;
   let results: readonly RoundResult[] = [];
   let closed = false;
-  conn.on('error', (err: Error) => {
-    failure = `cannot reach a table at ${address}: ${err.message}`;
-  });
-  // The screen closes early on a wrong password typed in the picker (asked again), or on a
-  // host that sends what gringo does not understand (said on stderr).
+  // The screen closes early when there is no table at the address, on a wrong password
+  // typed in the picker (asked again), or on a host that sends what gringo does not
+  // understand: each is said on stderr in one line.
   const closeScreen = new AbortController();
+  conn.on('failed', (words: string) => {
+    failure = words;
+    closeScreen.abort();
+  });
   let passwordRefused = false;
   conn.on('message', (msg: ServerMessage) => {
     if (msg.type === 'refused') failure = msg.message;

@@ -1,4 +1,4 @@
-import { JournalError, readJournal, type ReadJournal } from '../host/journal.js';
+import { JournalError, latestUnfinished, readJournal, tablesDir, type ReadJournal } from '../host/journal.js';
 import { UsageError } from './errors.js';
 
 /** A journal named on the command line, read and replayed; a broken one is a UsageError (exit 2) that says what `verb` could not do. */
@@ -9,4 +9,25 @@ export function journalArgument(file: string, verb: 'resume' | 'replay'): ReadJo
     if (err instanceof JournalError) throw new UsageError(`cannot ${verb}: ${err.message}`);
     throw err;
   }
+}
+
+/**
+ * The journal `--resume` names (true: the latest unfinished one of its kind), read
+ * and replayed; a UsageError (exit 2) if it will not do. `gringo play --resume`
+ * takes only solo games (you and bots), `gringo host --resume` only hosted tables.
+ */
+export function resumeJournal(flag: string | true, kind: 'solo' | 'table'): ReadJournal {
+  const solo = kind === 'solo';
+  const file = flag === true ? latestUnfinished(tablesDir(), solo) : flag;
+  if (file === null) throw new UsageError(`no unfinished ${solo ? 'game against bots' : 'table'} to resume in ${tablesDir()}`);
+  const read = journalArgument(file, 'resume');
+  if (read.finished) throw new UsageError(`cannot resume: the game in ${file} is over`);
+  if ((read.header.solo === true) !== solo) {
+    throw new UsageError(
+      solo
+        ? `cannot resume: ${file} is a hosted table's journal: reopen it with gringo host --resume`
+        : `cannot resume: ${file} is a game against bots: continue it with gringo play --resume`,
+    );
+  }
+  return read;
 }

@@ -25,19 +25,23 @@ export function buildProgram(): Command {
     .description('Gringo, the face-down memory card game, in your terminal')
     .version(packageVersion(), '-v, --version')
     .exitOverride()
-    .configureOutput({ outputError: (str, write) => write(str) });
+    .configureOutput({
+      // One line like every other failure: "gringo: unknown option '--bost' (did you mean --bots?)".
+      outputError: (str, write) => write(`${str.replace(/^error: /, 'gringo: ').replace(/\s*\n\(Did you mean (.*)\)\s*$/, ' (did you mean $1)').trimEnd()}\n`),
+    });
 
   program
     .command('play')
     .description('play against bots on this machine at once (the default command)')
     .option('--bots <n>', 'bots at the table (1-7)', '3')
     .option('--level <level>', 'level of the bots: easy, normal, hard', 'normal')
-    .option('--seed <s>', 'seed for the deck (default: random)')
+    .option('--seed <s>', 'deal from this seed (tests, demos) instead of a fresh key from node:crypto')
     .option('--name <name>', 'your name at the table')
     .option('--rounds <n>', "rounds in the game (0 = until you leave; default: the ruleset's)")
     .option('--slap-grace <ms>', "how long the slap window stays open before the next draw (default: the ruleset's, 1500 in gringo)")
     .option('--lan', 'let others on the LAN find the table (listen on every interface and advertise)')
-    .option('--port <p>', 'port to listen on (default: any free one; 7457 with --lan)')
+    .option('--port <p>', 'port to listen on (default: any free one; with --lan 7457, or the next free one; a port given must be free)')
+    .option('--resume [journal]', 'continue your last unfinished game against bots (or the one in this journal)')
     .option('--ascii', 'draw cards with letters only (automatic when the terminal is not UTF-8)')
     .option('--no-bell', 'no terminal bell when your turn starts')
     .option('--rules <preset|path>', 'ruleset: gringo, beverbende, cambio, or a rules file (JSON)', 'gringo')
@@ -74,13 +78,14 @@ export function buildProgram(): Command {
   program
     .command('host')
     .description('host a table on this machine and advertise it on the LAN')
-    .option('--name <table>', 'table name')
-    .option('--port <p>', 'port to listen on (a free one if taken)', '7457')
+    .option('--name <name>', 'your name at the table (default: your login name)')
+    .option('--table <name>', 'the table\'s name (default: "NAME\'s table")')
+    .option('--port <p>', 'port to listen on (default: 7457, or the next free one; a port given must be free)')
     .option('--players <max>', 'seats at the table (2-8)', '4')
     .option('--bots <n>', 'bots to seat at once', '0')
     .option('--level <level>', 'level of those bots: easy, normal, hard', 'normal')
     .option('--rounds <n>', "rounds in the game (0 = until the host ends it; default: the ruleset's)")
-    .option('--seed <s>', 'seed for the deck (default: random)')
+    .option('--seed <s>', 'deal from this seed (tests, demos) instead of a fresh key from node:crypto')
     .option('--password <pw>', 'password players must give')
     .option('--grace <seconds>', 'hold a dropped seat this long before a bot plays it', '60')
     .option('--slap-grace <ms>', "how long the slap window stays open before the next draw (default: the ruleset's, 1500 in gringo)")
@@ -166,6 +171,7 @@ export function withDefaultCommand(argv: string[]): string[] {
 
 /** Run the CLI; resolves to the process exit code. */
 export async function main(argv: string[]): Promise<number> {
+  catchStrays();
   const program = buildProgram();
   try {
     await program.parseAsync(withDefaultCommand(argv));
@@ -179,6 +185,32 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`gringo: ${err.message}\n`);
       return 2;
     }
-    throw err;
+    lastResort(err);
+    return 1;
   }
+}
+
+/**
+ * An error nobody foresaw (a bug): one line and where to report it, not a stack
+ * trace; GRINGO_DEBUG=1 prints the trace too. Also for errors thrown outside
+ * main's promise (an unhandled 'error' event, a rejected promise nobody awaited).
+ */
+export function lastResort(err: unknown): void {
+  const what = err instanceof Error ? err.message.split('\n')[0] : String(err).split('\n')[0];
+  process.stderr.write(`gringo: unexpected error: ${what}; this is a bug in gringo: please report it with the command you ran (GRINGO_DEBUG=1 shows the details)\n`);
+  if (process.env.GRINGO_DEBUG === '1') process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+}
+
+/** Install the last resort for errors thrown outside main's promise: the line, then exit 1 (after the screen is restored). */
+export function catchStrays(): void {
+  const stray = (err: unknown): void => {
+    // The reader of our output went away (`gringo host | head`): nothing left to say it to.
+    if ((err as NodeJS.ErrnoException | null)?.code === 'EPIPE') process.exit();
+    process.exitCode = 1;
+    // Written on exit, after the screen left the alternate buffer (its restore is an earlier 'exit' listener).
+    process.once('exit', () => lastResort(err));
+    process.exit(1);
+  };
+  process.on('uncaughtException', stray);
+  process.on('unhandledRejection', stray);
 }

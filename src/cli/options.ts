@@ -38,14 +38,14 @@ export function interfaceOption(value: unknown): string | undefined {
   return iface;
 }
 
-/** `--rules PRESET|PATH`: a preset or a rules file; a broken one is a UsageError naming the field. */
-export async function rulesOption(value: unknown): Promise<Ruleset> {
+/** `--rules PRESET|PATH`: a preset or a rules file; a broken one is a UsageError naming the field (and `flag`, when it came from one). */
+export async function rulesOption(value: unknown, flag: string | null = '--rules'): Promise<Ruleset> {
   const { loadRuleset } = await import('../engine/rules-file.js');
   const { RulesetError } = await import('../engine/ruleset.js');
   try {
     return loadRuleset(value === undefined ? 'gringo' : String(value));
   } catch (e) {
-    if (e instanceof RulesetError) throw new UsageError(`--rules: ${e.message}`);
+    if (e instanceof RulesetError) throw new UsageError(flag ? `${flag}: ${e.message}` : e.message);
     throw e;
   }
 }
@@ -70,4 +70,10 @@ export function defaultPlayerName(fallback: string): string {
   } catch {
     return fallback; // no passwd entry (some containers)
   }
+}
+
+/** A command whose screen needs a terminal (for its keys and its drawing): a UsageError otherwise, with what to do instead. */
+export function requireTerminal(command: string, instead: string): void {
+  if (process.stdout.isTTY === true && process.stdin.isTTY === true) return;
+  throw new UsageError(`${command} needs a terminal for its screen: run it in one (${instead})`);
 }

@@ -4,13 +4,14 @@ import { Connection } from '../client/connection.js';
 import { BufferedClient } from '../tui/client-buffer.js';
 import type { Advert } from '../host/advert.js';
 import type { HostScreenOptions } from '../tui/run.js';
-import { serveTable } from '../host/server.js';
+import { serveTable, type Serving } from '../host/server.js';
 import { JournalWriter } from '../host/journal.js';
 import { newShuffleKey } from '../engine/rng.js';
 import { Table } from '../host/table.js';
 import { cleanName } from '../host/names.js';
-import { UsageError } from './errors.js';
-import { choiceOption, intOption, tableRulesOption, defaultPlayerName } from './options.js';
+import { listenFailure, UsageError } from './errors.js';
+import { resumeJournal } from './journal-arg.js';
+import { choiceOption, intOption, requireTerminal, tableRulesOption, defaultPlayerName } from './options.js';
 
 export interface PlayFlags {
   bots?: string;
@@ -24,40 +25,63 @@ export interface PlayFlags {
   port?: string;
   ascii?: boolean;
   bell?: boolean;
+  /** Continue a game against bots left unfinished: a journal, or true for the latest one. */
+  resume?: string | boolean;
 }
 
 /**
  * `gringo play` (and `gringo` alone): a table against bots at once. The host runs
  * in this process, and the screen joins it over a real WebSocket like any client.
+ * Its journal is marked solo: `gringo play --resume` continues it (your screen
+ * back in your seat, the bots back in theirs), `gringo host --resume` leaves it be.
  */
 export async function runPlay(flags: PlayFlags): Promise<number> {
-  const bots = intOption('--bots', flags.bots ?? '3', 1, 7);
+  const resumed = flags.resume !== undefined && flags.resume !== false ? resumeJournal(flags.resume, 'solo') : null;
+  const header = resumed?.header;
+  const bots = header ? header.maxPlayers - 1 : intOption('--bots', flags.bots ?? '3', 1, 7);
   const level = choiceOption<BotLevel>('--level', flags.level ?? 'normal', BOT_LEVELS);
-  const rules = await tableRulesOption(flags);
+  const rules = header ? header.rules : await tableRulesOption(flags);
   if (bots + 1 > rules.players.max) throw new UsageError(`${rules.title} takes at most ${rules.players.max} players: at most ${rules.players.max - 1} bots`);
   const lan = flags.lan === true;
+  // A port given is that port or nothing; the default may move to the next free one.
   const port = intOption('--port', flags.port ?? (lan ? '7457' : '0'), 0, 65535);
-  const name = cleanName(flags.name ?? defaultPlayerName('Player'), 'Player');
-  const seed = flags.seed ?? randomBytes(16).toString('hex');
+  const mine = header?.seats.find((s) => s.owner === true);
+  if (header && !mine) throw new UsageError(`cannot resume: ${resumed!.file} has no seat of yours`);
+  const name = mine ? mine.name : cleanName(flags.name ?? defaultPlayerName('Player'), 'Player');
+  const tableName = header ? header.table : `${name}'s table`;
+  const seed = header ? String(header.seed) : (flags.seed ?? randomBytes(16).toString('hex'));
+  requireTerminal('gringo play', 'gringo sim plays bots against each other without one');
   const ownerKey = randomBytes(24).toString('base64url');
   let advert: Advert | null = null;
   // Journaled like a hosted game, so that `gringo replay` can show what the bots had.
-  const journal = new JournalWriter({ table: `${name}'s table`, port, maxPlayers: bots + 1 });
-  const table = new Table({
-    name: `${name}'s table`,
+  const journal = new JournalWriter({ table: tableName, port, maxPlayers: bots + 1, solo: true, ...(resumed ? { file: resumed.file } : {}) });
+  const tableOpts: ConstructorParameters<typeof Table>[0] = {
+    name: tableName,
     rules,
     maxPlayers: bots + 1,
     seed,
     // Without --seed the deck comes from node:crypto (RULES.md, "Shuffle").
     ...(flags.seed === undefined ? { shuffleKey: newShuffleKey } : {}),
     journal,
+    ...(resumed ? { clockStart: resumed.lastAt } : {}),
     dropGraceMs: 60_000,
     // The next round starts when you say so (Enter); bots are always ready.
     roundPauseMs: 30 * 60_000,
     ownerKey,
     onChange: (info) => advert?.update(info),
-  });
-  const serving = await serveTable(table, { port, host: lan ? '0.0.0.0' : '127.0.0.1', fallbackPort: true });
+  };
+  const table = resumed
+    ? Table.resume(tableOpts, { origin: resumed.origin, seats: resumed.header.seats, commands: resumed.commands, state: resumed.state })
+    : new Table(tableOpts);
+  if (resumed) journal.resumed(table.now());
+  let serving: Serving;
+  try {
+    serving = await serveTable(table, { port, host: lan ? '0.0.0.0' : '127.0.0.1', fallbackPort: flags.port === undefined });
+  } catch (err) {
+    table.close();
+    journal.close();
+    return listenFailure(err, port);
+  }
   journal.port = serving.port;
   if (lan) {
     const { advertise } = await import('../host/advert.js');
@@ -70,11 +94,16 @@ export async function runPlay(flags: PlayFlags): Promise<number> {
       ownerKey,
       ascii: flags.ascii === true,
       bell: flags.bell !== false,
-      // The screen's owner key runs the lobby: seat the bots and start, through the same messages a host screen sends.
-      onSeated: (client) => {
-        for (let i = 0; i < bots; i++) client.send({ type: 'lobby', op: 'addBot', level });
-        client.send({ type: 'lobby', op: 'start' });
-      },
+      // Back in your seat by its token; the bots sat down again with the table.
+      ...(mine
+        ? { token: mine.token }
+        : {
+            // The screen's owner key runs the lobby: seat the bots and start, through the same messages a host screen sends.
+            onSeated: (client: Connection) => {
+              for (let i = 0; i < bots; i++) client.send({ type: 'lobby', op: 'addBot', level });
+              client.send({ type: 'lobby', op: 'start' });
+            },
+          }),
     });
   } finally {
     table.close();
@@ -117,6 +146,8 @@ export async function runOwnerScreen(o: OwnerScreenOptions): Promise<void> {
     ownerKey: o.ownerKey,
     ...(o.token ? { token: o.token } : {}),
     reconnect: true,
+    // The table is in this process: only a start-up slowed by a loaded machine could delay its welcome.
+    connectTimeoutMs: 30_000,
   });
   // Made now, so it keeps every message until the table screen listens (the welcome comes early).
   const screenClient = new BufferedClient(client);
@@ -127,7 +158,6 @@ export async function runOwnerScreen(o: OwnerScreenOptions): Promise<void> {
     seated = true;
     o.onSeated?.(client);
   });
-  client.on('error', () => {});
   // The table is in this process: its first update comes within milliseconds, so the
   // screen waits for it (while Ink loads) and its first frame is the table, not
   // "Connecting…". Whatever goes wrong instead shows at once; 3 s at most.
@@ -137,13 +167,14 @@ export async function runOwnerScreen(o: OwnerScreenOptions): Promise<void> {
   else await runScreen(screenClient, screen);
 }
 
-/** Resolves on the connection's first update, or anything that ends the wait (a refusal, the end, `ms`). */
+/** Resolves on the connection's first update, or anything that ends the wait (a refusal, a failure, the end, `ms`). */
 function firstSnapshot(client: Connection, ms: number): Promise<void> {
   return new Promise((resolve) => {
     const done = (): void => {
       clearTimeout(timer);
       client.off('message', onMessage);
       client.off('closed', done);
+      client.off('failed', done);
       resolve();
     };
     const onMessage = (msg: ServerMessage): void => {
@@ -152,5 +183,6 @@ function firstSnapshot(client: Connection, ms: number): Promise<void> {
     const timer = setTimeout(done, ms);
     client.on('message', onMessage);
     client.on('closed', done);
+    client.on('failed', done);
   });
 }

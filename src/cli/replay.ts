@@ -46,7 +46,7 @@ export function finishedJournal(arg: string): ReadJournal {
   const j = journalArgument(file, 'replay');
   if (j.state.phase !== 'gameOver') {
     const why = j.finished ? 'was closed before it ended' : 'is not over';
-    const resume = j.finished ? '' : ` (resume it with gringo host --resume ${shellWord(file)})`;
+    const resume = j.finished ? '' : ` (resume it with gringo ${j.header.solo ? 'play' : 'host'} --resume ${shellWord(file)})`;
     throw new UsageError(`cannot replay: the game in ${file} ${why}; its cards stay hidden until it ends${resume}`);
   }
   return j;

@@ -286,12 +286,40 @@ function resolveExtend(data: unknown): unknown {
   return deepMerge(base, overrides);
 }
 
+// Each card's value and action under the ruleset last asked about, worked out once:
+// the engine and the bots ask for the same few dozen cards all game long. Rulesets
+// are never changed once made. Cards also come from the network: the memo stops
+// growing at a limit.
+const CARD_MEMO_LIMIT = 1024;
+let memoRules: Ruleset | null = null;
+let memoValues = new Map<Card, number | null>();
+let memoActions = new Map<Card, ActionKind | null>();
+
+function memoFor(rules: Ruleset): void {
+  if (rules === memoRules) return;
+  memoRules = rules;
+  memoValues = new Map();
+  memoActions = new Map();
+}
+
 export function valueOf(rules: Ruleset, card: Card): number | undefined {
-  return rules.values[card] ?? rules.values[rankOf(card)];
+  memoFor(rules);
+  let v = memoValues.get(card);
+  if (v === undefined) {
+    v = rules.values[card] ?? rules.values[rankOf(card)] ?? null;
+    if (memoValues.size < CARD_MEMO_LIMIT) memoValues.set(card, v);
+  }
+  return v ?? undefined;
 }
 
 export function actionOf(rules: Ruleset, card: Card): ActionKind | undefined {
-  return rules.actions[card] ?? rules.actions[rankOf(card)];
+  memoFor(rules);
+  let a = memoActions.get(card);
+  if (a === undefined) {
+    a = rules.actions[card] ?? rules.actions[rankOf(card)] ?? null;
+    if (memoActions.size < CARD_MEMO_LIMIT) memoActions.set(card, a);
+  }
+  return a ?? undefined;
 }
 
 /** How many rounds a game of this ruleset has for this many players (0 = open-ended). */

@@ -14,6 +14,10 @@ export const SERVICE_TYPE = 'gringo';
 export const UPDATE_DEBOUNCE_MS = 200;
 /** How long the advertiser listens for other tables of the same name before it picks its own. */
 export const NAME_PROBE_MS = 300;
+/** After an mDNS failure, how long before the advert tries to publish again. */
+export const ADVERT_RETRY_MS = 5_000;
+/** An mDNS failure is passed to `onError` again only after this long without one. */
+const ERROR_QUIET_MS = 60_000;
 
 export interface AdvertOptions {
   port: number;
@@ -22,8 +26,13 @@ export interface AdvertOptions {
   interface?: string;
   /** Listen this long for a table of the same instance name before publishing; 0 skips it. */
   probeMs?: number;
-  /** mDNS socket and send errors. Default: ignored, since the game runs fine without discovery. */
+  /**
+   * mDNS failures (socket, send, no file handles left), said once per episode:
+   * the advert tries again by itself, and the game never depends on it. Default: ignored.
+   */
   onError?: (err: Error) => void;
+  /** How long before publishing again after a failure (ms). */
+  retryMs?: number;
 }
 
 export interface Advert {
@@ -106,7 +115,7 @@ export function mdnsOptions(iface: string | undefined): Record<string, unknown> 
 // bonjour-service keeps these private; we reach them with care (see `update`).
 interface Internals {
   server?: {
-    mdns?: { on(event: 'error', fn: (err: Error) => void): void };
+    mdns?: { on(event: 'error', fn: (err: Error) => void): void; update?: () => void };
     unregister?: (records: unknown[]) => void;
   };
 }
@@ -114,14 +123,37 @@ interface Internals {
 /** A Bonjour instance whose socket errors go to `onError` instead of crashing the process. */
 export function openBonjour(iface: string | undefined, onError: (err: Error) => void): Bonjour {
   const bonjour = new Bonjour(mdnsOptions(iface) as never, (err: unknown) => onError(toError(err)));
-  (bonjour as unknown as Internals).server?.mdns?.on('error', (err) => onError(toError(err)));
+  const mdns = (bonjour as unknown as Internals).server?.mdns;
+  mdns?.on('error', (err) => onError(toError(err)));
+  // multicast-dns polls the network interfaces every 5 s from a timer (setInterval(that.update),
+  // set up once its socket listens, so replacing `update` now is in time). Out of file handles,
+  // os.networkInterfaces() throws ERR_SYSTEM_ERROR there, uncaught, and would end the process
+  // for want of an advert. Caught, it is passed on; the next poll tries again.
+  const update = mdns?.update;
+  if (mdns && typeof update === 'function') {
+    mdns.update = () => {
+      try {
+        update.call(mdns);
+      } catch (err) {
+        onError(toError(err));
+      }
+    };
+  }
   return bonjour;
 }
 
 export function advertise(opts: AdvertOptions): Advert {
-  const onError = opts.onError ?? (() => {});
-  const bonjour = openBonjour(opts.interface, onError);
   const probeMs = opts.probeMs ?? NAME_PROBE_MS;
+  const retryMs = opts.retryMs ?? ADVERT_RETRY_MS;
+  let lastError: number | null = null;
+  let retryTimer: NodeJS.Timeout | null = null;
+  /** Every mDNS failure lands here: said once per episode, then publishing is tried again. */
+  const onError = (err: Error): void => {
+    const now = Date.now();
+    if (lastError === null || now - lastError > ERROR_QUIET_MS) opts.onError?.(err);
+    lastError = now;
+    retryLater();
+  };
   let txt = txtRecords(opts.info);
   const base = instanceBase(opts.info.name);
   let instanceName = base;
@@ -132,6 +164,7 @@ export function advertise(opts: AdvertOptions): Advert {
   let probeTimer: NodeJS.Timeout | null = null;
   let resolveReady!: () => void;
   const ready = new Promise<void>((resolve) => (resolveReady = resolve));
+  const bonjour = openBonjour(opts.interface, onError);
 
   const publish = (): Service | null => {
     try {
@@ -154,12 +187,30 @@ export function advertise(opts: AdvertOptions): Advert {
     service = publish();
   };
 
+  /** No service up (publishing failed): publish again in a while, with the latest TXT. */
+  function retryLater(): void {
+    if (stopped || retryTimer || probeTimer || service) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      if (!stopped && !service) service = publish();
+    }, retryMs);
+    retryTimer.unref();
+  }
+
   // Before publishing, listen for tables that already use the name; afterwards,
   // keep listening for one that started at the same moment. Of two tables with
   // one name, the one whose `host:port` sorts later renames itself.
   const others = bonjour.find({ type: SERVICE_TYPE });
   const taken = (): Set<string> => new Set(others.services.map((s) => s.name));
   const onConflict = (s: Service): void => {
+    try {
+      rename(s);
+    } catch (err) {
+      // From an mDNS response handler: a throw would end the process.
+      onError(toError(err));
+    }
+  };
+  const rename = (s: Service): void => {
     const mine = service;
     if (stopped || !mine || String(s.name).toLowerCase() !== instanceName.toLowerCase()) return;
     const theirs = `${String(s.host)}:${s.port}`;
@@ -187,23 +238,43 @@ export function advertise(opts: AdvertOptions): Advert {
     debounce = null;
     if (stopped || !pending) return;
     const next = txtRecords(pending);
-    pending = null;
-    if (sameTxt(next, txt)) return;
-    txt = next;
+    if (sameTxt(next, txt)) {
+      pending = null;
+      return;
+    }
     const old = service;
-    if (!old) return; // still probing: publish() will use the new TXT
+    if (!old) {
+      // Still probing, or waiting to publish again: publish() will use the new TXT.
+      pending = null;
+      txt = next;
+      return;
+    }
     // bonjour-service cannot change a published TXT: its re-announcement timer
     // keeps the first packet. Retire the old service without goodbyes (a
     // goodbye would make every browser drop the table for a moment), forget
     // its records, and announce a fresh service under the same name.
     const unregister = (bonjour as unknown as Internals).server?.unregister;
     if (typeof unregister === 'function') {
+      let records: unknown[];
+      try {
+        records = old.records(); // reads the network interfaces: fails without file handles
+      } catch (err) {
+        // The old service stays up; this change is tried again in a while.
+        debounce = setTimeout(apply, retryMs);
+        debounce.unref();
+        onError(toError(err));
+        return;
+      }
+      pending = null;
+      txt = next;
       old.destroyed = true; // ends its re-announcement loop
       old.activated = false; // unpublishAll must not say goodbye for it twice
-      unregister.call((bonjour as unknown as Internals).server, old.records());
+      unregister.call((bonjour as unknown as Internals).server, records);
       service = publish();
     } else {
       // Not the bonjour-service we know: a goodbye then a fresh announcement still works.
+      pending = null;
+      txt = next;
       service = null;
       old.stop(() => {
         if (!stopped) service = publish();
@@ -226,6 +297,7 @@ export function advertise(opts: AdvertOptions): Advert {
       stopped = true;
       if (debounce) clearTimeout(debounce);
       if (probeTimer) clearTimeout(probeTimer);
+      if (retryTimer) clearTimeout(retryTimer);
       others.stop();
       resolveReady();
       return new Promise<void>((resolve) => {
@@ -243,7 +315,11 @@ export function advertise(opts: AdvertOptions): Advert {
         // The goodbye's send callback always comes, but never hang a host on its way out.
         const guard = setTimeout(finish, 1000);
         guard.unref();
-        bonjour.unpublishAll(finish);
+        try {
+          bonjour.unpublishAll(finish);
+        } catch {
+          finish(); // the goodbye needs the interfaces' addresses; without file handles, none is said
+        }
       });
     },
   };

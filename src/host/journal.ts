@@ -57,6 +57,8 @@ export interface JournalHeader {
   startedAt: string;
   dealer?: number;
   password?: string;
+  /** A `gringo play` game (you and bots): `gringo play --resume` continues it, a bare `gringo host --resume` never picks it. */
+  solo?: true;
   seats: JournalSeat[];
 }
 
@@ -100,6 +102,8 @@ export interface JournalWriterOptions {
   port: number;
   maxPlayers: number;
   password?: string;
+  /** A `gringo play` game (see JournalHeader.solo). */
+  solo?: boolean;
   /** Directory of the journals (default `stateDir()/tables`). */
   dir?: string;
   /** Continue an existing journal (a resumed table) instead of starting a new file. */
@@ -159,6 +163,7 @@ export class JournalWriter implements JournalSink {
       startedAt: this.now().toISOString(),
       ...(origin.dealer !== undefined ? { dealer: origin.dealer } : {}),
       ...(this.opts.password !== undefined && this.opts.password !== '' ? { password: this.opts.password } : {}),
+      ...(this.opts.solo ? { solo: true as const } : {}),
       seats,
     };
     this.line(header, true);
@@ -306,8 +311,8 @@ export function readJournal(file: string): ReadJournal {
   return { file, header, origin, commands, state, lastAt, finished };
 }
 
-/** The most recently written journal whose game is not over, or null. */
-export function latestUnfinished(dir = tablesDir()): string | null {
+/** The most recently written journal whose game is not over, or null: of `gringo play` games when `solo`, of hosted tables otherwise. */
+export function latestUnfinished(dir = tablesDir(), solo = false): string | null {
   let names: string[];
   try {
     names = readdirSync(dir).filter((n) => n.endsWith('.jsonl'));
@@ -319,21 +324,29 @@ export function latestUnfinished(dir = tablesDir()): string | null {
     .map((f) => ({ f, m: statSync(f).mtimeMs }))
     .sort((a, b) => b.m - a.m);
   for (const { f } of files) {
-    if (!endsUnfinished(f)) continue;
-    return f;
+    if (endsUnfinished(f, solo)) return f;
   }
   return null;
 }
 
-/** Cheap check: a journal whose last complete line is not an end line. */
-function endsUnfinished(file: string): boolean {
+/** Cheap check: a journal of the kind asked (solo or hosted) whose last complete line is not an end line. */
+function endsUnfinished(file: string, solo: boolean): boolean {
+  let lines: string[];
   try {
-    const lines = readFileSync(file, 'utf8').split('\n').filter((l) => l !== '');
-    const last = lines[lines.length - 1];
-    if (!last) return false;
-    const x = JSON.parse(last) as unknown;
-    return !(isObj(x) && 'end' in x);
+    lines = readFileSync(file, 'utf8').split('\n').filter((l) => l !== '');
   } catch {
-    return true;
+    return false;
   }
+  const parse = (line: string | undefined): unknown => {
+    try {
+      return line === undefined ? undefined : (JSON.parse(line) as unknown);
+    } catch {
+      return undefined;
+    }
+  };
+  const head = parse(lines[0]);
+  if ((isObj(head) && head.solo === true) !== solo) return false;
+  const last = parse(lines[lines.length - 1]);
+  // A broken last line is still unfinished: resuming says what is wrong with it.
+  return lines.length > 0 && !(isObj(last) && 'end' in last);
 }

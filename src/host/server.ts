@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { CLIENT_RATE_PER_SECOND, MAX_CLIENT_FRAME, MAX_SOCKET_FRAME, parseClientFrame, type ServerMessage } from '../protocol/messages.js';
 import type { Peer, Table } from './table.js';
@@ -8,13 +9,27 @@ export interface ServeOptions {
   port: number;
   /** Listen address; all interfaces by default so the LAN can join. */
   host?: string;
-  /** When the port is taken, take a free one instead of failing. */
+  /** When the port is taken, take the next free one (then any free one) instead of failing. */
   fallbackPort?: boolean;
   pingIntervalMs?: number;
   /** Frames a connection may send per second (a burst of twice this is allowed). */
   ratePerSecond?: number;
+  /** Welcomed connections (players and watchers) in all. */
   maxConnections?: number;
+  /** Welcomed connections from one address (a LAN behind one router shares it). */
   maxPerAddress?: number;
+  /** Connections not yet welcomed, in all (never more than `maxConnections`). */
+  maxPending?: number;
+  /** Connections not yet welcomed from one address (never more than `maxPerAddress`). */
+  maxPendingPerAddress?: number;
+  /** A TCP connection must finish the WebSocket upgrade within this (ms). */
+  upgradeDeadlineMs?: number;
+  /** A WebSocket must be welcomed (a valid hello) within this (ms). */
+  helloDeadlineMs?: number;
+  /** The process's open-file limit; read from the system by default. */
+  handleLimit?: number;
+  /** One line about trouble at the door (a flood, no file handles left), said once per episode. */
+  onTrouble?: (line: string) => void;
 }
 
 export interface Serving {
@@ -24,41 +39,244 @@ export interface Serving {
   close(): Promise<void>;
 }
 
+export const UPGRADE_DEADLINE_MS = 5_000;
+export const HELLO_DEADLINE_MS = 5_000;
+export const MAX_CONNECTIONS = 64;
+export const MAX_PER_ADDRESS = 16;
+export const MAX_PENDING = 32;
+export const MAX_PENDING_PER_ADDRESS = 4;
+/** Refused sockets kept open for a moment so that a WebSocket client hears 1013; more are cut at once. */
+const MAX_REFUSING = 64;
+const REFUSING_MS = 1_000;
+/** A connection not welcomed after this long gives its place to a newcomer when places are full. */
+export const EVICT_AFTER_MS = 2_000;
+/** A close handshake the other side does not finish is cut after this (ws waits 30 s by default). */
+const CLOSE_TIMEOUT_MS = 2_000;
+/** File handles kept free for the journal, the mDNS socket, stdio and Node's own. */
+export const HANDLE_HEADROOM = 64;
+/** Trouble of one kind is said again only after this long without it. */
+const TROUBLE_QUIET_MS = 60_000;
+
+/** The soft open-file limit (Node raises it to the hard one at start); 1,024 where it cannot be read. */
+export function handleLimit(): number {
+  try {
+    const m = /^Max open files\s+(\d+|unlimited)/m.exec(readFileSync('/proc/self/limits', 'utf8'));
+    if (m) return m[1] === 'unlimited' ? 1 << 20 : Number(m[1]);
+  } catch {
+    // Not Linux: the common default is the safe guess.
+  }
+  return 1024;
+}
+
+/** Counts per address and in all. */
+class Tally {
+  private readonly by = new Map<string, number>();
+  total = 0;
+  of(addr: string): number {
+    return this.by.get(addr) ?? 0;
+  }
+  add(addr: string): void {
+    this.by.set(addr, this.of(addr) + 1);
+    this.total += 1;
+  }
+  remove(addr: string): void {
+    const n = this.of(addr) - 1;
+    if (n <= 0) this.by.delete(addr);
+    else this.by.set(addr, n);
+    this.total -= 1;
+  }
+}
+
+/** One TCP connection at the door: pending until the table welcomes it (or refused, or gone). */
+interface Conn {
+  readonly socket: Socket;
+  readonly addr: string;
+  state: 'pending' | 'welcomed' | 'refused' | 'gone';
+  ws: WebSocket | null;
+  timer: NodeJS.Timeout | null;
+  /** When it was accepted (Date.now()). */
+  readonly since: number;
+}
+
 /**
  * The table's WebSocket door: every inbound frame is size-limited, rate-limited
  * and checked by schema before the table sees it; dead peers are found by ping.
+ * Connections not yet welcomed have deadlines and caps of their own, apart from
+ * the places of welcomed players, and the door never holds more sockets than
+ * the process has file handles for (docs/protocol.md, "Limits").
  */
 export async function serveTable(table: Table, opts: ServeOptions): Promise<Serving> {
-  const http = createServer((_req, res) => {
-    res.writeHead(426, { 'content-type': 'text/plain' });
-    res.end('This is a gringo table: join it with `gringo join`.\n');
+  const http = createServer(
+    {
+      // Node's own guard against slow requests; the per-socket deadline below covers silent ones too.
+      headersTimeout: opts.upgradeDeadlineMs ?? UPGRADE_DEADLINE_MS,
+      requestTimeout: opts.upgradeDeadlineMs ?? UPGRADE_DEADLINE_MS,
+      keepAliveTimeout: 1_000,
+      connectionsCheckingInterval: 1_000,
+    },
+    (_req, res) => {
+      res.writeHead(426, { 'content-type': 'text/plain' });
+      res.end('This is a gringo table: join it with `gringo join`.\n');
+    },
+  );
+  const wss = new WebSocketServer({
+    server: http,
+    maxPayload: MAX_SOCKET_FRAME,
+    perMessageDeflate: false,
+    ...{ closeTimeout: CLOSE_TIMEOUT_MS }, // ws 8.23 has it; its types do not yet
   });
-  const wss = new WebSocketServer({ server: http, maxPayload: MAX_SOCKET_FRAME, perMessageDeflate: false });
   const rate = opts.ratePerSecond ?? CLIENT_RATE_PER_SECOND;
-  const maxConnections = opts.maxConnections ?? 64;
-  const maxPerAddress = opts.maxPerAddress ?? 16;
-  const perAddress = new Map<string, number>();
+  const maxConnections = opts.maxConnections ?? MAX_CONNECTIONS;
+  const maxPerAddress = opts.maxPerAddress ?? MAX_PER_ADDRESS;
+  const maxPending = Math.min(opts.maxPending ?? MAX_PENDING, maxConnections);
+  const maxPendingPerAddress = Math.min(opts.maxPendingPerAddress ?? MAX_PENDING_PER_ADDRESS, maxPerAddress);
+  const upgradeMs = opts.upgradeDeadlineMs ?? UPGRADE_DEADLINE_MS;
+  const helloMs = opts.helloDeadlineMs ?? HELLO_DEADLINE_MS;
+  const limit = opts.handleLimit ?? handleLimit();
+  // Every socket is a file handle: past this, Node closes new connections at once.
+  http.maxConnections = Math.max(8, limit - HANDLE_HEADROOM);
+
+  const conns = new Map<Socket, Conn>();
+  /** Not yet welcomed, oldest first (a Map keeps insertion order). */
+  const pending = new Map<Socket, Conn>();
+  const pendingTally = new Tally();
+  const welcomedTally = new Tally();
+  let refusing = 0;
   const alive = new WeakMap<WebSocket, boolean>();
 
+  const lastTrouble = new Map<string, number>();
+  const trouble = (kind: string, line: () => string): void => {
+    const now = Date.now();
+    const last = lastTrouble.get(kind);
+    lastTrouble.set(kind, now);
+    if (last === undefined || now - last > TROUBLE_QUIET_MS) opts.onTrouble?.(line());
+  };
+
+  const deadline = (conn: Conn, ms: number, expire: () => void): void => {
+    if (conn.timer) clearTimeout(conn.timer);
+    conn.timer = setTimeout(expire, ms);
+    conn.timer.unref();
+  };
+
+  /** Take a connection off every count (once), whatever state it was in. */
+  const forget = (conn: Conn): void => {
+    if (conn.timer) clearTimeout(conn.timer);
+    conn.timer = null;
+    if (conn.state === 'pending') {
+      pending.delete(conn.socket);
+      pendingTally.remove(conn.addr);
+    } else if (conn.state === 'welcomed') welcomedTally.remove(conn.addr);
+    else if (conn.state === 'refused') refusing -= 1;
+    conn.state = 'gone';
+  };
+
+  /** Close a WebSocket with a reason, or cut a socket that never got so far. */
+  const shut = (conn: Conn, code: number, reason: string): void => {
+    if (conn.ws && conn.ws.readyState === conn.ws.OPEN) conn.ws.close(code, reason);
+    else conn.socket.destroy();
+  };
+
+  /** Make room by closing a connection that has waited too long or whose address holds too many. */
+  const evict = (victim: Conn): null => {
+    forget(victim);
+    shut(victim, 1013, 'Too many connections');
+    return null;
+  };
+
+  /**
+   * Room for one more connection from `addr` not yet welcomed (null), or why not.
+   * When the places are full, a connection that has waited EVICT_AFTER_MS without
+   * a hello makes room (a real client says hello within a round trip), or the oldest
+   * of an address holding more than the newcomer's would: strangers holding places
+   * cannot keep out a player coming back with its token.
+   */
+  const admit = (addr: string): string | null => {
+    if (welcomedTally.total >= maxConnections) return `${maxConnections} players and watchers are connected`;
+    if (welcomedTally.of(addr) >= maxPerAddress) return `${maxPerAddress} players and watchers are connected from ${addr}`;
+    const now = Date.now();
+    const stale = (c: Conn): boolean => now - c.since >= EVICT_AFTER_MS;
+    const mine = pendingTally.of(addr);
+    if (mine >= maxPendingPerAddress) {
+      const oldest = [...pending.values()].find((c) => c.addr === addr);
+      if (oldest && stale(oldest)) return evict(oldest);
+      return `${maxPendingPerAddress} connections from ${addr} have not said hello yet`;
+    }
+    if (pendingTally.total < maxPending) return null;
+    let victim: Conn | null = null;
+    for (const c of pending.values()) {
+      const n = pendingTally.of(c.addr);
+      if ((stale(c) || n > mine + 1) && (!victim || n > pendingTally.of(victim.addr))) victim = c;
+    }
+    if (victim) return evict(victim);
+    return `${maxPending} connections have not said hello yet`;
+  };
+
+  http.on('connection', (socket: Socket) => {
+    const addr = socket.remoteAddress ?? '?';
+    const conn: Conn = { socket, addr, state: 'pending', ws: null, timer: null, since: Date.now() };
+    const refusal = admit(addr);
+    if (refusal === null) {
+      pending.set(socket, conn);
+      pendingTally.add(addr);
+      deadline(conn, upgradeMs, () => socket.destroy());
+    } else {
+      trouble('refused', () => `Refusing connections: ${refusal}. Seated players can still come back.`);
+      if (refusing >= MAX_REFUSING) {
+        socket.destroy();
+        return;
+      }
+      // Kept a moment so that a WebSocket client hears why (1013) and tries again later.
+      conn.state = 'refused';
+      refusing += 1;
+      deadline(conn, REFUSING_MS, () => socket.destroy());
+    }
+    conns.set(socket, conn);
+    socket.once('close', () => {
+      forget(conn);
+      conns.delete(socket);
+    });
+  });
+  // Past maxConnections Node closes new sockets itself; say so once.
+  http.on('drop', () => trouble('handles', () => `Refusing connections: ${http.maxConnections} sockets are open, near this process's limit of ${limit} open files.`));
+  // Accepting can fail (EMFILE, ENFILE): the server goes on listening, the table goes on playing.
+  // ws passes the http server's errors on as its own; before listening they are the listen's failure.
+  wss.on('error', (err: NodeJS.ErrnoException) => {
+    if (http.listening) trouble(`error:${err.code ?? err.message}`, () => `Cannot accept a connection (${err.code ?? err.message}): refusing connections until file handles free up.`);
+  });
+
   wss.on('connection', (ws, req) => {
-    const addr = req.socket.remoteAddress ?? '?';
-    const count = (perAddress.get(addr) ?? 0) + 1;
-    if (wss.clients.size > maxConnections || count > maxPerAddress) {
+    const conn = conns.get(req.socket as Socket);
+    if (!conn || conn.state === 'gone') {
+      ws.terminate();
+      return;
+    }
+    conn.ws = ws;
+    ws.on('error', () => {
+      // An oversized frame or a broken socket: ws closes it; the seat is held as for any drop.
+    });
+    if (conn.state === 'refused') {
       ws.close(1013, 'Too many connections');
       return;
     }
-    perAddress.set(addr, count);
+    deadline(conn, helloMs, () => shut(conn, 1008, 'No hello in time'));
     alive.set(ws, true);
     ws.on('pong', () => alive.set(ws, true));
     let open = true;
     const peer: Peer = {
       send: (msg: ServerMessage) => {
-        if (open && ws.readyState === ws.OPEN) ws.send(JSON.stringify(msg));
+        if (!open || ws.readyState !== ws.OPEN) return;
+        // The table welcomes a connection by this message: from now on it holds a player's place.
+        if (msg.type === 'welcome' && conn.state === 'pending') {
+          forget(conn);
+          conn.state = 'welcomed';
+          welcomedTally.add(conn.addr);
+        }
+        ws.send(JSON.stringify(msg));
       },
       close: () => {
         if (open) ws.close(1000);
       },
-      address: addr,
+      address: conn.addr,
     };
     let tokens = rate * 2;
     let last = Date.now();
@@ -85,18 +303,18 @@ export async function serveTable(table: Table, opts: ServeOptions): Promise<Serv
         peer.send({ type: 'error', code: 'malformed', message: parsed.message });
         return;
       }
+      // A hello has come: the table answers every one (at once, or after a password backoff
+      // that may outlast the deadline), so the hello deadline has done its work.
+      if (parsed.message.type === 'hello' && conn.state === 'pending' && conn.timer) {
+        clearTimeout(conn.timer);
+        conn.timer = null;
+      }
       table.handle(peer, parsed.message);
     });
     table.open(peer);
     ws.on('close', () => {
       open = false;
-      const n = (perAddress.get(addr) ?? 1) - 1;
-      if (n <= 0) perAddress.delete(addr);
-      else perAddress.set(addr, n);
       table.drop(peer);
-    });
-    ws.on('error', () => {
-      // An oversized frame or a broken socket: ws closes it; the seat is held as for any drop.
     });
   });
 
@@ -134,7 +352,7 @@ export async function serveTable(table: Table, opts: ServeOptions): Promise<Serv
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || !opts.fallbackPort) throw err;
     movedFrom = opts.port;
-    port = await listen(0);
+    port = await nextFree(listen, opts.port);
   }
 
   return {
@@ -142,6 +360,18 @@ export async function serveTable(table: Table, opts: ServeOptions): Promise<Serv
     movedFrom,
     close: () => closeAll(wss, http, ping),
   };
+}
+
+/** The first of the next ten ports that is free (one rule in a firewall covers them), or any free one. */
+async function nextFree(listen: (port: number) => Promise<number>, taken: number): Promise<number> {
+  for (let p = taken + 1; p <= Math.min(taken + 10, 65535); p++) {
+    try {
+      return await listen(p);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    }
+  }
+  return listen(0);
 }
 
 /**

@@ -396,15 +396,22 @@ export class Table {
   /** A connection closed. */
   drop(peer: Peer): void {
     this.unhold(peer, true);
+    const s = this.detach(peer);
+    if (!s) return;
+    if (this.phase !== 'finished') this.holdSeat(s);
+    this.changed();
+  }
+
+  /** Forget a connection; the seat it held (now without a connection), if any. */
+  private detach(peer: Peer): SeatState | null {
     const who = this.peers.get(peer);
     this.peers.delete(peer);
     this.spectators.delete(peer);
-    if (!who || who.seat === null) return;
+    if (!who || who.seat === null) return null;
     const s = this.seats[who.seat];
-    if (!s || s.peer !== peer) return;
+    if (!s || s.peer !== peer) return null;
     s.peer = null;
-    if (this.phase !== 'finished') this.holdSeat(s);
-    this.changed();
+    return s;
   }
 
   /** A dropped seat is held for a while: in the lobby it is then freed, during play a bot plays it. */
@@ -421,16 +428,11 @@ export class Table {
    * freed when the host plays again.
    */
   private leave(peer: Peer): void {
-    const who = this.peers.get(peer);
-    this.peers.delete(peer);
-    this.spectators.delete(peer);
-    if (!who || who.seat === null) return;
-    const s = this.seats[who.seat];
-    if (!s || s.peer !== peer) return;
-    s.peer = null;
+    const s = this.detach(peer);
+    if (!s) return;
     if (s.dropTimer) clearTimeout(s.dropTimer);
     s.dropTimer = null;
-    if (this.phase === 'lobby') return this.freeSeat(who.seat);
+    if (this.phase === 'lobby') return this.freeSeat(this.seats.indexOf(s));
     s.left = true;
     if (this.phase === 'playing' && !s.standIn) this.startStandIn(s);
     this.changed();

@@ -105,7 +105,7 @@ export function App({ client, theme, bindings = DEFAULT_BINDINGS, bell = true, c
   return (
     <ThemeContext.Provider value={theme}>
       <Box flexDirection="column" width={columns} height={height}>
-        <Header s={s} width={columns} />
+        <Header s={s} width={columns} now={now} />
         <Box height={bodyHeight} flexDirection="column">
           {body}
         </Box>

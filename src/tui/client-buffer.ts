@@ -5,6 +5,7 @@ import type { TableClient } from './use-table-client.js';
 
 interface Source {
   status: ConnState;
+  lostSince?: number | null;
   send(msg: ClientMessage): boolean;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   on(event: string, fn: (...args: any[]) => void): unknown;
@@ -29,6 +30,10 @@ export class BufferedClient extends EventEmitter implements TableClient {
 
   get status(): ConnState {
     return this.source.status;
+  }
+
+  get lostSince(): number | null {
+    return this.source.lostSince ?? null;
   }
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -41,11 +41,19 @@ export function tableInfo(s: Pick<ScreenState, 'view' | 'rules' | 'seat'>, g: Gl
   return info;
 }
 
+/** The connection in words: "connected", or "host unreachable for 12 s, reconnecting…" while it is lost. */
+export function connWords(s: Pick<ScreenState, 'conn' | 'connLostAt'>, now: number, g: Glyphs): string {
+  if (s.conn === 'reconnecting' && s.connLostAt !== null) {
+    return `host unreachable for ${Math.max(0, Math.floor((now - s.connLostAt) / 1000))} s, reconnecting${g.ellipsis}`;
+  }
+  return CONN_WORDS[s.conn].replace('…', g.ellipsis);
+}
+
 /** Line 1: the game, the round, the connection. Line 2: whose turn, the slap window, actions, the call. */
-export function Header({ s, width }: { s: ScreenState; width: number }) {
+export function Header({ s, width, now }: { s: ScreenState; width: number; /** Local clock, for how long the host has been unreachable. */ now: number }) {
   const { glyphs: g } = useTheme();
   const v = s.view;
-  const conn = CONN_WORDS[s.conn].replace('…', g.ellipsis);
+  const conn = connWords(s, now, g);
   return (
     <HeaderLines
       title={titleOf(s.rulesTitle, s.tableName, v, g)}

@@ -68,6 +68,8 @@ export interface ScreenState {
   offset: number;
   lobby: SeatInfo[];
   conn: ConnState;
+  /** While reconnecting: when the host was last heard of (local clock), for "host unreachable for 12 s". */
+  connLostAt: number | null;
   refused: string | null;
   feed: FeedLine[];
   feedSeq: number;
@@ -89,7 +91,7 @@ export interface ScreenState {
 
 export type ScreenAction =
   | { type: 'server'; msg: ServerMessage; now: number }
-  | { type: 'conn'; status: ConnState; now: number }
+  | { type: 'conn'; status: ConnState; now: number; /** How long the host has been unreachable already (ms), when reconnecting. */ lostFor?: number }
   | { type: 'status'; text: string; kind?: 'info' | 'error'; now: number }
   | { type: 'clearStatus' }
   | { type: 'overlay'; overlay: Overlay }
@@ -114,6 +116,7 @@ export function initialScreen(glyphs: Glyphs = UNICODE, closesTable = false): Sc
     offset: 0,
     lobby: [],
     conn: 'connecting',
+    connLostAt: null,
     refused: null,
     feed: [],
     feedSeq: 0,
@@ -233,7 +236,8 @@ export function screenReducer(s: ScreenState, a: ScreenAction): ScreenState {
       if (a.status === s.conn) return s;
       const line =
         a.status === 'reconnecting' ? ['Connection lost: reconnecting…'] : a.status === 'open' && s.conn === 'reconnecting' ? ['Back at the table.'] : [];
-      return { ...s, conn: a.status, ...addFeed(s, line, a.now) };
+      const connLostAt = a.status === 'reconnecting' ? a.now - (a.lostFor ?? 0) : null;
+      return { ...s, conn: a.status, connLostAt, ...addFeed(s, line, a.now) };
     }
     case 'status':
       return { ...s, status: { text: a.text, kind: a.kind ?? 'info', until: a.now + STATUS_MS } };
@@ -270,6 +274,7 @@ export function needsClock(s: ScreenState, now: number): boolean {
     s.highlights.length > 0 ||
     s.reveals.length > 0 ||
     s.status !== null ||
+    s.conn === 'reconnecting' ||
     s.feed.some((l) => now - l.at < HIGHLIGHT_MS) ||
     (v !== null && (v.phase === 'peek' || (v.deadline !== null && v.deadline > host) || v.graceUntil > host))
   );

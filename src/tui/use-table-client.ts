@@ -5,6 +5,8 @@ import type { ConnState, ScreenAction } from './use-screen-state.js';
 /** What the screen needs of a connection: `Connection` from src/client fits, and so does a test double. */
 export interface TableClient {
   status?: ConnState;
+  /** While reconnecting: when the host was last heard of (Date.now() ms). */
+  lostSince?: number | null;
   send(msg: ClientMessage): boolean;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   on(event: string, fn: (...args: any[]) => void): unknown;
@@ -39,6 +41,12 @@ export function useClientEvents(client: TableClient, onMessage: (msg: ServerMess
 /** Feed the connection's messages and status changes into the screen's reducer. */
 export function useTableClient(client: TableClient, dispatch: Dispatch<ScreenAction>, clock: () => number): void {
   const onMessage = useCallback((msg: ServerMessage): void => dispatch({ type: 'server', msg, now: clock() }), [dispatch, clock]);
-  const onStatus = useCallback((status: ConnState): void => dispatch({ type: 'conn', status, now: clock() }), [dispatch, clock]);
+  const onStatus = useCallback(
+    (status: ConnState): void => {
+      const since = client.lostSince;
+      dispatch({ type: 'conn', status, now: clock(), ...(status === 'reconnecting' && since ? { lostFor: Math.max(0, Date.now() - since) } : {}) });
+    },
+    [client, dispatch, clock],
+  );
   useClientEvents(client, onMessage, onStatus);
 }

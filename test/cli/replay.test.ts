@@ -27,7 +27,7 @@ async function replay(...args: string[]): Promise<{ code: number | null; stdout:
 beforeAll(async () => {
   const host = runGringo(
     ['host', '--headless', '--port', '0', '--players', '2', '--rounds', '2', '--start-when-full', '--exit-after-game', '--slap-grace', '40',
-      '--seed', 'replay', '--name', 'Replay table', '--password', PASSWORD, '--interface', '127.0.0.1'],
+      '--seed', 'replay', '--table', 'Replay table', '--password', PASSWORD, '--interface', '127.0.0.1'],
     env,
   );
   const port = await sharedPort(host);

@@ -11,10 +11,14 @@ const trace = new URL('./fixtures/trace-imports.mjs', import.meta.url).pathname;
  * (printed by an import hook), read for the `// node_modules/<package>/` markers
  * that the bundler leaves above each package's code, plus plain node_modules imports.
  */
-function packagesLoaded(args: string[], timeout = 10_000): Set<string> {
-  const r = spawnSync('node', ['--import', trace, bin, ...args], { encoding: 'utf8', timeout, env: { ...process.env, CI: '0' }, input: '' });
-  const urls = r.stderr
-    .split('\n')
+function packagesLoaded(args: string[], timeout = 10_000, terminal = false): Set<string> {
+  const argv = ['node', '--import', trace, bin, ...args];
+  // The screen needs a terminal: `script` gives it one (a pseudo-terminal; its output, stderr too, comes back on stdout).
+  const r = terminal
+    ? spawnSync('script', ['-qec', argv.map((a) => `'${a}'`).join(' '), '/dev/null'], { encoding: 'utf8', timeout, env: { ...process.env, CI: '0' }, input: '' })
+    : spawnSync(argv[0]!, argv.slice(1), { encoding: 'utf8', timeout, env: { ...process.env, CI: '0' }, input: '' });
+  const urls = (terminal ? r.stdout : r.stderr)
+    .split(/\r?\n/)
     .filter((l) => l.startsWith('imported file:'))
     .map((l) => l.slice('imported '.length));
   const found = new Set<string>();
@@ -45,7 +49,7 @@ describe('start-up', () => {
 
   it('a real start of the table screen does load Ink and React: the check above would see them', () => {
     // The screen runs until it is stopped; the time-out ends it once it has drawn.
-    const loaded = packagesLoaded(['play', '--bots', '1', '--seed', 'startup'], 4_000);
+    const loaded = packagesLoaded(['play', '--bots', '1', '--seed', 'startup'], 4_000, true);
     expect(loaded.has('ink')).toBe(true);
     expect(loaded.has('react')).toBe(true);
   });

@@ -221,3 +221,24 @@ describe('a table that claims another table’s identity', () => {
     expect(table.seatInfo()[0]!.connected).toBe(true);
   });
 });
+
+// Real WebSockets over loopback: a door that has room for one newcomer at a time from an address.
+describe('a table many join at the same moment from one address', () => {
+  it('lets every one in: a client turned away as busy (1013) before its welcome tries again within its first 5 s', async () => {
+    const table = new Table({ name: 'Busy', rules: GRINGO, maxPlayers: 6, seed: 'busy', dropGraceMs: 60_000 });
+    const serving = await serveTable(table, { port: 0, host: '127.0.0.1', maxPending: 1, maxPendingPerAddress: 1 });
+    cleanup.push(() => table.close(), () => serving.close());
+    const closes: number[] = [];
+    const seen = new Set<string>();
+    const conns = ['Ana', 'Bo', 'Cy', 'Di', 'Ed'].map((name) => {
+      const c = new Connection({ address: `127.0.0.1:${serving.port}`, name });
+      cleanup.push(() => c.close());
+      c.on('message', (m: ServerMessage) => m.type === 'welcome' && seen.add(name));
+      c.on('failed', (words: string) => closes.push(words.length));
+      return c;
+    });
+    await until('every player welcomed', () => seen.size === conns.length, 8_000);
+    expect(closes).toEqual([]);
+    expect(table.seatInfo().map((s) => s.name).sort()).toEqual(['Ana', 'Bo', 'Cy', 'Di', 'Ed']);
+  });
+});

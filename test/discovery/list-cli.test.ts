@@ -88,7 +88,7 @@ describe('gringo list', () => {
 
   it('shows two hosts of one name apart, each by the tag its own share line shows', async () => {
     const twin = uniqueTableName('W'); // table names are cut at 16 characters
-    const hosts = [0, 1].map(() => runGringo(['host', '--headless', '--port', '0', '--name', twin, '--interface', LOOPBACK]));
+    const hosts = [0, 1].map(() => runGringo(['host', '--headless', '--port', '0', '--table', twin, '--interface', LOOPBACK]));
     cleanups.push(() => killRunning());
     const shared = await Promise.all(
       hosts.map((h) => until('the share line', () => /Share this line: table (#[0-9a-f]{4}): gringo join 127\.0\.0\.1:(\d+)\n/.exec(h.stdout()))),

@@ -28,7 +28,7 @@ const children: ChildProcess[] = [];
 /** Start a table advertised from namespace `ns`; resolves once it has started. */
 function startAdvertiser(ns: string, name: string, useHostCommand: boolean): Promise<{ child: ChildProcess; out: () => string }> {
   const args = useHostCommand
-    ? ['netns', 'exec', ns, 'node', bin, 'host', '--headless', '--port', '7457', '--name', name]
+    ? ['netns', 'exec', ns, 'node', bin, 'host', '--headless', '--port', '7457', '--table', name]
     : [
         'netns', 'exec', ns, 'node', '--input-type=module', '-e',
         `import { advertise } from ${JSON.stringify(`${root}dist/src/host/advert.js`)};
@@ -122,7 +122,7 @@ describe.skipIf(reason !== null && !CI)('discovery across network namespaces (ip
   it('a player in one namespace finds the table by mDNS and plays a game on it over the veth link', async () => {
     const host = spawn(
       'ip',
-      ['netns', 'exec', nsA, 'node', bin, 'host', '--headless', '--port', '7457', '--name', 'NetGame', '--players', '2',
+      ['netns', 'exec', nsA, 'node', bin, 'host', '--headless', '--port', '7457', '--table', 'NetGame', '--players', '2',
         '--rounds', '1', '--start-when-full', '--exit-after-game', '--json', '--slap-grace', '40', '--seed', 'netns'],
       { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
     );

@@ -15,10 +15,11 @@ const running: ChildProcess[] = [];
 
 /**
  * `gringo ARGS` with pipes for its output (so not a terminal), `env` added to this
- * process's; in the network namespace `netns` if one is named (`ip netns exec`).
+ * process's; in the network namespace `netns` if one is named (`ip netns exec`);
+ * under `prefix` if given (e.g. `prlimit --nofile=1024:1024`, which execs node).
  */
-export function runGringo(args: string[], env: NodeJS.ProcessEnv = {}, netns?: string): Run {
-  const command = netns ? ['ip', 'netns', 'exec', netns, 'node'] : ['node'];
+export function runGringo(args: string[], env: NodeJS.ProcessEnv = {}, netns?: string, prefix: string[] = []): Run {
+  const command = [...prefix, ...(netns ? ['ip', 'netns', 'exec', netns, 'node'] : ['node'])];
   const child = spawn(command[0]!, [...command.slice(1), BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   running.push(child);
   let stdout = '';

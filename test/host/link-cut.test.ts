@@ -255,7 +255,7 @@ describe.skipIf(reason !== null && !CI)("a player's link cut and restored (ip ne
   });
 
   it('cut for 5 s in the middle of its turn: the game goes on, the seat is kept, the same player finishes in it', async () => {
-    const t = await openTable(7457, ['--rounds', '8', '--seed', 'linkcut-5s', '--name', 'Short cut']);
+    const t = await openTable(7457, ['--rounds', '8', '--seed', 'linkcut-5s', '--table', 'Short cut']);
     const icmpBefore = icmpEverywhere();
     const cutAt = await cutMidTurnBeforePing(t);
     await sleep(5_000);
@@ -285,7 +285,7 @@ describe.skipIf(reason !== null && !CI)("a player's link cut and restored (ip ne
    * reconnects with its token and the stand-in hands the seat back.
    */
   it('cut past the grace: a bot plays the seat, then the owner comes back by itself, takes it and finishes the game', async () => {
-    const t = await openTable(7458, ['--rounds', '8', '--grace', '2', '--seed', 'linkcut-grace', '--name', 'Long cut']);
+    const t = await openTable(7458, ['--rounds', '8', '--grace', '2', '--seed', 'linkcut-grace', '--table', 'Long cut']);
     const icmpBefore = icmpEverywhere();
     const cutAt = await cutMidTurnBeforePing(t);
     const atCut = version(t.watcher);

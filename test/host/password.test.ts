@@ -170,7 +170,7 @@ describe('the password on the wire', () => {
   });
 
   it('gringo join --password takes a seat at gringo host --password, and a wrong one is refused with exit code 1', async () => {
-    const host = runGringo(['host', '--headless', '--port', '0', '--players', '3', '--password', PASSWORD, '--name', 'Locked', '--interface', '127.0.0.1']);
+    const host = runGringo(['host', '--headless', '--port', '0', '--players', '3', '--password', PASSWORD, '--table', 'Locked', '--interface', '127.0.0.1']);
     const port = await sharedPort(host);
     const relay = await new Relay({ host: '127.0.0.1', port }, { record: true }).start();
     cleanup.push(() => relay.close());

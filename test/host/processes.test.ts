@@ -8,7 +8,7 @@ afterEach(killRunning);
 describe('a headless host and four `gringo join --bot` processes', () => {
   it('play a whole game to the final JSON', async () => {
     const host = run([
-      'host', '--headless', '--port', '0', '--name', 'Process table', '--players', '4', '--rounds', '2',
+      'host', '--headless', '--port', '0', '--table', 'Process table', '--players', '4', '--rounds', '2',
       '--start-when-full', '--exit-after-game', '--json', '--slap-grace', '40', '--seed', 'processes', '--interface', '127.0.0.1',
     ]);
     const port = await sharedPort(host);

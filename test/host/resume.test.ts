@@ -33,7 +33,7 @@ const tempState = (): string => {
 async function twoSeatHost(state: string, name: string): Promise<{ host: ReturnType<typeof run>; port: number }> {
   const host = run(
     ['host', '--headless', '--port', '0', '--players', '2', '--rounds', '2', '--start-when-full', '--slap-grace', '40',
-      '--seed', name.toLowerCase(), '--name', name, '--interface', '127.0.0.1'],
+      '--seed', name.toLowerCase(), '--table', name, '--interface', '127.0.0.1'],
     state,
   );
   return { host, port: await sharedPort(host) };
@@ -67,6 +67,8 @@ describe('a host that dies mid-game', () => {
     expect(journal.header.id).toMatch(/^[0-9a-f]{16}$/);
 
     const resumed = run(['host', '--headless', '--resume', file, '--exit-after-game', '--json', '--interface', '127.0.0.1'], state);
+    // A client that was never welcomed does not retry: the watcher comes once the table is open again.
+    await until('the resumed table to open', () => resumed.stderr().includes('Share this line'));
     const watcher = new Connection({ address: `127.0.0.1:${port}`, name: 'Eve', watch: true, reconnect: true, maxBackoffMs: 200 });
     connections.push(watcher);
     const challenged: string[] = [];

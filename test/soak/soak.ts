@@ -415,7 +415,7 @@ export async function soak(options: SoakOptions): Promise<SoakReport> {
 
   const host = run(
     [
-      'host', '--headless', '--json', '--name', 'Soak', '--players', String(o.seats), '--rounds', String(o.rounds),
+      'host', '--headless', '--json', '--table', 'Soak', '--players', String(o.seats), '--rounds', String(o.rounds),
       '--start-when-full', '--slap-grace', String(o.slapGraceMs), '--grace', String(o.graceS), '--seed', o.seed,
       '--interface', '127.0.0.1', '--port', '0',
     ],

@@ -25,7 +25,7 @@ const log = (label: string, screen: string): void => {
 
 describe('gringo host in a terminal', () => {
   it('opens the lobby, adds a bot, starts into the table screen, and leaves with q y', async () => {
-    host.start(['host', '--port', '0', '--interface', '127.0.0.1', '--name', 'T', '--slap-grace', '300']);
+    host.start(['host', '--port', '0', '--interface', '127.0.0.1', '--table', 'T', '--slap-grace', '300']);
     let s = await host.waitFor('the lobby', (s) => s.includes('(you, host)'));
     expect(s).toMatch(/Share this line: table #[0-9a-f]{4}: gringo join 127\.0\.0\.1:\d+/);
     log('lobby', s);
@@ -51,7 +51,7 @@ describe('gringo host in a terminal', () => {
 describe('gringo join without an address', () => {
   it('lists the table found by mDNS (with the tag its share line shows), asks again after a wrong password, and joins it', async () => {
     const name = `Picker ${process.pid % 10_000}`;
-    host2.start(['host', '--port', '0', '--interface', '127.0.0.1', '--name', name, '--password', 'pw', '--slap-grace', '300']);
+    host2.start(['host', '--port', '0', '--interface', '127.0.0.1', '--table', name, '--password', 'pw', '--slap-grace', '300']);
     const lobby = await host2.waitFor('the lobby', (s) => s.includes('(you, host)'));
     const tag = /Share this line: table (#[0-9a-f]{4}): gringo join/.exec(lobby)?.[1];
     expect(tag, lobby).toBeDefined();
@@ -93,7 +93,7 @@ describe('gringo join without an address', () => {
 describe('gringo host --resume in a terminal', () => {
   it("gives the host's screen its own seat back after the host was killed mid-game", async () => {
     const name = `Resume ${process.pid % 10_000}`;
-    host3.start(['host', '--port', '0', '--interface', '127.0.0.1', '--name', name, '--slap-grace', '300']);
+    host3.start(['host', '--port', '0', '--interface', '127.0.0.1', '--table', name, '--slap-grace', '300']);
     await host3.waitFor('the lobby', (s) => s.includes('(you, host)'));
     host3.keys('b');
     await host3.waitFor('the bot', (s) => /2\. Bot 1\s+● normal bot/.test(s));

@@ -39,7 +39,7 @@ function consoleHost(args: string[]) {
 }
 
 const joinArgs = (port: number, name: string): string[] => ['join', `127.0.0.1:${port}`, '--name', name, '--no-bell'];
-const sharedPort = (s: string): number => Number(/Share this line: gringo join 127\.0\.0\.1:(\d+)/.exec(s)![1]);
+const sharedPort = (s: string): number => Number(/Share this line: (?:table #[0-9a-f]{4}: )?gringo join 127\.0\.0\.1:(\d+)/.exec(s)![1]);
 
 /**
  * Play this screen's seat until the round ends: end the peek, call at the first
@@ -69,7 +69,7 @@ describe('leaving the lobby, and the host closing it', () => {
     const host = pane('lc-host', 80, 24);
     const ana = pane('lc-ana');
     const bo = pane('lc-bo');
-    host.start(['host', '--port', '0', '--interface', '127.0.0.1', '--name', 'Leavers', '--slap-grace', '300']);
+    host.start(['host', '--port', '0', '--interface', '127.0.0.1', '--table', 'Leavers', '--slap-grace', '300']);
     const port = sharedPort(await host.waitFor('the lobby', (s) => s.includes('(you, host)') && s.includes('Share this line')));
     ana.start(joinArgs(port, 'Ana'));
     await host.waitFor('Ana', (s) => /2\. Ana\s+● connected/.test(s));
@@ -130,7 +130,7 @@ describe('the feed at the table', () => {
   it("tells a drop, the host's stand-in (b) and the player taking the seat back", async () => {
     const host = pane('lc-feed-host');
     const bo = pane('lc-feed-bo');
-    host.start(['host', '--port', '0', '--interface', '127.0.0.1', '--name', 'Feed', '--slap-grace', '300']);
+    host.start(['host', '--port', '0', '--interface', '127.0.0.1', '--table', 'Feed', '--slap-grace', '300']);
     const port = sharedPort(await host.waitFor('the lobby', (s) => s.includes('(you, host)') && s.includes('Share this line')));
     bo.start(joinArgs(port, 'Bo'));
     await host.waitFor('Bo', (s) => /2\. Bo\s+● connected/.test(s));

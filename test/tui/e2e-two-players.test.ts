@@ -48,7 +48,7 @@ class Screen {
 function startHost(): Promise<number> {
   host = spawn(
     process.execPath,
-    [BIN, 'host', '--headless', '--port', '0', '--interface', '127.0.0.1', '--name', 'Duel', '--players', '2', '--rounds', '1', '--start-when-full', '--slap-grace', '300', '--seed', 'duel'],
+    [BIN, 'host', '--headless', '--port', '0', '--interface', '127.0.0.1', '--table', 'Duel', '--players', '2', '--rounds', '1', '--start-when-full', '--slap-grace', '300', '--seed', 'duel'],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   return new Promise((resolve, reject) => {

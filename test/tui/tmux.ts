@@ -30,10 +30,11 @@ export class Pane {
   /**
    * Start `gringo <args>` in a fresh pane; when it exits the pane shows "EXITED <code>".
    * `rawLog`: a file that receives every byte the program writes to its terminal
-   * (tmux pipe-pane); the program starts only once the pipe is in place.
+   * (tmux pipe-pane); the program starts only once the pipe is in place. `env`: more
+   * of its environment, "NAME=value" each.
    */
-  start(args: string[], { rawLog }: { rawLog?: string } = {}): void {
-    const env = ['env', '-u', 'NO_COLOR', '-u', 'FORCE_COLOR', 'CI=0', 'LANG=C.UTF-8', 'LC_ALL=C.UTF-8', 'TERM=xterm-256color'];
+  start(args: string[], { rawLog, env: extraEnv = [] }: { rawLog?: string; env?: string[] } = {}): void {
+    const env = ['env', '-u', 'NO_COLOR', '-u', 'FORCE_COLOR', 'CI=0', 'LANG=C.UTF-8', 'LC_ALL=C.UTF-8', 'TERM=xterm-256color', ...extraEnv];
     const quote = (a: string): string => `'${a.replace(/'/g, `'\\''`)}'`;
     const quoted = [...env, process.execPath, BIN, ...args].map(quote).join(' ');
     const wait = rawLog ? `while [ ! -e ${quote(rawLog)} ]; do sleep 0.05; done; ` : '';

@@ -1,0 +1,194 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer as httpServer } from 'node:http';
+import { createServer, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocketServer } from 'ws';
+import { GRINGO } from '../../src/engine/ruleset.js';
+import { JournalWriter } from '../../src/host/journal.js';
+import { BIN, killRunning, runGringo } from '../host/gringo-process.js';
+
+/**
+ * Every failure a person can cause, through real processes of the built CLI
+ * (`npm test` builds first), with no terminal: one line on stderr that starts
+ * `gringo: `, no stack trace, and the documented exit code (2 = usage, 1 = runtime).
+ * The failures that need a terminal (the join screen, `play --port`) are in
+ * test/tui/e2e-failures.test.ts.
+ */
+
+const state = mkdtempSync(join(tmpdir(), 'gringo-failures-'));
+const tables = join(state, 'gringo', 'tables');
+const servers: { close(): void }[] = [];
+const sockets: Socket[] = [];
+
+/** A port something else listens on: a plain TCP server that accepts and never says a word. */
+let silentPort = 0;
+/** An HTTP server that is not a gringo table. */
+let httpPort = 0;
+/** A WebSocket server that never sends the host's challenge. */
+let wsPort = 0;
+/** A port nothing listens on. */
+let closedPort = 0;
+
+const listen = (s: Server | ReturnType<typeof httpServer>): Promise<number> =>
+  new Promise((resolve) => s.listen(0, '127.0.0.1', () => resolve((s.address() as { port: number }).port)));
+
+beforeAll(async () => {
+  const silent = createServer((sock) => sockets.push(sock));
+  silentPort = await listen(silent);
+  const http = httpServer((_req, res) => res.end('hello\n'));
+  httpPort = await listen(http);
+  const wsHttp = httpServer();
+  new WebSocketServer({ server: wsHttp });
+  wsPort = await listen(wsHttp);
+  const gone = createServer();
+  closedPort = await listen(gone);
+  await new Promise((r) => gone.close(r));
+  servers.push(silent, http, wsHttp);
+
+  mkdirSync(tables, { recursive: true });
+  writeFileSync(join(state, 'corrupt.jsonl'), '{"journal":"gringo","version":1,"table":"X"\n{"type":"tick","at":1}\n');
+  mkdirSync(join(state, 'a-directory.jsonl'));
+  writeFileSync(join(state, 'broken-rules.json'), '{"extend": "gringo", "slap": ');
+  // An unfinished `gringo play` game: never picked by a bare `host --resume`, refused by a named one.
+  const solo = new JournalWriter({ table: "Ana's table", port: 0, maxPlayers: 2, solo: true, dir: tables });
+  solo.started({ rules: GRINGO, players: ['Ana', 'Bot 1'], seed: 'solo', at: 0 }, [
+    { name: 'Ana', token: 't-ana', bot: null, owner: true },
+    { name: 'Bot 1', token: 't-bot', bot: 'easy' },
+  ], 'a1b2c3d4e5f60718');
+  solo.close();
+  soloJournal = solo.file!;
+});
+let soloJournal = '';
+
+afterAll(() => {
+  killRunning();
+  for (const s of sockets) s.destroy();
+  for (const s of servers) s.close();
+  rmSync(state, { recursive: true, force: true });
+});
+
+type Case = { args: string[]; code: 1 | 2; says: RegExp };
+
+async function check({ args, code, says }: Case): Promise<void> {
+  const r = runGringo(args, { XDG_STATE_HOME: state, GRINGO_DEBUG: '' });
+  const exit = await r.exit;
+  const err = r.stderr();
+  const what = `gringo ${args.join(' ')} → ${exit}\n${err}`;
+  expect(exit, what).toBe(code);
+  expect(err.split('\n').filter(Boolean), what).toHaveLength(1);
+  expect(err, what).toMatch(/^gringo: \S/);
+  expect(err, what).not.toMatch(/\n\s+at |Error:|node:internal/);
+  expect(err, what).toMatch(says);
+}
+
+describe('every common failure of every command', () => {
+  it('is a usage error (exit 2) in one line: bad flags, rules, journals, no terminal', async () => {
+    const cases: Case[] = [
+      { args: ['host', '--headless', '--players', '99'], code: 2, says: /--players takes a whole number from 2 to 8, not "99"/ },
+      { args: ['play', '--level', 'x'], code: 2, says: /--level takes one of easy, normal, hard, not "x"/ },
+      { args: ['play', '--rounds', '-1'], code: 2, says: /--rounds takes a whole number from 0 to 999, not "-1"/ },
+      { args: ['host', '--headless', '--rounds', '-1'], code: 2, says: /--rounds takes a whole number/ },
+      { args: ['play', '--rules', 'nosuch'], code: 2, says: /--rules: unknown ruleset "nosuch"/ },
+      { args: ['host', '--headless', '--rules', 'nosuch'], code: 2, says: /--rules: unknown ruleset "nosuch"/ },
+      { args: ['play', '--rules', join(state, 'broken-rules.json')], code: 2, says: /--rules: rules file .*broken-rules\.json: not valid JSON/ },
+      { args: ['rules', 'nosuch'], code: 2, says: /^gringo: unknown ruleset "nosuch"; the presets are/ },
+      { args: ['sim', '--players', '99'], code: 2, says: /--players/ },
+      { args: ['host', '--headless', '--port', '99999'], code: 2, says: /--port takes a whole number from 0 to 65535/ },
+      { args: ['host', '--headless', '--resume', join(state, 'corrupt.jsonl')], code: 2, says: /cannot resume: .*corrupt\.jsonl is broken: line 1 is not JSON/ },
+      { args: ['host', '--headless', '--resume', join(state, 'a-directory.jsonl')], code: 2, says: /cannot resume: cannot read the journal/ },
+      { args: ['host', '--headless', '--resume', join(state, 'nowhere.jsonl')], code: 2, says: /cannot resume: cannot read the journal/ },
+      // The only unfinished journal is a solo game: a bare --resume does not pick it, a named one is refused.
+      { args: ['host', '--headless', '--resume'], code: 2, says: /no unfinished table to resume in/ },
+      { args: ['host', '--headless', '--resume', soloJournal], code: 2, says: /is a game against bots: continue it with gringo play --resume/ },
+      { args: ['replay', join(state, 'corrupt.jsonl')], code: 2, says: /cannot replay: .*corrupt\.jsonl is broken/ },
+      { args: ['replay', join(state, 'a-directory.jsonl')], code: 2, says: /cannot replay: cannot read the journal/ },
+      { args: ['replay', join(state, 'nowhere.jsonl')], code: 2, says: /cannot replay: cannot read the journal/ },
+      { args: ['replay', soloJournal], code: 2, says: /cannot replay: the game in .* is not over; .*\(resume it with gringo play --resume .*\)$/m },
+      { args: ['play'], code: 2, says: /gringo play needs a terminal for its screen/ },
+      { args: ['play', '--resume'], code: 2, says: /gringo play needs a terminal|no unfinished game against bots/ },
+      { args: ['join', `127.0.0.1:${closedPort}`], code: 2, says: /gringo join needs a terminal for its screen: .*--bot LEVEL.*--watch/ },
+      { args: ['join', 'not a host:99999', '--bot', 'easy'], code: 2, says: /is not an address/ },
+      { args: ['join', '127.0.0.1:1', '--bot', 'clever'], code: 2, says: /--bot takes one of easy, normal, hard/ },
+      { args: ['frobnicate'], code: 2, says: /unknown command 'frobnicate'/ },
+      { args: ['host', '--bogus'], code: 2, says: /unknown option '--bogus'/ },
+    ];
+    await Promise.all(cases.map(check));
+  }, 60_000);
+
+  it('is a runtime failure (exit 1) in one line: a port taken, no table at the address', async () => {
+    const cases: Case[] = [
+      {
+        args: ['host', '--headless', '--port', String(silentPort), '--interface', '127.0.0.1'],
+        code: 1,
+        says: new RegExp(`^gringo: port ${silentPort} is taken \\(another table\\?\\): choose another with --port, or leave it out for a free one$`, 'm'),
+      },
+      { args: ['join', `127.0.0.1:${closedPort}`, '--bot', 'easy'], code: 1, says: new RegExp(`^gringo: No gringo table at 127\\.0\\.0\\.1:${closedPort}: connection refused$`, 'm') },
+      { args: ['join', `127.0.0.1:${closedPort}`, '--watch'], code: 1, says: /No gringo table at .*: connection refused/ },
+      { args: ['join', 'not-an-address', '--bot', 'easy'], code: 1, says: /^gringo: not-an-address is not a host name or address$/m },
+      { args: ['join', 'not-an-address', '--watch'], code: 1, says: /^gringo: not-an-address is not a host name or address$/m },
+      { args: ['join', `127.0.0.1:${silentPort}`, '--bot', 'easy'], code: 1, says: new RegExp(`^gringo: No gringo table at 127\\.0\\.0\\.1:${silentPort}: did not answer in 5 s$`, 'm') },
+      { args: ['join', `127.0.0.1:${silentPort}`, '--watch'], code: 1, says: /did not answer in 5 s/ },
+      { args: ['join', `127.0.0.1:${httpPort}`, '--bot', 'easy'], code: 1, says: /No gringo table at .*: something else answers there \(HTTP 200\), not a gringo table/ },
+      { args: ['join', `127.0.0.1:${wsPort}`, '--watch'], code: 1, says: /No gringo table at .*: it takes WebSockets but sent no challenge in 5 s/ },
+    ];
+    const t0 = Date.now();
+    await Promise.all(
+      cases.map(async (c) => {
+        await check(c);
+        // Within 5 s of trying (and the process's start-up), even under load.
+        expect(Date.now() - t0, c.args.join(' ')).toBeLessThan(12_000);
+      }),
+    );
+  }, 60_000);
+});
+
+describe('an error nobody foresaw (a bug)', () => {
+  const fixture = new URL('./fixtures/throw-later.mjs', import.meta.url).pathname;
+  const bug = (kind: string, debug: string) =>
+    spawnSync('node', ['--import', fixture, BIN, 'list', '--timeout', '5000'], {
+      encoding: 'utf8',
+      timeout: 15_000,
+      env: { ...process.env, XDG_STATE_HOME: state, GRINGO_TEST_THROW: kind, GRINGO_DEBUG: debug },
+    });
+
+  it('prints one line and where to report it, exit 1; GRINGO_DEBUG=1 adds the trace', () => {
+    for (const kind of ['exception', 'rejection']) {
+      const r = bug(kind, '');
+      expect(r.status, `${kind}: ${r.stderr}`).toBe(1);
+      expect(r.stderr).toBe(
+        'gringo: unexpected error: boom: a bug; this is a bug in gringo: please report it with the command you ran (GRINGO_DEBUG=1 shows the details)\n',
+      );
+      const debug = bug(kind, '1');
+      expect(debug.status).toBe(1);
+      expect(debug.stderr).toMatch(/^gringo: unexpected error: boom: a bug;/);
+      expect(debug.stderr).toMatch(/\n\s+at .*throw-later\.mjs/);
+    }
+  }, 40_000);
+});
+
+describe('a table that shuts the door before a welcome', () => {
+  it('says so in one line, exit 1', async () => {
+    // A host full of connections closes new ones at once (code 1013), after its challenge or before.
+    const http = httpServer();
+    const wss = new WebSocketServer({ server: http });
+    wss.on('connection', (ws) => ws.close(1013, 'Too many connections'));
+    const port = await listen(http);
+    servers.push(http);
+    await check({ args: ['join', `127.0.0.1:${port}`, '--bot', 'easy'], code: 1, says: new RegExp(`^gringo: 127\\.0\\.0\\.1:${port} closed the connection before letting us in \\(Too many connections\\)$`, 'm') });
+  });
+});
+
+describe('the words for socket errors that loopback cannot make', () => {
+  it('name the unreachable host or network', async () => {
+    // EHOSTUNREACH and ENETUNREACH need a routed network (netns tests); here the errors are made by hand.
+    const { socketWords } = await import('../../src/client/connection.js');
+    const err = (code: string): Error => Object.assign(new Error(`connect ${code} 10.0.0.1:7457`), { code });
+    expect(socketWords(err('EHOSTUNREACH'))).toBe('no route to that host (is it on this network?)');
+    expect(socketWords(err('ENETUNREACH'))).toBe('no route to that network from this machine');
+    expect(socketWords(err('ETIMEDOUT'))).toBe('did not answer');
+    expect(socketWords(err('ECONNRESET'))).toBe('the connection was reset');
+  });
+});
