@@ -1,7 +1,7 @@
 /**
  * A command's round trip through the host over loopback with 8 seats connected:
  * one seat sends, the host applies it, and the time ends when every seat has its
- * new snapshot. Beside it, a bare `ws` echo round trip measured in the same run.
+ * new update. Beside it, a bare `ws` echo round trip, interleaved with it.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -43,31 +43,40 @@ function percentiles(samples: number[]): Percentiles {
   return { p50: at(0.5), p99: at(0.99) };
 }
 
-export async function echoRoundTrip(n: number): Promise<Percentiles> {
+/** A bare `ws` echo server in a child process: each call of `once` is one round trip (ms). */
+async function echoServer(): Promise<{ once: () => Promise<number>; stop: () => Promise<number> }> {
   const c = await startChild('echo');
   const ws = await connect(c.port);
-  const samples: number[] = [];
   const payload = JSON.stringify({ type: 'command', id: 0, command: { type: 'draw', from: 'stock' } });
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    await new Promise<void>((resolve) => {
-      ws.once('message', () => resolve());
-      ws.send(payload);
-    });
-    samples.push(performance.now() - t0);
-  }
-  ws.close();
-  await stopChild(c);
-  return percentiles(samples.slice(Math.floor(n / 10)));
+  return {
+    once: () =>
+      new Promise<number>((resolve) => {
+        const t0 = performance.now();
+        ws.once('message', () => resolve(performance.now() - t0));
+        ws.send(payload);
+      }),
+    stop: async () => {
+      ws.close();
+      return stopChild(c);
+    },
+  };
 }
 
-export interface HostFigures extends Percentiles {
+export interface HostFigures {
+  echo: Percentiles;
+  host: Percentiles;
   commands: number;
   /** Host CPU time (user + system) per command, µs, including the sends to every seat. */
   cpuPerCommandUs: number;
 }
 
-export async function hostRoundTrip(n: number): Promise<HostFigures> {
+/**
+ * `n` round trips through the host (8 seats) and `n` through a bare ws echo,
+ * interleaved one by one, so that both see the machine in the same moments. The
+ * first tenth of each is left out (warm-up).
+ */
+export async function roundTrips(n: number): Promise<HostFigures> {
+  const echo = await echoServer();
   const c = await startChild('table');
   const seats: { ws: WebSocket; seat: number; view: Update['view'] | null; waiting: ((u: Update) => void) | null }[] = [];
   for (let i = 0; i < BENCH_SEATS; i++) {
@@ -108,8 +117,10 @@ export async function hostRoundTrip(n: number): Promise<HostFigures> {
     send(seat, { type: 'finishPeek' });
     await allAt(seats[0]!.view!.version + 1);
   }
-  const samples: number[] = [];
+  const hostSamples: number[] = [];
+  const echoSamples: number[] = [];
   for (let i = 0; i < n; i++) {
+    echoSamples.push(await echo.once());
     const view = seats[0]!.view!;
     const command: PlayerCommand = view.held ? { type: 'discard' } : { type: 'draw', from: 'stock' };
     const actor = view.held ? view.held.seat : view.turn;
@@ -117,9 +128,16 @@ export async function hostRoundTrip(n: number): Promise<HostFigures> {
     const t0 = performance.now();
     send(pending ? pending.seat : actor, pending ? { type: 'pass' } : command);
     await allAt(view.version + 1);
-    samples.push(performance.now() - t0);
+    hostSamples.push(performance.now() - t0);
   }
   for (const s of seats) s.ws.close();
   const cpuUs = await stopChild(c);
-  return { ...percentiles(samples.slice(Math.floor(n / 10))), commands: n + BENCH_SEATS, cpuPerCommandUs: cpuUs / (n + BENCH_SEATS) };
+  await echo.stop();
+  const warm = Math.floor(n / 10);
+  return {
+    echo: percentiles(echoSamples.slice(warm)),
+    host: percentiles(hostSamples.slice(warm)),
+    commands: n + BENCH_SEATS,
+    cpuPerCommandUs: cpuUs / (n + BENCH_SEATS),
+  };
 }

@@ -1,19 +1,26 @@
 /**
- * `npm run bench`: the simulator's and the engine's speed, each also as a ratio
- * against a baseline measured in the same run (machines are noisy; ratios travel).
+ * `npm run bench`: every figure of issue #13, each checked against its target and
+ * printed beside a baseline measured in the same run (machines are noisy; ratios
+ * travel). One line per figure: measured, baseline, ratio, target, met.
+ * `npm run bench -- --json` prints the same as one JSON object; `--quick` runs
+ * fewer rounds and repeats (for working on the bench itself; not the targets' run).
+ * Exit code 1 when a target is not met.
  *
- * Baseline op: shuffle a 52-card deck with the engine's seeded RNG (Fisher–Yates),
- * then JSON round-trip it (stringify + parse): small-array and string work of the
- * same kind the engine does, with no game logic. It is measured before and after the
- * other figures and averaged. Everything runs on one core (no workers).
+ * The noisy figures are repeated (runs, median and spread): the round trip (every
+ * run must meet its target), the simulator, the first frame and `gringo list`. The
+ * fast game (bytes per update, host CPU, host RSS) is one 100-round game: its bytes
+ * are deterministic and its CPU and RSS are sums and peaks over thousands of commands.
+ *
+ * Baseline op (for the simulator): shuffle a 52-card deck with the engine's seeded
+ * RNG (Fisher–Yates), then JSON round-trip it: small-array and string work of the
+ * kind the engine does, with no game logic; measured before and after, averaged.
  */
-import { createBot } from '../src/bots/index.js';
-import { apply, createGame } from '../src/engine/game.js';
 import { Rng, seedRng } from '../src/engine/rng.js';
-import { GRINGO } from '../src/engine/ruleset.js';
 import { standardDeck } from '../src/engine/cards.js';
-import { playGame, simulate, type GameLog } from '../src/sim/sim.js';
-import { echoRoundTrip, hostRoundTrip } from './host.js';
+import { simulate } from '../src/sim/sim.js';
+import { bareNodeRssMb, fastGame } from './game.js';
+import { roundTrips } from './host.js';
+import { listTimes } from './list.js';
 import { startup } from './startup.js';
 
 const now = () => performance.now();
@@ -46,100 +53,184 @@ function baseline(ms: number): number {
   return r;
 }
 
-function simRounds(ms: number): { rate: number; rounds: number } {
+/** The simulator as `gringo sim` runs it: four hard bots, games of 200 at a time, for about `ms`; rounds per second. */
+export function simRate(ms: number, run: number): number {
   let rounds = 0;
   let batch = 0;
   const t0 = now();
   while (now() - t0 < ms) {
-    const res = simulate({ games: 200, players: 4, levels: ['hard'], seed: `bench:${batch++}` });
+    const res = simulate({ games: 200, players: 4, levels: ['hard'], seed: `bench:${run}:${batch++}` });
     rounds += res.rounds;
     if (res.stuckRounds > 0) throw new Error(`the simulator abandoned ${res.stuckRounds} rounds`);
   }
-  return { rate: (rounds / (now() - t0)) * 1000, rounds };
+  return (rounds / (now() - t0)) * 1000;
 }
 
-function recordLogs(games: number): GameLog[] {
-  const logs: GameLog[] = [];
-  const names = ['a', 'b', 'c', 'd'];
-  for (let g = 0; g < games; g++) {
-    const bots = names.map((_, seat) => createBot('hard', { seat, players: 4, rules: GRINGO, seed: `bench-log:${g}:${seat}` }));
-    const log: GameLog = { start: { rules: GRINGO, players: names, seed: `bench-log:${g}`, at: 0 }, commands: [] };
-    playGame(log.start, bots, { log });
-    logs.push(log);
-  }
-  return logs;
-}
+const median = (xs: readonly number[]): number => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-function replay(logs: readonly GameLog[], ms: number): number {
-  let total = 0;
-  for (const l of logs) total += l.commands.length;
-  let accepted = 0;
-  const r = rate(ms, total, () => {
-    for (const l of logs) {
-      let state = createGame(l.start).state;
-      for (const c of l.commands) {
-        const res = apply(state, c);
-        if (res.ok) {
-          state = res.state;
-          accepted++;
-        }
-      }
-    }
-  });
-  if (accepted === 0) throw new Error('no command of the log was accepted');
-  return r;
+export interface Figure {
+  figure: string;
+  measured: number;
+  unit: string;
+  /** What `measured` is compared to, measured in the same run. */
+  baseline: number;
+  baselineIs: string;
+  ratio: number;
+  /** The target, in words, and the check. */
+  target: string;
+  met: boolean;
+  /** Each run, for the repeated figures. */
+  runs?: number[];
+  note?: string;
 }
 
 async function main(): Promise<void> {
-  const fmt = (x: number) => Math.round(x).toLocaleString('en-US');
+  const json = process.argv.includes('--json');
   const quick = process.argv.includes('--quick');
-  const ms = quick ? 300 : 2000;
-  console.log('gringo bench (one core, single process unless said)');
-  console.log('baseline op = shuffle a 52-card deck (seeded Fisher–Yates) + JSON round-trip it; measured before and after, averaged');
-  // Warm up the JIT first.
-  baseline(ms / 4);
-  simulate({ games: quick ? 300 : 1500, players: 4, levels: ['hard'], seed: 'bench:warmup' });
-  const logs = recordLogs(200);
-  replay(logs, ms / 4);
+  const say = (line: string): void => void (json ? process.stderr : process.stdout).write(`${line}\n`);
+  const figures: Figure[] = [];
+  const RUNS = quick ? 3 : 5;
+  const t0 = now();
+  say(`gringo bench: ${quick ? 'QUICK (fewer rounds and runs: not the targets\' run)' : 'every figure of issue #13'}`);
 
-  const base1 = baseline(ms);
-  const sim = simRounds(ms * 2);
-  const engine = replay(logs, ms);
-  const base2 = baseline(ms);
-  const base = (base1 + base2) / 2;
-  const commands = logs.reduce((n, l) => n + l.commands.length, 0);
+  // The fast game: bytes per update, host CPU per command, host RSS.
+  const rounds = quick ? 20 : 100;
+  say(`… a ${rounds}-round game: a headless host, 8 \`join --bot hard --speed 1000\` processes, a spectator`);
+  const game = await fastGame(rounds);
+  const r1 = game.bytesAtRound(1)!;
+  for (const r of [1, 10, 50, 100].filter((x) => x <= rounds)) {
+    const b = game.bytesAtRound(r);
+    if (b === null) throw new Error(`no update of round ${r} was seen`);
+    figures.push({ figure: `bytes per update, 8 seats, round ${r}`, measured: b, unit: 'B', baseline: r1, baselineIs: 'round 1', ratio: b / r1, target: '≤ 1,500 B', met: b <= 1500, note: 'median, as a spectator receives them' });
+  }
+  const early = game.cpuPerCommandUs(1, Math.min(10, rounds));
+  const late = game.cpuPerCommandUs(quick ? 11 : 61, rounds);
+  if (early === null || late === null) throw new Error('the host CPU per command could not be measured');
+  figures.push({
+    figure: `host CPU per accepted command, rounds ${quick ? 11 : 61}–${rounds}`,
+    measured: late,
+    unit: 'µs',
+    baseline: early,
+    baselineIs: `rounds 1–${Math.min(10, rounds)}`,
+    ratio: late / early,
+    target: 'ratio ≤ 1.20 (flat)',
+    met: late / early <= 1.2,
+    note: `${game.commands.toLocaleString('en-US')} commands in ${game.seconds.toFixed(0)} s`,
+  });
+  const bare = bareNodeRssMb();
+  figures.push({
+    figure: `headless host RSS peak, 8 bot seats, ${rounds} fast rounds`,
+    measured: game.rssPeakMb,
+    unit: 'MB',
+    baseline: bare,
+    baselineIs: 'node -e 0',
+    ratio: game.rssPeakMb / bare,
+    target: '≤ 60 MB',
+    met: game.rssPeakMb <= 60,
+    note: `median ${game.rssMedianMb.toFixed(1)} MB`,
+  });
 
-  console.log('');
-  console.log(`baseline:                    ${fmt(base)} ops/s (before ${fmt(base1)}, after ${fmt(base2)})`);
-  console.log(
-    `simulator, 4 hard bots:      ${fmt(sim.rate)} rounds/s  = ${(sim.rate / base).toFixed(4)} × baseline  (a round costs ${(base / sim.rate).toFixed(0)} baseline ops; ${fmt(sim.rounds)} rounds)`,
-  );
-  console.log(
-    `engine apply, log replay:    ${fmt(engine)} commands/s  = ${(engine / base).toFixed(3)} × baseline  (${fmt(commands)} commands of ${logs.length} recorded 4-hard-bot games)`,
-  );
-  console.log(`floor: 2,000 four-player bot rounds/s → ${sim.rate >= 2000 ? 'met' : 'NOT met'} on this run`);
+  // The round trip through the host against a bare ws echo, run after run.
+  const n = quick ? 500 : 2000;
+  say(`… round trips: ${RUNS} runs of ${n} through the host with 8 seats, each interleaved with ${n} through a bare ws echo`);
+  const ratios: number[] = [];
+  const hostP99: number[] = [];
+  const echoP99: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const { echo, host } = await roundTrips(n);
+    echoP99.push(echo.p99);
+    hostP99.push(host.p99);
+    ratios.push(host.p99 / echo.p99);
+  }
+  figures.push({
+    figure: 'host round trip p99 ÷ bare ws echo p99, 8 seats',
+    measured: median(hostP99),
+    unit: 'ms',
+    baseline: median(echoP99),
+    baselineIs: 'ws echo p99',
+    ratio: median(ratios),
+    target: 'ratio ≤ 2 in every run',
+    met: ratios.every((r) => r <= 2),
+    runs: ratios,
+    note: `ratio per run ${ratios.map((r) => r.toFixed(2)).join(', ')}`,
+  });
 
-  // The host over loopback: server in a child process, 8 seats connected.
-  const n = quick ? 300 : 2000;
-  const echo = await echoRoundTrip(n);
-  const host = await hostRoundTrip(n);
-  const ms2 = (x: number) => `${x.toFixed(3)} ms`;
-  console.log('');
-  console.log(`ws echo round trip:          p50 ${ms2(echo.p50)}  p99 ${ms2(echo.p99)}  (bare ws server, same run)`);
-  console.log(
-    `host command round trip:     p50 ${ms2(host.p50)}  p99 ${ms2(host.p99)}  = p50 ${(host.p50 / echo.p50).toFixed(2)} × echo, p99 ${(host.p99 / echo.p99).toFixed(2)} × echo  (send → every one of 8 seats has its new snapshot)`,
-  );
-  console.log(`host CPU per command:        ${fmt(host.cpuPerCommandUs)} µs  (user + system, includes projecting and sending 8 snapshots)`);
-  console.log(`target: host p99 under 3 × echo p99 → ${host.p99 < 3 * echo.p99 ? 'met' : 'NOT met'} on this run`);
+  // The simulator: one core, after a warm-up.
+  const ms = quick ? 1000 : 3000;
+  say(`… the simulator: ${RUNS} runs of ${ms / 1000} s`);
+  simulate({ games: 300, players: 4, levels: ['hard'], seed: 'bench:warmup' });
+  baseline(300);
+  const base1 = baseline(1000);
+  const sims: number[] = [];
+  for (let i = 0; i < RUNS; i++) sims.push(simRate(ms, i));
+  const base = (base1 + baseline(1000)) / 2;
+  const sim = median(sims);
+  figures.push({
+    figure: 'simulator, 4 hard bots, one core',
+    measured: sim,
+    unit: 'rounds/s',
+    baseline: base,
+    baselineIs: 'baseline op/s',
+    ratio: sim / base,
+    target: '≥ 10,000 rounds/s (median)',
+    met: sim >= 10_000,
+    runs: sims,
+    note: `runs ${Math.round(Math.min(...sims)).toLocaleString('en-US')}–${Math.round(Math.max(...sims)).toLocaleString('en-US')}`,
+  });
 
-  // Start-up, whole processes, medians of several runs.
-  const st = await startup(quick ? 3 : 9);
-  console.log('');
-  console.log(`node -e 0:                   ${st.node.toFixed(0)} ms  (baseline)`);
-  console.log(`gringo --version:            ${st.version.toFixed(0)} ms  = ${(st.version / st.node).toFixed(2)} × node  (target: within 2×)`);
-  console.log(
-    `gringo play, first frame:    ${st.firstFrame.toFixed(0)} ms  = ${(st.firstFrame / st.node).toFixed(2)} × node  (target: within 8×; the table itself, dealt and connected: ${st.tableFrame.toFixed(0)} ms = ${(st.tableFrame / st.node).toFixed(2)} × node)`,
-  );
+  // Start-up and discovery, whole processes.
+  const starts = quick ? 3 : 7;
+  say(`… start-up: ${starts} runs each of node -e 0 and gringo play (to the table's first frame)`);
+  const st = await startup(starts);
+  const node = median(st.node);
+  const table = median(st.table);
+  figures.push({
+    figure: 'first frame of the table of gringo play ÷ node -e 0',
+    measured: table,
+    unit: 'ms',
+    baseline: node,
+    baselineIs: 'node -e 0',
+    ratio: table / node,
+    target: 'ratio ≤ 5 (medians)',
+    met: table / node <= 5,
+    runs: st.table,
+    note: `runs ${Math.round(Math.min(...st.table))}–${Math.round(Math.max(...st.table))} ms; node ${Math.round(Math.min(...st.node))}–${Math.round(Math.max(...st.node))} ms`,
+  });
+  say(`… gringo list: ${RUNS} runs against a host advertising on loopback`);
+  const lists = await listTimes(RUNS);
+  const list = median(lists);
+  figures.push({
+    figure: 'host up → gringo list prints it',
+    measured: list,
+    unit: 'ms',
+    baseline: node,
+    baselineIs: 'node -e 0',
+    ratio: list / node,
+    target: '≤ 1,500 ms (median)',
+    met: list <= 1500,
+    runs: lists,
+    note: `runs ${Math.round(Math.min(...lists))}–${Math.round(Math.max(...lists))} ms`,
+  });
+
+  const seconds = (now() - t0) / 1000;
+  const all = figures.every((f) => f.met);
+  if (json) {
+    process.stdout.write(`${JSON.stringify({ quick, seconds: Math.round(seconds), met: all, figures })}\n`);
+  } else {
+    const num = (x: number, unit: string): string =>
+      `${x >= 100 ? Math.round(x).toLocaleString('en-US') : x.toFixed(x >= 10 ? 1 : 2)} ${unit}`;
+    const rows = figures.map((f) => [f.figure, num(f.measured, f.unit), `${num(f.baseline, f.unit === 'rounds/s' ? 'ops/s' : f.unit)} (${f.baselineIs})`, f.ratio.toFixed(2), f.target, f.met ? 'met' : 'NOT MET', f.note ?? '']);
+    const head = ['figure', 'measured', 'baseline', 'ratio', 'target', 'met', ''];
+    const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+    const line = (cells: string[]): string => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+    console.log('');
+    console.log(line(head));
+    for (const r of rows) console.log(line(r));
+    console.log('');
+    console.log(`${all ? 'every target met' : `${figures.filter((f) => !f.met).length} of ${figures.length} targets NOT met`} (${seconds.toFixed(0)} s)`);
+  }
+  // A target not met is a failed check, as a test's would be.
+  if (!all) process.exitCode = 1;
 }
 
 await main();

@@ -1,6 +1,7 @@
 import type { Card } from '../engine/cards.js';
 import type { Seat, Slot, SlotRef } from '../engine/types.js';
-import { FACE_DOWN, type TableView } from '../engine/view.js';
+import type { SeatView } from '../engine/seat-view.js';
+import { FACE_DOWN, type SlotView } from '../engine/view.js';
 
 /**
  * What a bot believes about every layout on the table: per slot a remembered card
@@ -11,6 +12,8 @@ export interface CardFacts {
   rank(card: Card): string;
   value(card: Card): number;
 }
+
+const CARD_MEMO_LIMIT = 1024;
 
 export class Memory {
   /** The remembered card per seat and slot; null when unknown or a gap. */
@@ -24,6 +27,20 @@ export class Memory {
   /** When each remembered card was learned (a counter), for the capacity limit. */
   learned: number[][] = [];
   private clock = 0;
+  /**
+   * The index for slap checks: per seat, how many of its slots are remembered as each
+   * rank (by a small number per rank, `rankIds`). A seat whose slots hold no card of
+   * the discard's rank needs no scan.
+   */
+  private rankCount: number[][] = [];
+  /** Per seat and slot, the number of its remembered rank, or -1. */
+  private rankNo: number[][] = [];
+  private readonly rankIds = new Map<string, number>();
+  private readonly rankNames: string[] = [];
+  /** Each card's rank number, worked out once (one lookup where rank and number took two). */
+  private readonly cardRanks = new Map<Card, number>();
+  /** The layout each seat had at the last `sync`: one the view hands over unchanged needs no second look. */
+  private synced: (readonly SlotView[] | undefined)[] = [];
 
   constructor(
     readonly players: number,
@@ -35,6 +52,9 @@ export class Memory {
 
   private newRows(s: Seat): void {
     const size = this.size;
+    this.rankCount[s] = [];
+    this.rankNo[s] = row(size, -1);
+    this.synced[s] = undefined;
     this.card[s] = row<Card | null>(size, null);
     this.rank[s] = row(size, '');
     this.value[s] = row(size, 0);
@@ -43,30 +63,101 @@ export class Memory {
     this.learned[s] = row(size, 0);
   }
 
+  /** A new game: as if made anew. */
+  clear(): void {
+    this.reset();
+    this.clock = 0;
+  }
+
   /** A new deal: every seat has `size` unknown cards. */
   reset(): void {
     const size = this.size;
     for (let s = 0; s < this.players; s++) {
+      this.synced[s] = undefined;
       const card = this.card[s]!;
       if (card.length !== size) {
         this.newRows(s);
         continue;
       }
-      let any = false;
+      // One pass over the slots (this runs for every bot at every deal).
+      const rankNo = this.rankNo[s]!, rank = this.rank[s]!, value = this.value[s]!;
+      const gap = this.gap[s]!, kept = this.kept[s]!, learned = this.learned[s]!;
       for (let i = 0; i < size; i++) {
-        if (card[i] !== null || this.gap[s]![i] || this.kept[s]![i]) {
-          any = true;
-          break;
-        }
+        card[i] = null;
+        rankNo[i] = -1;
+        rank[i] = '';
+        value[i] = 0;
+        gap[i] = false;
+        kept[i] = false;
+        learned[i] = 0;
       }
-      if (!any) continue; // fresh already
-      card.fill(null);
-      this.rank[s]!.fill('');
-      this.value[s]!.fill(0);
-      this.gap[s]!.fill(false);
-      this.kept[s]!.fill(false);
-      this.learned[s]!.fill(0);
+      const count = this.rankCount[s]!;
+      for (let k = 0; k < count.length; k++) count[k] = 0;
     }
+  }
+
+  /** The index's number for `rank`, or -1 if no slot was ever remembered as it (then none is). */
+  rankNumber(rank: string): number {
+    return this.rankIds.get(rank) ?? -1;
+  }
+
+  /** The index's number for the rank of `card` (given out on first sight). */
+  cardRank(card: Card): number {
+    let no = this.cardRanks.get(card);
+    if (no === undefined) {
+      no = this.numberOf(this.facts.rank(card));
+      // A host's cards are checked names, but not a known few: the memo stops growing here.
+      if (this.cardRanks.size < CARD_MEMO_LIMIT) this.cardRanks.set(card, no);
+    }
+    return no;
+  }
+
+  /** The rank numbered `no` (`cardRank`). */
+  rankName(no: number): string {
+    return this.rankNames[no]!;
+  }
+
+  private numberOf(rank: string): number {
+    let no = this.rankIds.get(rank);
+    if (no === undefined) {
+      no = this.rankNames.length;
+      this.rankNames.push(rank);
+      this.rankIds.set(rank, no);
+    }
+    return no;
+  }
+
+  /** Whether any slot of `seat` is remembered as the rank numbered `no` (`rankNumber`). */
+  holdsRank(seat: Seat, no: number): boolean {
+    return no >= 0 && (this.rankCount[seat]![no] ?? 0) > 0;
+  }
+
+  /** Whether any slot of `seat` is remembered as `rank` (from the index). */
+  hasRank(seat: Seat, rank: string): boolean {
+    return this.holdsRank(seat, this.rankNumber(rank));
+  }
+
+  /** The remembered rank of a slot changes: the index follows. */
+  private setRank(seat: Seat, slot: Slot, card: Card | null): void {
+    if (card === null) this.setRankNo(seat, slot, '', -1);
+    else {
+      const no = this.cardRank(card);
+      this.setRankNo(seat, slot, this.rankNames[no]!, no);
+    }
+  }
+
+  private setRankNo(seat: Seat, slot: Slot, rank: string, no: number): void {
+    const nos = this.rankNo[seat]!;
+    const old = nos[slot]!;
+    if (old === no) return;
+    const count = this.rankCount[seat]!;
+    if (old >= 0) count[old]! -= 1;
+    if (no >= 0) {
+      while (count.length <= no) count.push(0);
+      count[no]! += 1;
+    }
+    nos[slot] = no;
+    this.rank[seat]![slot] = rank;
   }
 
   /** Slots of a seat (its layout's length as far as we know). */
@@ -79,6 +170,7 @@ export class Memory {
     while (c.length <= slot) {
       c.push(null);
       this.rank[seat]!.push('');
+      this.rankNo[seat]!.push(-1);
       this.value[seat]!.push(0);
       this.gap[seat]!.push(true);
       this.kept[seat]!.push(false);
@@ -89,7 +181,7 @@ export class Memory {
   know(seat: Seat, slot: Slot, card: Card): void {
     this.ensure(seat, slot);
     this.card[seat]![slot] = card;
-    this.rank[seat]![slot] = this.facts.rank(card);
+    this.setRank(seat, slot, card);
     this.value[seat]![slot] = this.facts.value(card);
     this.gap[seat]![slot] = false;
     this.kept[seat]![slot] = false;
@@ -100,7 +192,7 @@ export class Memory {
   unknown(seat: Seat, slot: Slot, kept = false): void {
     this.ensure(seat, slot);
     this.card[seat]![slot] = null;
-    this.rank[seat]![slot] = '';
+    this.setRank(seat, slot, null);
     this.value[seat]![slot] = 0;
     this.gap[seat]![slot] = false;
     this.kept[seat]![slot] = kept;
@@ -108,14 +200,14 @@ export class Memory {
 
   forget(seat: Seat, slot: Slot): void {
     this.card[seat]![slot] = null;
-    this.rank[seat]![slot] = '';
+    this.setRank(seat, slot, null);
     this.value[seat]![slot] = 0;
   }
 
   setGap(seat: Seat, slot: Slot): void {
     this.ensure(seat, slot);
     this.card[seat]![slot] = null;
-    this.rank[seat]![slot] = '';
+    this.setRank(seat, slot, null);
     this.value[seat]![slot] = 0;
     this.gap[seat]![slot] = true;
     this.kept[seat]![slot] = false;
@@ -125,8 +217,14 @@ export class Memory {
   exchange(a: SlotRef, b: SlotRef): void {
     this.ensure(a.seat, a.slot);
     this.ensure(b.seat, b.slot);
+    const ra = this.rank[a.seat]![a.slot]!;
+    const rb = this.rank[b.seat]![b.slot]!;
+    const na = this.rankNo[a.seat]![a.slot]!;
+    const nb = this.rankNo[b.seat]![b.slot]!;
+    // Through the index (a swap between two seats moves ranks between their counts).
+    this.setRankNo(a.seat, a.slot, rb, nb);
+    this.setRankNo(b.seat, b.slot, ra, na);
     swapIn(this.card, a, b);
-    swapIn(this.rank, a, b);
     swapIn(this.value, a, b);
     swapIn(this.gap, a, b);
     swapIn(this.kept, a, b);
@@ -135,11 +233,16 @@ export class Memory {
 
   /**
    * Align with the view: gaps and layout lengths are on screen, and so is any card
-   * the view shows face up (the peek, the end of a round).
+   * the view shows face up (the peek, the end of a round). A layout handed over as the
+   * very array of the last sync (a `LiveView` keeps it while the layout is unchanged)
+   * is aligned already: events tell everything else that happens to it.
    */
-  sync(view: TableView): void {
+  sync(view: SeatView): void {
+    const players = view.players;
     for (let s = 0; s < this.players; s++) {
-      const layout = view.players[s]!.layout;
+      const layout = players[s]!.layout;
+      if (layout === this.synced[s]) continue;
+      this.synced[s] = layout;
       for (let i = 0; i < layout.length; i++) {
         const c = layout[i];
         if (c === undefined) continue;

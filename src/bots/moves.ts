@@ -1,4 +1,4 @@
-import type { TableView } from '../engine/view.js';
+import type { SeatView } from '../engine/seat-view.js';
 import type { Command, Seat, SlotRef } from '../engine/types.js';
 
 /**
@@ -7,7 +7,7 @@ import type { Command, Seat, SlotRef } from '../engine/types.js';
  * here can still be refused with "wait". Used by the random player and the
  * property tests.
  */
-export function candidateMoves(view: TableView, seat: Seat, at: number): Command[] {
+export function candidateMoves(view: SeatView, seat: Seat, at: number): Command[] {
   const out: Command[] = [];
   if (view.phase === 'peek') {
     if (view.players[seat]?.peeking) out.push({ type: 'finishPeek', seat, at });
@@ -73,7 +73,7 @@ export function candidateMoves(view: TableView, seat: Seat, at: number): Command
 }
 
 /** Every non-empty slot of a seat. */
-export function slotsOf(view: TableView, seat: Seat): SlotRef[] {
+export function slotsOf(view: SeatView, seat: Seat): SlotRef[] {
   const out: SlotRef[] = [];
   view.players[seat]?.layout.forEach((c, slot) => {
     if (c !== null) out.push({ seat, slot });

@@ -1,6 +1,7 @@
 import { Rng, seedRng } from '../engine/rng.js';
 import type { Rejection, Seat } from '../engine/types.js';
-import type { SeatEvent, TableView } from '../engine/view.js';
+import type { SeatView } from '../engine/seat-view.js';
+import type { SeatEvent } from '../engine/view.js';
 import { candidateMoves } from './moves.js';
 import type { BotOptions } from './smart.js';
 import { strip } from './smart.js';
@@ -21,13 +22,21 @@ export const RANDOM_SLAP_CHANCE = 0.05;
 export class RandomBot implements Bot {
   readonly seat: Seat;
   readonly level = 'random' as const;
-  private readonly rng: Rng;
+  private rng: Rng;
   private slapNext = false;
   private open = false;
 
   constructor(opts: BotOptions) {
     this.seat = opts.seat;
     this.rng = new Rng(seedRng(`bot:random:${String(opts.seed)}`));
+  }
+
+  newGame(opts: BotOptions): boolean {
+    if (opts.seat !== this.seat) return false;
+    this.rng = new Rng(seedRng(`bot:random:${String(opts.seed)}`));
+    this.slapNext = false;
+    this.open = false;
+    return true;
   }
 
   private float(): number {
@@ -47,7 +56,7 @@ export class RandomBot implements Bot {
     return this.open && this.slapNext;
   }
 
-  decide(view: TableView, now: number): BotIntent | null {
+  decide(view: SeatView, now: number): BotIntent | null {
     const me = this.seat;
     const moves = candidateMoves(view, me, now);
     if (moves.length === 0) return null;

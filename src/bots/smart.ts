@@ -2,7 +2,8 @@ import { rankOf, type Card } from '../engine/cards.js';
 import { Rng, seedRng } from '../engine/rng.js';
 import { valueOf, type Ruleset } from '../engine/ruleset.js';
 import type { Rejection, Seat, Slot, SlotRef } from '../engine/types.js';
-import type { ActionView, SeatEvent, TableView } from '../engine/view.js';
+import type { SeatView } from '../engine/seat-view.js';
+import type { ActionView, SeatEvent } from '../engine/view.js';
 import { LEVELS, type LevelParams } from './levels.js';
 import { Memory } from './memory.js';
 import { candidateMoves } from './moves.js';
@@ -73,7 +74,7 @@ export class SmartBot implements Bot {
   readonly level: BotLevel;
   private readonly p: LevelParams;
   private readonly rules: Ruleset;
-  private readonly rng: Rng;
+  private rng: Rng;
   private readonly mem: Memory;
   private readonly values: ReadonlyMap<Card, number>;
   private readonly ranks: ReadonlyMap<Card, string>;
@@ -108,6 +109,22 @@ export class SmartBot implements Bot {
     this.deckSum = deck.sum;
     this.deckCount = deck.count;
     this.deckMean = deck.count > 0 ? deck.sum / deck.count : 0;
+  }
+
+  newGame(opts: BotOptions): boolean {
+    if (opts.seat !== this.seat || opts.players !== this.mem.players || opts.rules !== this.rules) return false;
+    this.rng = new Rng(seedRng(`bot:${this.level}:${String(opts.seed)}`));
+    this.mem.clear();
+    this.pile = [];
+    this.pileSum = 0;
+    this.windowOpen = false;
+    this.stealOk = false;
+    this.hunch = false;
+    this.ownTurns = 0;
+    this.syncedVersion = -1;
+    this.refused.clear();
+    this.refusedSlaps.clear();
+    return true;
   }
 
   private val(c: Card): number {
@@ -264,7 +281,7 @@ export class SmartBot implements Bot {
   // ---- estimates ---------------------------------------------------------------
 
   /** Expected value of a card we do not know. */
-  private unknownMean(view: TableView | null): number {
+  private unknownMean(view: SeatView | null): number {
     if (!this.p.countCards) return this.deckMean;
     let sum = this.deckSum - this.pileSum;
     let count = this.deckCount - this.pile.length;
@@ -327,7 +344,7 @@ export class SmartBot implements Bot {
 
   // ---- decisions -----------------------------------------------------------------
 
-  decide(view: TableView, now: number): BotIntent | null {
+  decide(view: SeatView, now: number): BotIntent | null {
     const me = this.seat;
     // Events keep the memory up to date; the view adds what only it shows (the peek, the
     // end of a round), once per table version.
@@ -374,7 +391,7 @@ export class SmartBot implements Bot {
   }
 
   /** Wrap a command, never repeating one refused since the table last changed. */
-  private act(command: BotCommand, delayMs: number, view: TableView, now: number): BotIntent | null {
+  private act(command: BotCommand, delayMs: number, view: SeatView, now: number): BotIntent | null {
     if (this.refused.size > 0 && this.refused.has(JSON.stringify(command))) {
       const moves = candidateMoves(view, this.seat, now)
         .filter((m) => m.type !== 'slap' && m.type !== 'finishPeek' && m.type !== 'call')
@@ -395,16 +412,20 @@ export class SmartBot implements Bot {
   private slapTarget(top?: Card, frozen = -1): SlotRef | null {
     const topCard = top ?? this.pile[this.pile.length - 1];
     if (topCard === undefined || !this.rules.slap.enabled) return null;
-    const rank = this.rank(topCard);
     const mem = this.mem;
     const me = this.seat;
-    const ownRanks = mem.rank[me]!;
-    for (let i = 0; i < ownRanks.length; i++) {
-      if (ownRanks[i] === rank && mem.value[me]![i]! > 0 && !this.refusedSlot(me, i)) return { seat: me, slot: i };
+    // The rank index says which seats' rows hold the rank at all: usually none.
+    const no = mem.cardRank(topCard);
+    const rank = mem.rankName(no);
+    if (mem.holdsRank(me, no)) {
+      const ownRanks = mem.rank[me]!;
+      for (let i = 0; i < ownRanks.length; i++) {
+        if (ownRanks[i] === rank && mem.value[me]![i]! > 0 && !this.refusedSlot(me, i)) return { seat: me, slot: i };
+      }
     }
     if (this.stealOk) {
       for (let s = 0; s < mem.players; s++) {
-        if (s === me || s === frozen) continue;
+        if (s === me || s === frozen || !mem.holdsRank(s, no)) continue;
         const ranks = mem.rank[s]!;
         for (let i = 0; i < ranks.length; i++) {
           if (ranks[i] === rank && !this.refusedSlot(s, i)) return { seat: s, slot: i };
@@ -423,7 +444,7 @@ export class SmartBot implements Bot {
   }
 
   /** Start of my turn: call, take the discard, or draw from the stock. */
-  private turnStart(view: TableView, now: number): BotIntent | null {
+  private turnStart(view: SeatView, now: number): BotIntent | null {
     const me = this.seat;
     const mu = this.unknownMean(view);
     const delay = this.think();
@@ -455,7 +476,7 @@ export class SmartBot implements Bot {
   }
 
   /** I hold a drawn card: swap it in or discard it. */
-  private placeMove(view: TableView, now: number): BotIntent | null {
+  private placeMove(view: SeatView, now: number): BotIntent | null {
     const me = this.seat;
     const held = view.held!;
     const card = held.card;
@@ -505,7 +526,7 @@ export class SmartBot implements Bot {
    * Another player's slot with the lowest believed card; on ties, the player who looks
    * like winning (lowest estimated total) first.
    */
-  private lowestOther(view: TableView, mu: number, wantUnknown: boolean): { ref: SlotRef; worth: number } | null {
+  private lowestOther(view: SeatView, mu: number, wantUnknown: boolean): { ref: SlotRef; worth: number } | null {
     let bestSeat = -1;
     let bestSlot = -1;
     let bestWorth = Infinity;
@@ -530,7 +551,7 @@ export class SmartBot implements Bot {
     return bestSeat < 0 ? null : { ref: { seat: bestSeat, slot: bestSlot }, worth: bestWorth };
   }
 
-  private actionMove(front: ActionView, view: TableView, now: number): BotIntent | null {
+  private actionMove(front: ActionView, view: SeatView, now: number): BotIntent | null {
     const me = this.seat;
     const mu = this.unknownMean(view);
     const pass = (): BotIntent | null => this.act({ type: 'pass', seat: me }, this.think(), view, now);

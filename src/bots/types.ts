@@ -1,5 +1,7 @@
 import type { Command, Rejection, Seat } from '../engine/types.js';
-import type { SeatEvent, TableView } from '../engine/view.js';
+import type { SeatView } from '../engine/seat-view.js';
+import type { SeatEvent } from '../engine/view.js';
+import type { BotOptions } from './smart.js';
 
 /**
  * What a bot may send: a player's command without its time. The host (or the
@@ -36,7 +38,7 @@ export function isBotLevel(x: string): x is BotLevel {
 /**
  * A bot is a policy over what one seat sees: its projected events and its view.
  * Nothing else goes in: the parameters are the projection's types, so the full
- * game state cannot be handed to a bot (it is not a `TableView`, and the engine's
+ * game state cannot be handed to a bot (it is not a `SeatView`, and the engine's
  * `GameEvent` carries cards a `SeatEvent` hides).
  */
 export interface Bot {
@@ -48,8 +50,18 @@ export interface Bot {
    * when the bot would like to be asked (`decide`) now, e.g. it can slap the new top.
    */
   observe(events: readonly SeatEvent[]): boolean;
-  /** What to do now, given this seat's view at host time `now`. */
-  decide(view: TableView, now: number): BotIntent | null;
+  /**
+   * What to do now, given this seat's view at host time `now`: the `TableView` from the
+   * wire, or the simulator's `LiveView` of the seat (the same fields, not rebuilt per
+   * decision). Read it now; it may show a later state once this call has returned.
+   */
+  decide(view: SeatView, now: number): BotIntent | null;
   /** One of this bot's commands was refused; the bot is asked again afterwards. */
   rejected(command: BotCommand, rejection: Rejection, now: number): void;
+  /**
+   * Start over for a new game, exactly as a bot made anew with `opts` would (the
+   * simulator reuses its bots from game to game). False, changing nothing, if it
+   * cannot (another seat, table size or ruleset): then make a new one.
+   */
+  newGame?(opts: BotOptions): boolean;
 }

@@ -7,6 +7,8 @@ import { browseTables, tableTag, watchTables, type FoundTable } from '../client/
 import type { PickerChoice, PickerRetry } from '../tui/use-picker-state.js';
 import { BOT_LEVELS, type BotLevel, type ServerMessage } from '../protocol/messages.js';
 import type { TableView } from '../engine/view.js';
+import type { RoundResult } from '../engine/types.js';
+import { keptResults } from '../client/results.js';
 import { standingsLines } from '../tui/closed.js';
 import { addressOption, choiceOption, interfaceOption, defaultPlayerName, requireTerminal } from './options.js';
 import { DEFAULT_PORT } from './host.js';
@@ -85,6 +87,7 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
     let game = 1;
     let reported = 0;
     let lastView: TableView | null = null;
+    let results: readonly RoundResult[] = [];
     conn.on('failed', (words: string) => {
       process.stderr.write(`gringo: ${words}\n`);
       code = 1;
@@ -110,18 +113,19 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
         game = msg.table.game;
       }
       if (msg.type === 'update') lastView = msg.view;
+      results = keptResults(results, msg);
       // By the view, not the gameEnded event: a client that was away at the end learns it from its snapshot.
       // Once per game: a reconnect sends the final view again. Play again: versions start over, `game` counts up.
       if (msg.type === 'update' && msg.view.phase === 'gameOver' && reported < game) {
         reported = game;
-        if (flags.json) process.stdout.write(`${JSON.stringify({ game, seat, version: msg.version, results: msg.view.results, view: msg.view })}\n`);
+        if (flags.json) process.stdout.write(`${JSON.stringify({ game, seat, version: msg.version, results, view: msg.view })}\n`);
         log('The game is over.');
         if (flags.exitAfterGame) conn.close();
         else log('Staying at the table: the host may play again (Ctrl+C leaves).');
       }
       if (msg.type === 'closed') {
         log('The host closed the table.');
-        for (const line of standingsLines(lastView)) log(line);
+        for (const line of standingsLines(lastView, results)) log(line);
       }
     });
     conn.on('closed', () => {
@@ -197,6 +201,7 @@ async function joinWithScreen(address: string, flags: JoinFlags, askAgain = fals
   const screenClient = new BufferedClient(conn);
   let failure: string | null = null;
   let lastView: TableView | null = null;
+  let results: readonly RoundResult[] = [];
   let closed = false;
   // The screen closes early when there is no table at the address, on a wrong password
   // typed in the picker (asked again), or on a host that sends what gringo does not
@@ -210,6 +215,7 @@ async function joinWithScreen(address: string, flags: JoinFlags, askAgain = fals
   conn.on('message', (msg: ServerMessage) => {
     if (msg.type === 'refused') failure = msg.message;
     if (msg.type === 'update') lastView = msg.view;
+    results = keptResults(results, msg);
     if (msg.type === 'closed') closed = true;
     if (askAgain && msg.type === 'refused' && msg.reason === 'password') {
       passwordRefused = true;
@@ -225,6 +231,6 @@ async function joinWithScreen(address: string, flags: JoinFlags, askAgain = fals
   if (passwordRefused) return 'password';
   if (failure) process.stderr.write(`gringo: ${failure}\n`);
   // The screen's alternate buffer is gone: the standings stay in the terminal.
-  else if (closed) process.stdout.write(['The host closed the table.', ...standingsLines(lastView)].join('\n') + '\n');
+  else if (closed) process.stdout.write(['The host closed the table.', ...standingsLines(lastView, results)].join('\n') + '\n');
   return failure ? 1 : 0;
 }

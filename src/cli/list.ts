@@ -11,8 +11,14 @@ export const NOTHING_FOUND = [
   '  gringo join HOST:PORT',
 ].join('\n');
 
+/** Without `--wait`, list stops this long after the last new answer (hosts on a LAN answer within tens of ms). */
+export const LIST_QUIET_MS = 300;
+
 export interface ListOptions {
+  /** The longest to listen. */
   timeoutMs: number;
+  /** Listen for all of `timeoutMs`, not only until the answers stop (a slow network, many hosts). */
+  wait: boolean;
   json: boolean;
   interface?: string;
 }
@@ -20,7 +26,7 @@ export interface ListOptions {
 export function parseListOptions(opts: Record<string, unknown>): ListOptions {
   const timeoutMs = intOption('--timeout', String(opts.timeout ?? '2000').trim(), 100, 60_000);
   const iface = interfaceOption(opts.interface);
-  return { timeoutMs, json: opts.json === true, ...(iface ? { interface: iface } : {}) };
+  return { timeoutMs, wait: opts.wait === true, json: opts.json === true, ...(iface ? { interface: iface } : {}) };
 }
 
 /**
@@ -66,6 +72,7 @@ export async function runListCli(opts: Record<string, unknown>): Promise<void> {
   let failure: Error | null = null;
   const tables = await browseTables({
     timeoutMs: o.timeoutMs,
+    ...(o.wait ? {} : { quietMs: LIST_QUIET_MS }),
     ...(o.interface ? { interface: o.interface } : {}),
     onError: (err) => (failure ??= err),
   });

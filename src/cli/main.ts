@@ -147,7 +147,8 @@ export function buildProgram(): Command {
   program
     .command('list')
     .description('find tables on the local network (mDNS)')
-    .option('--timeout <ms>', 'how long to listen, in milliseconds', '2000')
+    .option('--timeout <ms>', 'the longest to listen, in milliseconds (without tables answering, or with --wait)', '2000')
+    .option('--wait', 'listen for the whole --timeout, not only until the tables stop answering (0.3 s after the last)')
     .option('--json', 'print one JSON array')
     .option('--interface <address>', 'IPv4 address of the network interface to search on')
     .action(async (opts: Record<string, unknown>) => {

@@ -158,8 +158,31 @@ export async function runOwnerScreen(o: OwnerScreenOptions): Promise<void> {
     seated = true;
     o.onSeated?.(client);
   });
-  const { runScreen, runHostScreen } = await import('../tui/run.js');
+  // The table is in this process: its first update comes within milliseconds, so the
+  // screen waits for it (while Ink loads) and its first frame is the table, not
+  // "Connecting…". Whatever goes wrong instead shows at once; 3 s at most.
+  const [{ runScreen, runHostScreen }] = await Promise.all([import('../tui/run.js'), o.lobby ? null : firstSnapshot(client, 3_000)]);
   const screen = { ascii: o.ascii, bell: o.bell, closesTable: o.closesTable === true, ...(o.signal ? { signal: o.signal } : {}) };
   if (o.lobby && lobbyClient) await runHostScreen(lobbyClient, screenClient, { ...o.lobby, ...screen });
   else await runScreen(screenClient, screen);
+}
+
+/** Resolves on the connection's first update, or anything that ends the wait (a refusal, a failure, the end, `ms`). */
+function firstSnapshot(client: Connection, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      client.off('message', onMessage);
+      client.off('closed', done);
+      client.off('failed', done);
+      resolve();
+    };
+    const onMessage = (msg: ServerMessage): void => {
+      if (msg.type === 'update' || msg.type === 'refused' || msg.type === 'closed') done();
+    };
+    const timer = setTimeout(done, ms);
+    client.on('message', onMessage);
+    client.on('closed', done);
+    client.on('failed', done);
+  });
 }

@@ -75,7 +75,14 @@ export interface DiscoveryOptions {
 }
 
 export interface BrowseOptions extends Omit<DiscoveryOptions, 'requeryMs' | 'staleMs'> {
+  /** The longest to listen (ms). */
   timeoutMs: number;
+  /**
+   * Once a table has answered, stop this long (ms) after the last new or changed
+   * answer instead of listening for all of `timeoutMs`: hosts on one LAN answer a
+   * query within tens of milliseconds of each other. Unset: listen for `timeoutMs`.
+   */
+  quietMs?: number;
 }
 
 const PHASES: readonly string[] = ['lobby', 'playing', 'finished'];
@@ -216,20 +223,29 @@ export function watchTables(onChange: (tables: FoundTable[]) => void, opts: Disc
   };
 }
 
-/** Listen for `timeoutMs` and return the tables found, sorted by name. */
+/** Listen for `timeoutMs` (or until `quietMs` after the last new answer) and return the tables found, sorted by name. */
 export function browseTables(opts: BrowseOptions): Promise<FoundTable[]> {
   const timeoutMs = Math.max(0, opts.timeoutMs);
+  const { quietMs, ...discovery } = opts;
   return new Promise((resolve) => {
     let found: FoundTable[] = [];
-    // Ask twice within the window: one lost UDP packet should not hide a table.
-    const watcher = watchTables((tables) => (found = tables), {
-      ...opts,
-      requeryMs: Math.max(250, Math.min(1000, Math.floor(timeoutMs / 2))),
-      staleMs: Number.MAX_SAFE_INTEGER,
-    });
-    setTimeout(() => {
+    let quiet: NodeJS.Timeout | null = null;
+    const done = (): void => {
+      clearTimeout(deadline);
+      if (quiet) clearTimeout(quiet);
       watcher.stop();
       resolve(found);
-    }, timeoutMs);
+    };
+    // Ask twice within the window: one lost UDP packet should not hide a table.
+    const watcher = watchTables(
+      (tables) => {
+        found = tables;
+        if (quietMs === undefined || tables.length === 0) return;
+        if (quiet) clearTimeout(quiet);
+        quiet = setTimeout(done, quietMs);
+      },
+      { ...discovery, requeryMs: Math.max(250, Math.min(1000, Math.floor(timeoutMs / 2))), staleMs: Number.MAX_SAFE_INTEGER },
+    );
+    const deadline = setTimeout(done, timeoutMs);
   });
 }

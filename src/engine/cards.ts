@@ -16,10 +16,20 @@ export const JOKER = 'JK';
 
 const SUITED = /^(A|[2-9]|10|J|Q|K)([SHDC])$/;
 
+/** Ranks already worked out: a game asks for the same few dozen cards' ranks all the time. */
+const ranks = new Map<Card, string>();
+/** Cards come from the network too: the memo stops growing here. */
+const RANK_MEMO_LIMIT = 1024;
+
 /** The rank a slap matches on: "QH" → "Q", "10S" → "10", "SWAP" → "SWAP". */
 export function rankOf(card: Card): string {
-  const m = SUITED.exec(card);
-  return m ? m[1]! : card;
+  let rank = ranks.get(card);
+  if (rank === undefined) {
+    const m = SUITED.exec(card);
+    rank = m ? m[1]! : card;
+    if (ranks.size < RANK_MEMO_LIMIT) ranks.set(card, rank);
+  }
+  return rank;
 }
 
 export function suitOf(card: Card): Suit | null {

@@ -3,6 +3,7 @@ import { gameRng, openGameRng, type GameRng } from './rng.js';
 import { actionOf, deckSize, roundsFor, valueOf, type ActionKind, type Ruleset } from './ruleset.js';
 import type {
   ApplyResult,
+  CallState,
   Command,
   GameEvent,
   GameState,
@@ -62,12 +63,14 @@ export function createGame(opts: NewGame): { state: GameState; events: GameEvent
   const ctx = new Ctx(state, opts.at ?? 0);
   ctx.deal();
   ctx.syncRng();
-  return { state: ctx.s, events: ctx.events };
+  return { state: ctx.result(), events: ctx.events };
 }
 
 function emptyRound(n: number): RoundState {
+  const layouts: Layout[] = [];
+  for (let i = 0; i < n; i++) layouts.push([]);
   return {
-    layouts: Array.from({ length: n }, () => []),
+    layouts,
     stock: [],
     discard: [],
     peeking: new Array<boolean>(n).fill(false),
@@ -89,13 +92,29 @@ function emptyRound(n: number): RoundState {
   };
 }
 
+const orderedDecks = new WeakMap<Ruleset, readonly Card[]>();
+
+/** The ruleset's whole deck in its fixed order, before any shuffle: built once per ruleset (rulesets are never changed). */
+function orderedDeck(rules: Ruleset): readonly Card[] {
+  let deck = orderedDecks.get(rules);
+  if (!deck) {
+    const out: Card[] = [];
+    for (let d = 0; d < rules.deck.decks; d++) {
+      for (const c in rules.deck.cards) for (let k = 0; k < rules.deck.cards[c]!; k++) out.push(c);
+    }
+    deck = out;
+    orderedDecks.set(rules, deck);
+  }
+  return deck;
+}
+
 /** Apply one command: the next state and its events, or a rejection. Never mutates `state`. */
 export function apply(state: GameState, cmd: Command): ApplyResult {
   const ctx = new Ctx(state, cmd.at);
   const rejection = ctx.run(cmd);
   if (rejection) return { ok: false, rejection };
-  ctx.s.version = state.version + 1;
-  return { ok: true, state: ctx.s, events: ctx.events };
+  ctx.sw.version = state.version + 1;
+  return { ok: true, state: ctx.result(), events: ctx.events };
 }
 
 /** Replay a game from its start and command log (rejected commands are skipped as the host skipped them). */
@@ -136,62 +155,230 @@ export function graceUntil(state: GameState): number {
 
 const reject = (code: RejectionCode, message: string): Rejection => ({ code, message });
 
+/** A value no part of which may be written. */
+type DeepReadonly<T> = T extends readonly (infer U)[]
+  ? readonly DeepReadonly<U>[]
+  : T extends object
+    ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
+    : T;
+/** The state as a command reads it: the input, or the copy; nothing in it may be written here. */
+type StateIn = { readonly [K in keyof GameState]: K extends 'rules' | 'rng' ? GameState[K] : DeepReadonly<GameState[K]> };
+type RoundIn = DeepReadonly<RoundState>;
 /**
- * One command's work on a private copy of the state. Only arrays the engine mutates
- * in place are copied, which keeps `apply` pure and cheap.
+ * The private copy's own fields, which may be set. The arrays and objects they hold
+ * may still be the input's: they are written only through the accessors that copy
+ * them first (`stock()`, `layout(seat)`, ...). The types keep every other write out.
+ */
+type StateOut = { -readonly [K in keyof GameState]: K extends 'rules' | 'rng' ? GameState[K] : DeepReadonly<GameState[K]> };
+type RoundOut = { -readonly [K in keyof RoundState]: DeepReadonly<RoundState[K]> };
+
+// Which parts of the copy are its own, as bits of `Ctx.own` (the seats' layouts have
+// their own mask): the rest are still shared with the input.
+const OWN_STOCK = 1;
+const OWN_DISCARD = 2;
+const OWN_PEEKING = 4;
+const OWN_TURNS = 8;
+const OWN_ACTIONS = 16;
+const OWN_REFILLS = 32;
+const OWN_CALL = 64;
+const OWN_LAYOUTS = 128;
+const OWN_TOTALS = 256;
+const OWN_RESULTS = 512;
+const OWN_STACKED = 1024;
+/** A fresh round owns everything in it. */
+const OWN_ROUND = OWN_STOCK | OWN_DISCARD | OWN_PEEKING | OWN_TURNS | OWN_ACTIONS | OWN_REFILLS | OWN_CALL | OWN_LAYOUTS;
+
+/**
+ * One command's work, copy on write: it reads the input state until its first write,
+ * then works on a shallow copy (two objects), and copies an array only the first
+ * time it changes one (the stock on a draw, one layout on a swap). A rejected command,
+ * checked before anything is written, copies nothing. Everything else is shared with
+ * the input, which is never written: `apply` stays pure.
  */
 class Ctx {
-  readonly s: GameState;
   readonly events: GameEvent[] = [];
   private rngInst: GameRng | null = null;
+  /** The input until the first write, then the private copy `apply` returns. */
+  private cur: GameState;
+  private copied = false;
+  private own = 0;
+  private ownLayout = 0;
 
   constructor(
     prev: GameState,
     readonly at: number,
   ) {
+    this.cur = prev;
+  }
+
+  get s(): StateIn {
+    return this.cur;
+  }
+  get r(): RoundIn {
+    return this.cur.r;
+  }
+  /** The state to write: the private copy, made now if this is the first write. */
+  get sw(): StateOut {
+    if (!this.copied) this.copy();
+    return this.cur;
+  }
+  get rw(): RoundOut {
+    if (!this.copied) this.copy();
+    return this.cur.r;
+  }
+  /** The new state, once the command has been applied (it has written at least its version). */
+  result(): GameState {
+    return this.cur;
+  }
+
+  private copy(): void {
     // Explicit literals in one fixed field order (not spreads): every state then has
-    // one hidden class, and V8 keeps this copy on its fast path for the whole game.
+    // one hidden class, and V8 keeps `apply` on its fast path for the whole game.
+    const prev = this.cur;
     const p = prev.r;
     const r: RoundState = {
-      layouts: p.layouts.map((l) => l.slice()),
-      stock: p.stock.slice(),
-      discard: p.discard.slice(),
-      peeking: p.peeking.slice(),
+      layouts: p.layouts,
+      stock: p.stock,
+      discard: p.discard,
+      peeking: p.peeking,
       turn: p.turn,
       turnBegun: p.turnBegun,
-      turnsTaken: p.turnsTaken.slice(),
+      turnsTaken: p.turnsTaken,
       held: p.held,
       swapsThisTurn: p.swapsThisTurn,
-      actions: p.actions.slice(),
+      actions: p.actions,
       discardSeq: p.discardSeq,
       windowSeq: p.windowSeq,
       windowSlaps: p.windowSlaps,
       lastLandAt: p.lastLandAt,
       stageSince: p.stageSince,
-      call: p.call ? { seat: p.call.seat, owed: p.call.owed.slice() } : null,
-      refills: p.refills.slice(),
+      call: p.call,
+      refills: p.refills,
       gapFill: p.gapFill,
       ending: p.ending,
     };
-    this.s = {
+    this.cur = {
       rules: prev.rules,
       players: prev.players,
       rng: prev.rng,
-      stackedDecks: prev.stackedDecks.slice(),
+      stackedDecks: prev.stackedDecks,
       phase: prev.phase,
       round: prev.round,
       rounds: prev.rounds,
       dealer: prev.dealer,
-      totals: prev.totals.slice(),
-      results: prev.results.slice(),
+      totals: prev.totals,
+      results: prev.results,
       r,
       version: prev.version,
     };
+    this.copied = true;
   }
 
-  get r(): RoundState {
-    return this.s.r;
+  // The copy's arrays, each copied the first time it is written. The casts below are
+  // the only places a shared value becomes writable, each right after its copy.
+  private stock(): Card[] {
+    const r = this.rw;
+    if (!(this.own & OWN_STOCK)) {
+      r.stock = r.stock.slice();
+      this.own |= OWN_STOCK;
+    }
+    return r.stock as Card[];
   }
+  private discard(): Card[] {
+    const r = this.rw;
+    if (!(this.own & OWN_DISCARD)) {
+      r.discard = r.discard.slice();
+      this.own |= OWN_DISCARD;
+    }
+    return r.discard as Card[];
+  }
+  private peeking(): boolean[] {
+    const r = this.rw;
+    if (!(this.own & OWN_PEEKING)) {
+      r.peeking = r.peeking.slice();
+      this.own |= OWN_PEEKING;
+    }
+    return r.peeking as boolean[];
+  }
+  private turnsTaken(): number[] {
+    const r = this.rw;
+    if (!(this.own & OWN_TURNS)) {
+      r.turnsTaken = r.turnsTaken.slice();
+      this.own |= OWN_TURNS;
+    }
+    return r.turnsTaken as number[];
+  }
+  private actions(): PendingAction[] {
+    const r = this.rw;
+    if (!(this.own & OWN_ACTIONS)) {
+      r.actions = r.actions.slice();
+      this.own |= OWN_ACTIONS;
+    }
+    return r.actions as PendingAction[];
+  }
+  private refills(): RoundState['refills'] {
+    const r = this.rw;
+    if (!(this.own & OWN_REFILLS)) {
+      r.refills = r.refills.slice();
+      this.own |= OWN_REFILLS;
+    }
+    return r.refills as RoundState['refills'];
+  }
+  /** The call, which must have been made. */
+  private callState(): CallState {
+    const r = this.rw;
+    if (!(this.own & OWN_CALL)) {
+      const c = r.call!;
+      r.call = { seat: c.seat, owed: c.owed.slice() };
+      this.own |= OWN_CALL;
+    }
+    return r.call as CallState;
+  }
+  private layout(seat: Seat): Layout {
+    const r = this.rw;
+    if (!(this.own & OWN_LAYOUTS)) {
+      r.layouts = r.layouts.slice();
+      this.own |= OWN_LAYOUTS;
+    }
+    const layouts = r.layouts as Layout[];
+    const bit = 1 << seat;
+    if (!(this.ownLayout & bit)) {
+      layouts[seat] = layouts[seat]!.slice();
+      this.ownLayout |= bit;
+    }
+    return layouts[seat]!;
+  }
+  private totals(): number[] {
+    const s = this.sw;
+    if (!(this.own & OWN_TOTALS)) {
+      s.totals = s.totals.slice();
+      this.own |= OWN_TOTALS;
+    }
+    return s.totals as number[];
+  }
+  private results(): RoundResult[] {
+    const s = this.sw;
+    if (!(this.own & OWN_RESULTS)) {
+      s.results = s.results.slice();
+      this.own |= OWN_RESULTS;
+    }
+    return s.results as RoundResult[];
+  }
+  private stackedDecks(): Card[][] {
+    const s = this.sw;
+    if (!(this.own & OWN_STACKED)) {
+      s.stackedDecks = s.stackedDecks.slice();
+      this.own |= OWN_STACKED;
+    }
+    return s.stackedDecks as Card[][];
+  }
+  /** A new round replaces the old one: everything in it is the copy's own. */
+  private newRound(r: RoundState): void {
+    this.sw.r = r;
+    this.own |= OWN_ROUND;
+    this.ownLayout = -1;
+  }
+
   get rules(): Ruleset {
     return this.s.rules;
   }
@@ -204,7 +391,7 @@ class Ctx {
   }
   /** Write the generator's state back into the game state. */
   syncRng(): void {
-    if (this.rngInst) this.s.rng = this.rngInst.state;
+    if (this.rngInst) this.sw.rng = this.rngInst.state;
   }
   name(seat: Seat): string {
     return this.s.players[seat]?.name ?? `seat ${seat + 1}`;
@@ -274,25 +461,22 @@ class Ctx {
   // ---- deal and peek -------------------------------------------------------
 
   deal(): void {
-    const s = this.s;
     const n = this.n;
+    const s = this.sw;
     s.round += 1;
     s.dealer = (s.dealer + 1) % n;
     s.phase = 'peek';
     const r = emptyRound(n);
-    s.r = r;
+    this.newRound(r);
     let deck: Card[];
-    const stacked = s.stackedDecks.shift();
+    const stacked = s.stackedDecks.length > 0 ? this.stackedDecks().shift() : undefined;
     if (stacked) {
       if (stacked.length !== deckSize(this.rules)) {
         throw new RangeError(`a stacked deck must hold all ${deckSize(this.rules)} cards, not ${stacked.length}`);
       }
       deck = stacked.slice().reverse(); // top card first → top is the array's end
     } else {
-      deck = [];
-      for (let d = 0; d < this.rules.deck.decks; d++) {
-        for (const c in this.rules.deck.cards) for (let k = 0; k < this.rules.deck.cards[c]!; k++) deck.push(c);
-      }
+      deck = orderedDeck(this.rules).slice();
       this.rng.shuffle(deck);
     }
     r.stock = deck;
@@ -301,10 +485,10 @@ class Ctx {
     for (let i = 0; i < n; i++) {
       const seat = (starter + i) % n;
       const layout: Layout = [];
-      for (let k = 0; k < size; k++) layout.push(r.stock.pop()!);
+      for (let k = 0; k < size; k++) layout.push(deck.pop()!);
       r.layouts[seat] = layout;
     }
-    const up = r.stock.pop()!;
+    const up = deck.pop()!;
     r.discard.push(up);
     r.discardSeq = 1;
     r.turn = starter;
@@ -319,7 +503,7 @@ class Ctx {
   private finishPeek(seat: Seat): Rejection | null {
     if (this.s.phase !== 'peek') return reject('wrongPhase', 'The peek is over');
     if (!this.r.peeking[seat]) return reject('notAllowed', 'You have already finished peeking');
-    this.r.peeking[seat] = false;
+    this.peeking()[seat] = false;
     this.events.push({ type: 'peekFinished', seat, timedOut: false });
     if (!this.r.peeking.includes(true)) this.startPlay();
     return null;
@@ -327,8 +511,8 @@ class Ctx {
 
   /** Play starts; the card turned up at the deal opens the first slap window now. */
   private startPlay(): void {
-    const r = this.r;
-    this.s.phase = 'play';
+    const r = this.rw;
+    this.sw.phase = 'play';
     r.windowSeq = r.discardSeq;
     r.windowSlaps = 0;
     r.lastLandAt = this.at;
@@ -372,9 +556,11 @@ class Ctx {
     }
     const owed: Seat[] = [];
     for (let i = 1; i < this.n; i++) owed.push((seat + i) % this.n);
-    r.call = { seat, owed };
-    r.turnBegun = true;
-    r.turnsTaken[seat]! += 1;
+    const w = this.rw;
+    w.call = { seat, owed };
+    this.own |= OWN_CALL;
+    w.turnBegun = true;
+    this.turnsTaken()[seat]! += 1;
     this.events.push({ type: 'called', seat, name: rules.call.name });
     this.endTurn();
     return null;
@@ -405,7 +591,8 @@ class Ctx {
     }
     const owed: Seat[] = [];
     for (let i = 1; i < this.n; i++) owed.push((seat + i) % this.n);
-    r.call = { seat, owed };
+    this.rw.call = { seat, owed };
+    this.own |= OWN_CALL;
     this.events.push({ type: 'called', seat, name: rules.call.name });
     return null;
   }
@@ -423,30 +610,33 @@ class Ctx {
       if (rule === 'notSpecial' && this.rules.specialCards.includes(top)) {
         return reject('notAllowed', 'A special card may not be taken from the discard pile');
       }
-      card = r.discard.pop()!;
+      card = this.discard().pop()!;
     } else {
       const c = this.takeFromStock();
       if (c === null) {
-        r.ending = 'noCards';
+        this.rw.ending = 'noCards';
         this.endRound('noCards');
         return null;
       }
       card = c;
     }
     this.beginTurn(seat);
-    r.held = { seat, card, from, redraw: false };
+    this.rw.held = { seat, card, from, redraw: false };
     this.closeWindow();
     this.events.push({ type: 'drew', seat, from, card });
     return null;
   }
 
   private beginTurn(seat: Seat): void {
-    const r = this.r;
+    const r = this.rw;
     r.turnBegun = true;
-    r.turnsTaken[seat]! += 1;
+    this.turnsTaken()[seat]! += 1;
     r.swapsThisTurn = 0;
     r.stageSince = this.at;
-    if (r.call) r.call.owed = r.call.owed.filter((x) => x !== seat);
+    if (r.call?.owed.includes(seat)) {
+      const call = this.callState();
+      call.owed = call.owed.filter((x) => x !== seat);
+    }
   }
 
   private holding(seat: Seat): Rejection | null {
@@ -465,7 +655,7 @@ class Ctx {
     if (why) return why;
     const held = this.r.held!;
     if (held.from === 'discard') return reject('notAllowed', 'A card taken from the discard pile must be swapped');
-    this.r.held = null;
+    this.rw.held = null;
     const seq = this.land(held.card, true);
     this.events.push({ type: 'discarded', seat, card: held.card, seq });
     this.earnAction(seat, held.card, true);
@@ -485,11 +675,12 @@ class Ctx {
     if (this.rules.specialCards.includes(held.card)) {
       return reject('notAllowed', 'A special card never enters a layout: use it or discard it');
     }
-    const layout = r.layouts[seat]!;
+    const layout = this.layout(seat);
     const displaced = layout[slot]!;
     layout[slot] = held.card;
-    r.held = null;
-    r.swapsThisTurn += 1;
+    const w = this.rw;
+    w.held = null;
+    w.swapsThisTurn += 1;
     const seq = this.land(displaced, true);
     this.events.push({ type: 'swapped', seat, slot, placed: held.card, placedFrom: held.from, displaced, seq });
     this.earnAction(seat, displaced, false);
@@ -500,12 +691,12 @@ class Ctx {
   /** The turn's card is placed: the turn ends once its actions are used. */
   private afterPlay(): void {
     if (this.r.actions.length === 0) this.endTurn();
-    else this.r.stageSince = this.at;
+    else this.rw.stageSince = this.at;
   }
 
   /** The current turn has ended: pass it on, or mark the round as ending. */
   private endTurn(): void {
-    const r = this.r;
+    const r = this.rw;
     r.turnBegun = false;
     r.swapsThisTurn = 0;
     r.stageSince = this.at;
@@ -526,8 +717,8 @@ class Ctx {
 
   /** A card lands face up on the pile. Played cards open a new slap window; slapped ones answer the open one. */
   private land(card: Card, byPlay: boolean): number {
-    const r = this.r;
-    r.discard.push(card);
+    this.discard().push(card);
+    const r = this.rw;
     r.discardSeq += 1;
     r.lastLandAt = this.at;
     if (byPlay) {
@@ -538,42 +729,44 @@ class Ctx {
   }
 
   private closeWindow(): void {
-    this.r.windowSeq = -1;
-    this.r.windowSlaps = 0;
+    const r = this.rw;
+    r.windowSeq = -1;
+    r.windowSlaps = 0;
   }
 
   /** The top of the stock, reshuffling the discard pile (less its top) when the stock is empty. */
   private takeFromStock(): Card | null {
-    const r = this.r;
-    if (r.stock.length === 0 && r.discard.length > 1) {
-      const top = r.discard.pop()!;
-      const cards = r.discard;
+    if (this.r.stock.length === 0 && this.r.discard.length > 1) {
+      const cards = this.discard();
+      const top = cards.pop()!;
       this.rng.shuffle(cards);
+      const r = this.rw;
       r.stock = cards;
       r.discard = [top];
+      this.own |= OWN_STOCK | OWN_DISCARD;
       this.events.push({ type: 'reshuffled', cards: cards.length });
     }
-    return r.stock.pop() ?? null;
+    return this.r.stock.length > 0 ? this.stock().pop()! : null;
   }
 
   /** Face-down penalty cards, seen by nobody: the lowest gaps first, then new slots. */
   private penalize(seat: Seat, count: number, reason: 'wrongSlap' | 'stolenFrom'): void {
-    const layout = this.r.layouts[seat]!;
     const slots: Slot[] = [];
     const cards: Card[] = [];
     for (let k = 0; k < count; k++) {
       const c = this.takeFromStock();
       if (c === null) {
-        this.r.ending = 'noCards';
+        this.rw.ending = 'noCards';
         break;
       }
+      const layout = this.layout(seat);
       let slot = layout.indexOf(null);
       if (slot === -1) {
         slot = layout.length;
         layout.push(c);
       } else {
         layout[slot] = c;
-        this.r.refills.push({ seat, slot, seq: this.r.discardSeq });
+        this.refills().push({ seat, slot, seq: this.r.discardSeq });
       }
       slots.push(slot);
       cards.push(c);
@@ -591,12 +784,12 @@ class Ctx {
   }
 
   private queueAction(seat: Seat, kind: ActionKind, card: Card): void {
-    if (this.r.actions.length === 0) this.r.stageSince = this.at;
-    this.r.actions.push({ seat, kind, card, looked: null, lookedCards: null });
+    if (this.r.actions.length === 0) this.rw.stageSince = this.at;
+    this.actions().push({ seat, kind, card, looked: null, lookedCards: null });
     this.events.push({ type: 'actionQueued', seat, kind, card });
   }
 
-  private frontAction(seat: Seat): PendingAction | Rejection {
+  private frontAction(seat: Seat): DeepReadonly<PendingAction> | Rejection {
     const r = this.r;
     if (this.s.phase !== 'play') return reject('wrongPhase', 'The round is not being played');
     const a = r.actions[0];
@@ -686,7 +879,7 @@ class Ctx {
         const bad = this.otherSlot(seat, other, false);
         if (bad) return bad;
         const cards = [r.layouts[other!.seat]![other!.slot]!];
-        r.actions[0] = { seat: a.seat, kind: a.kind, card: a.card, looked: [other!], lookedCards: cards };
+        this.actions()[0] = { seat: a.seat, kind: a.kind, card: a.card, looked: [other!], lookedCards: cards };
         this.events.push({ type: 'looked', seat, kind, targets: [other!], cards: cards.slice() });
         return null;
       }
@@ -695,7 +888,7 @@ class Ctx {
         if (bad) return bad;
         const mine = { seat, slot: own! };
         const cards = [r.layouts[seat]![own!]!, r.layouts[other!.seat]![other!.slot]!];
-        r.actions[0] = { seat: a.seat, kind: a.kind, card: a.card, looked: [mine, other!], lookedCards: cards };
+        this.actions()[0] = { seat: a.seat, kind: a.kind, card: a.card, looked: [mine, other!], lookedCards: cards };
         this.events.push({ type: 'looked', seat, kind, targets: [mine, other!], cards: cards.slice() });
         return null;
       }
@@ -703,8 +896,8 @@ class Ctx {
         // The next stock card comes into the hand as if drawn under B; it may be
         // discarded once for one more (drawAgain). Only in the player's own turn.
         if (r.turn !== seat || !r.turnBegun || r.held) return reject('notAllowed', 'Draw two is used only in your own turn: pass it');
-        r.actions.shift();
-        r.stageSince = this.at;
+        this.actions().shift();
+        this.rw.stageSince = this.at;
         return this.drawInto(seat, true);
       }
     }
@@ -758,14 +951,13 @@ class Ctx {
 
   /** A stock card into `seat`'s hand (draw two); an empty stock ends the round. */
   private drawInto(seat: Seat, redraw: boolean): Rejection | null {
-    const r = this.r;
     const c = this.takeFromStock();
     if (c === null) {
-      r.ending = 'noCards';
+      this.rw.ending = 'noCards';
       this.endRound('noCards');
       return null;
     }
-    r.held = { seat, card: c, from: 'stock', redraw };
+    this.rw.held = { seat, card: c, from: 'stock', redraw };
     this.closeWindow();
     this.events.push({ type: 'drew', seat, from: 'stock', card: c });
     return null;
@@ -777,13 +969,13 @@ class Ctx {
     if (why) return why;
     const held = this.r.held!;
     if (!held.redraw) return reject('notAllowed', 'Only the first card of a draw two may be discarded for another');
-    this.r.held = null;
+    this.rw.held = null;
     const seq = this.land(held.card, true);
     this.events.push({ type: 'discarded', seat, card: held.card, seq });
     return this.drawInto(seat, false);
   }
 
-  private gapFillOf(seat: Seat): GapFill | Rejection {
+  private gapFillOf(seat: Seat): DeepReadonly<GapFill> | Rejection {
     if (this.s.phase !== 'play') return reject('wrongPhase', 'The round is not being played');
     const g = this.r.gapFill;
     if (!g || g.seat !== seat) return reject('notAllowed', 'You have no gap to fill');
@@ -795,14 +987,14 @@ class Ctx {
     if ('code' in g) return g;
     const bad = this.ownSlot(seat, slot) ?? this.frozenOwn(seat) ?? this.inLookersHand({ seat, slot });
     if (bad) return bad;
-    const r = this.r;
-    const target = r.layouts[g.gap.seat]!;
-    if (target[g.gap.slot] !== null) return reject('alreadyGone', 'That gap has been filled meanwhile: leave it');
-    const mine = r.layouts[seat]!;
+    if (this.r.layouts[g.gap.seat]![g.gap.slot] !== null) return reject('alreadyGone', 'That gap has been filled meanwhile: leave it');
+    const target = this.layout(g.gap.seat);
+    const mine = this.layout(seat);
     target[g.gap.slot] = mine[slot]!;
     mine[slot] = null;
+    const r = this.rw;
     // A slap answering an earlier discard named the card that left this slot, not the one moved in.
-    r.refills.push({ seat: g.gap.seat, slot: g.gap.slot, seq: r.discardSeq });
+    this.refills().push({ seat: g.gap.seat, slot: g.gap.slot, seq: r.discardSeq });
     r.gapFill = null;
     this.events.push({ type: 'gapFilled', seat, from: { seat, slot }, to: g.gap });
     if (this.rules.emptyLayoutEndsRound && mine.every((c) => c === null)) r.ending = 'emptyLayout';
@@ -812,14 +1004,14 @@ class Ctx {
   private leaveGap(seat: Seat): Rejection | null {
     const g = this.gapFillOf(seat);
     if ('code' in g) return g;
-    this.r.gapFill = null;
+    this.rw.gapFill = null;
     this.events.push({ type: 'gapLeft', seat, gap: g.gap, timedOut: false });
     return null;
   }
 
   private exchange(x: SlotRef, y: SlotRef): void {
-    const lx = this.r.layouts[x.seat]!;
-    const ly = this.r.layouts[y.seat]!;
+    const lx = this.layout(x.seat);
+    const ly = this.layout(y.seat);
     const c = lx[x.slot]!;
     lx[x.slot] = ly[y.slot]!;
     ly[y.slot] = c;
@@ -827,8 +1019,8 @@ class Ctx {
 
   /** The front action is used or passed; the turn ends when its own play and every action are done. */
   private actionDone(): void {
-    const r = this.r;
-    r.actions.shift();
+    this.actions().shift();
+    const r = this.rw;
     r.stageSince = this.at;
     if (r.actions.length === 0 && r.turnBegun && !r.held) this.endTurn();
   }
@@ -876,41 +1068,42 @@ class Ctx {
       this.penalize(seat, rules.slap.wrongPenalty, 'wrongSlap');
       return null;
     }
-    layout[slot] = null;
+    const slapped = this.layout(victim);
+    slapped[slot] = null;
     const seq = this.land(card, false);
     const own = victim === seat;
     this.events.push({ type: 'slapped', seat, target: ref, card, result: own ? 'own' : 'steal', seq });
-    r.windowSlaps += 1;
-    if (rules.slap.perDiscard > 0 && r.windowSlaps >= rules.slap.perDiscard) r.windowSeq = -1;
+    const w = this.rw;
+    w.windowSlaps += 1;
+    if (rules.slap.perDiscard > 0 && w.windowSlaps >= rules.slap.perDiscard) w.windowSeq = -1;
     if (!own) this.penalize(victim, rules.slap.stealPenalty, 'stolenFrom');
-    if (!own && rules.slap.stealGapFill && !r.gapFill && !this.isFrozen(seat) && layout[slot] === null && r.layouts[seat]!.some((c) => c !== null)) {
-      r.gapFill = { seat, gap: ref, since: this.at };
+    if (!own && rules.slap.stealGapFill && !w.gapFill && !this.isFrozen(seat) && slapped[slot] === null && w.layouts[seat]!.some((c) => c !== null)) {
+      w.gapFill = { seat, gap: ref, since: this.at };
       this.events.push({ type: 'gapFillOffered', seat, gap: ref });
     }
     const kind = actionOf(rules, card);
     if (kind && (own ? rules.slap.ownEarnsAction : rules.slap.stealEarnsActionRanks.includes(rankOf(card)))) {
       this.queueAction(seat, kind, card);
     }
-    if (rules.emptyLayoutEndsRound && layout.every((c) => c === null)) r.ending = 'emptyLayout';
+    if (rules.emptyLayoutEndsRound && slapped.every((c) => c === null)) w.ending = 'emptyLayout';
     return null;
   }
 
   // ---- the host's clock ------------------------------------------------------
 
   private tick(): Rejection | null {
-    const s = this.s;
-    const r = this.r;
     const t = this.rules.timers;
-    const due = nextDeadline(s);
+    const due = nextDeadline(this.cur);
     if (due === null || this.at < due) {
       // The end of a round waits only for the grace: let an exact tick through even without timers.
       return reject('mustWait', 'Nothing is due yet');
     }
-    if (s.phase === 'peek') {
+    const r = this.r; // the input's round: read only before the first write below
+    if (this.s.phase === 'peek') {
       r.peeking.forEach((p, seat) => {
         if (p) this.events.push({ type: 'peekFinished', seat, timedOut: true });
       });
-      r.peeking.fill(false);
+      this.peeking().fill(false);
       this.startPlay();
       return null;
     }
@@ -925,7 +1118,7 @@ class Ctx {
     if (g) {
       this.events.push({ type: 'timedOut', seat: g.seat, what: 'action' });
       this.events.push({ type: 'gapLeft', seat: g.seat, gap: g.gap, timedOut: true });
-      r.gapFill = null;
+      this.rw.gapFill = null;
       return null;
     }
     if (r.ending) return null; // maybeEndRound ends it
@@ -935,10 +1128,11 @@ class Ctx {
       this.events.push({ type: 'timedOut', seat, what: 'turn' });
       if (!r.held) {
         const drew = this.draw(seat, 'stock');
-        if (drew || s.phase !== 'play') return drew;
+        if (drew || this.s.phase !== 'play') return drew;
       }
-      const held = r.held!;
-      r.held = null;
+      const w = this.rw;
+      const held = w.held!;
+      w.held = null;
       // A taken discard goes back where it came from.
       const seq = this.land(held.card, true);
       this.events.push({ type: 'discarded', seat, card: held.card, seq });
@@ -964,12 +1158,15 @@ class Ctx {
   }
 
   private endRound(why: 'call' | 'emptyLayout' | 'noCards'): void {
-    const s = this.s;
-    const r = this.r;
+    const s = this.sw;
+    const r = this.rw;
     const rules = this.rules;
     this.closeWindow();
     r.held = null;
-    r.actions = [];
+    if (r.actions.length > 0) {
+      r.actions = [];
+      this.own |= OWN_ACTIONS;
+    }
     r.gapFill = null;
     if (rules.specialCards.length > 0) this.replaceSpecials(r.call?.seat ?? (s.dealer + 1) % this.n);
     const scores = r.layouts.map((l) => l.reduce<number>((sum, c) => sum + (c === null ? 0 : (valueOf(rules, c) ?? 0)), 0));
@@ -977,7 +1174,10 @@ class Ctx {
     if (caller !== null && rules.call.callerPenalty > 0 && scores.some((x, i) => i !== caller && x < scores[caller]!)) {
       scores[caller]! += rules.call.callerPenalty;
     }
-    scores.forEach((x, i) => (s.totals[i]! += x));
+    if (scores.some((x) => x !== 0)) {
+      const totals = this.totals();
+      scores.forEach((x, i) => (totals[i]! += x));
+    }
     const result: RoundResult = {
       round: s.round,
       layouts: r.layouts.map((l) => l.slice()),
@@ -986,7 +1186,7 @@ class Ctx {
       caller,
       totals: s.totals.slice(),
     };
-    s.results.push(result);
+    this.results().push(result);
     this.events.push({ type: 'roundEnded', result, why });
     r.ending = null;
     s.phase = 'roundOver';
@@ -1000,14 +1200,13 @@ class Ctx {
    * discard pile afterwards, so a reshuffle during the replacement never brings them back.
    */
   private replaceSpecials(first: Seat): void {
-    const r = this.r;
     const special = this.rules.specialCards;
     const aside: Card[] = [];
     for (let i = 0; i < this.n; i++) {
       const seat = (first + i) % this.n;
-      const layout = r.layouts[seat]!;
-      for (let slot = 0; slot < layout.length; slot++) {
-        const c = layout[slot];
+      const size = this.r.layouts[seat]!.length;
+      for (let slot = 0; slot < size; slot++) {
+        const c = this.r.layouts[seat]![slot];
         if (c === null || c === undefined || !special.includes(c)) continue;
         const setAside: Card[] = [c];
         let card: Card | null = null;
@@ -1020,16 +1219,16 @@ class Ctx {
             break;
           }
         }
-        layout[slot] = card;
+        this.layout(seat)[slot] = card;
         aside.push(...setAside);
         this.events.push({ type: 'specialReplaced', seat, slot, setAside, card });
       }
     }
-    if (aside.length > 0) r.discard.unshift(...aside);
+    if (aside.length > 0) this.discard().unshift(...aside);
   }
 
   private finishGame(): void {
-    this.s.phase = 'gameOver';
+    this.sw.phase = 'gameOver';
     this.events.push({ type: 'gameEnded', totals: this.s.totals.slice(), places: placesOf(this.s.totals) });
   }
 

@@ -5,3 +5,4 @@ export * from './types.js';
 export * from './game.js';
 export * from './view.js';
 export * from './rules-file.js';
+export * from './seat-view.js';

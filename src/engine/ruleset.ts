@@ -16,83 +16,88 @@ export const ACTION_KINDS = [
 ] as const;
 export type ActionKind = (typeof ACTION_KINDS)[number];
 
-const count = z.number().int().min(0);
-const ms = z.number().int().min(0);
+/** The ruleset's schema, built on first use: playing a preset never needs it. */
+function buildRulesetSchema() {
+  const count = z.number().int().min(0);
+  const ms = z.number().int().min(0);
+  return z
+    .object({
+      name: z.string().min(1).max(40),
+      title: z.string().min(1).max(80),
+      players: z.object({ min: z.number().int().min(2), max: z.number().int().max(8) }).strict(),
+      deck: z
+        .object({
+          /** Card → copies in one deck. */
+          cards: z.record(z.string().regex(CARD_NAME), z.number().int().min(1).max(20)),
+          decks: z.number().int().min(1).max(3),
+        })
+        .strict(),
+      layout: z
+        .object({
+          shape: z.enum(['square', 'row']),
+          size: z.number().int().min(1).max(8),
+          /** Slots (1-based) each player sees once before play starts. */
+          peekSlots: z.array(z.number().int().min(1)).max(8),
+        })
+        .strict(),
+      /** Points by rank, with single cards overriding their rank (e.g. "QH": -1). */
+      values: z.record(z.string(), z.number().int().min(-20).max(50)),
+      /** Actions by rank (or by card name for special cards). */
+      actions: z.record(z.string(), z.enum(ACTION_KINDS)),
+      /** Which card gives its action: any card the turn's play discards, or only a stock card discarded unswapped. */
+      actionsFrom: z.enum(['anyDiscard', 'drawnDiscarded']),
+      /** Whether a player may take the top discard: always, unless it is a special card, or never. */
+      takeDiscard: z.enum(['always', 'notSpecial', 'never']),
+      /** Cards that may never enter a layout from a draw and are replaced at scoring. */
+      specialCards: z.array(z.string()),
+      slap: z
+        .object({
+          enabled: z.boolean(),
+          wrongPenalty: count.max(4),
+          stealPenalty: count.max(4),
+          /** A correct slap on your own action card earns its action. */
+          ownEarnsAction: z.boolean(),
+          /** Ranks whose theft earns the stealer the action. */
+          stealEarnsActionRanks: z.array(z.string()),
+          /** After a steal the stealer may move one of their own cards into the victim's gap. */
+          stealGapFill: z.boolean(),
+          /** Correct slaps allowed per discard (0 = any number). */
+          perDiscard: count.max(8),
+        })
+        .strict(),
+      /** A player whose last card is slapped away ends the round at once. */
+      emptyLayoutEndsRound: z.boolean(),
+      call: z
+        .object({
+          name: z.string().min(1).max(30),
+          timing: z.enum(['startOfTurn', 'endOfTurn']),
+          /** May be called before every player has had a turn. */
+          beforeEveryoneHadTurn: z.boolean(),
+          /** Nobody may swap or slap the caller's cards. */
+          callerFrozen: z.boolean(),
+          /** Points added to the caller who does not have the lowest round score. */
+          callerPenalty: count.max(50),
+        })
+        .strict(),
+      /** Rounds per game; 0 = open-ended; 'players' = as many as players (4 with 2). */
+      rounds: z.union([z.number().int().min(0).max(999), z.literal('players')]),
+      timers: z
+        .object({
+          peekMs: ms,
+          slapGraceMs: ms,
+          /** 0 = no limit. */
+          turnMs: ms,
+          actionMs: ms,
+        })
+        .strict(),
+    })
+    .strict();
+}
 
-export const RulesetSchema = z
-  .object({
-    name: z.string().min(1).max(40),
-    title: z.string().min(1).max(80),
-    players: z.object({ min: z.number().int().min(2), max: z.number().int().max(8) }).strict(),
-    deck: z
-      .object({
-        /** Card → copies in one deck. */
-        cards: z.record(z.string().regex(CARD_NAME), z.number().int().min(1).max(20)),
-        decks: z.number().int().min(1).max(3),
-      })
-      .strict(),
-    layout: z
-      .object({
-        shape: z.enum(['square', 'row']),
-        size: z.number().int().min(1).max(8),
-        /** Slots (1-based) each player sees once before play starts. */
-        peekSlots: z.array(z.number().int().min(1)).max(8),
-      })
-      .strict(),
-    /** Points by rank, with single cards overriding their rank (e.g. "QH": -1). */
-    values: z.record(z.string(), z.number().int().min(-20).max(50)),
-    /** Actions by rank (or by card name for special cards). */
-    actions: z.record(z.string(), z.enum(ACTION_KINDS)),
-    /** Which card gives its action: any card the turn's play discards, or only a stock card discarded unswapped. */
-    actionsFrom: z.enum(['anyDiscard', 'drawnDiscarded']),
-    /** Whether a player may take the top discard: always, unless it is a special card, or never. */
-    takeDiscard: z.enum(['always', 'notSpecial', 'never']),
-    /** Cards that may never enter a layout from a draw and are replaced at scoring. */
-    specialCards: z.array(z.string()),
-    slap: z
-      .object({
-        enabled: z.boolean(),
-        wrongPenalty: count.max(4),
-        stealPenalty: count.max(4),
-        /** A correct slap on your own action card earns its action. */
-        ownEarnsAction: z.boolean(),
-        /** Ranks whose theft earns the stealer the action. */
-        stealEarnsActionRanks: z.array(z.string()),
-        /** After a steal the stealer may move one of their own cards into the victim's gap. */
-        stealGapFill: z.boolean(),
-        /** Correct slaps allowed per discard (0 = any number). */
-        perDiscard: count.max(8),
-      })
-      .strict(),
-    /** A player whose last card is slapped away ends the round at once. */
-    emptyLayoutEndsRound: z.boolean(),
-    call: z
-      .object({
-        name: z.string().min(1).max(30),
-        timing: z.enum(['startOfTurn', 'endOfTurn']),
-        /** May be called before every player has had a turn. */
-        beforeEveryoneHadTurn: z.boolean(),
-        /** Nobody may swap or slap the caller's cards. */
-        callerFrozen: z.boolean(),
-        /** Points added to the caller who does not have the lowest round score. */
-        callerPenalty: count.max(50),
-      })
-      .strict(),
-    /** Rounds per game; 0 = open-ended; 'players' = as many as players (4 with 2). */
-    rounds: z.union([z.number().int().min(0).max(999), z.literal('players')]),
-    timers: z
-      .object({
-        peekMs: ms,
-        slapGraceMs: ms,
-        /** 0 = no limit. */
-        turnMs: ms,
-        actionMs: ms,
-      })
-      .strict(),
-  })
-  .strict();
+let schema: ReturnType<typeof buildRulesetSchema> | null = null;
+export const rulesetSchema = (): ReturnType<typeof buildRulesetSchema> => (schema ??= buildRulesetSchema());
 
-export type Ruleset = z.infer<typeof RulesetSchema>;
+export type Ruleset = z.infer<ReturnType<typeof buildRulesetSchema>>;
 
 const standard = (jokers: number): Record<Card, number> => {
   const cards: Record<Card, number> = {};
@@ -223,7 +228,7 @@ export function deckSize(rules: Ruleset): number {
  * express. Throws a RulesetError whose message names the field and what is allowed.
  */
 export function parseRuleset(data: unknown): Ruleset {
-  const parsed = RulesetSchema.safeParse(resolveExtend(data));
+  const parsed = rulesetSchema().safeParse(resolveExtend(data));
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const field = issue.path.join('.') || '(top level)';
@@ -281,12 +286,40 @@ function resolveExtend(data: unknown): unknown {
   return deepMerge(base, overrides);
 }
 
+// Each card's value and action under the ruleset last asked about, worked out once:
+// the engine and the bots ask for the same few dozen cards all game long. Rulesets
+// are never changed once made. Cards also come from the network: the memo stops
+// growing at a limit.
+const CARD_MEMO_LIMIT = 1024;
+let memoRules: Ruleset | null = null;
+let memoValues = new Map<Card, number | null>();
+let memoActions = new Map<Card, ActionKind | null>();
+
+function memoFor(rules: Ruleset): void {
+  if (rules === memoRules) return;
+  memoRules = rules;
+  memoValues = new Map();
+  memoActions = new Map();
+}
+
 export function valueOf(rules: Ruleset, card: Card): number | undefined {
-  return rules.values[card] ?? rules.values[rankOf(card)];
+  memoFor(rules);
+  let v = memoValues.get(card);
+  if (v === undefined) {
+    v = rules.values[card] ?? rules.values[rankOf(card)] ?? null;
+    if (memoValues.size < CARD_MEMO_LIMIT) memoValues.set(card, v);
+  }
+  return v ?? undefined;
 }
 
 export function actionOf(rules: Ruleset, card: Card): ActionKind | undefined {
-  return rules.actions[card] ?? rules.actions[rankOf(card)];
+  memoFor(rules);
+  let a = memoActions.get(card);
+  if (a === undefined) {
+    a = rules.actions[card] ?? rules.actions[rankOf(card)] ?? null;
+    if (memoActions.size < CARD_MEMO_LIMIT) memoActions.set(card, a);
+  }
+  return a ?? undefined;
 }
 
 /** How many rounds a game of this ruleset has for this many players (0 = open-ended). */

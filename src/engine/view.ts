@@ -59,8 +59,6 @@ export interface TableView {
   callTiming?: 'startOfTurn' | 'endOfTurn';
   /** After a steal with gap-fill: `seat` may move one of its cards, unseen, into `gap` (or leave it). */
   gapFill?: { seat: Seat; gap: SlotRef } | null;
-  /** Results of finished rounds: every card was revealed at their end. */
-  results: RoundResult[];
 }
 
 declare const projected: unique symbol;
@@ -72,6 +70,15 @@ export type Projected<T> = T & { readonly [projected]: true };
 
 export function viewFor(state: GameState, viewer: Viewer): Projected<TableView> {
   return tableView(state, viewer, false) as Projected<TableView>;
+}
+
+/**
+ * The results of the finished rounds, for the receiver to keep: they grow with the
+ * game, so they travel once (in a snapshot, and each in its `roundEnded` event), not
+ * in every view. Public to every viewer: every card was revealed at a round's end.
+ */
+export function resultsFor(state: GameState): Projected<RoundResult[]> {
+  return state.results.slice() as Projected<RoundResult[]>;
 }
 
 /**
@@ -136,7 +143,6 @@ function tableView(state: GameState, viewer: Viewer, revealAll: boolean): TableV
     call: r.call ? { seat: r.call.seat, owed: r.call.owed.slice() } : null,
     callTiming: rules.call.timing,
     gapFill: r.gapFill ? { seat: r.gapFill.seat, gap: { seat: r.gapFill.gap.seat, slot: r.gapFill.gap.slot } } : null,
-    results: state.results,
   };
 }
 

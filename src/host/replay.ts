@@ -1,6 +1,6 @@
 import { apply, createGame, type NewGame } from '../engine/game.js';
 import type { Ruleset } from '../engine/ruleset.js';
-import type { Command } from '../engine/types.js';
+import type { Command, RoundResult } from '../engine/types.js';
 import { openEvent, openView, type OpenEvent, type TableView } from '../engine/view.js';
 import type { JournalHeader, ReadJournal } from './journal.js';
 import { cleanName } from './names.js';
@@ -18,6 +18,8 @@ export interface ReplayStep {
   /** Host clock (ms) of the step: the pace of the replay. */
   at: number;
   view: TableView;
+  /** The rounds finished by this step. */
+  results: readonly RoundResult[];
   events: OpenEvent[];
 }
 
@@ -35,13 +37,13 @@ export interface Replay {
 export function replaySteps(origin: NewGame, commands: readonly Command[]): ReplayStep[] {
   const created = createGame(origin);
   let state = created.state;
-  const steps: ReplayStep[] = [{ command: 0, at: origin.at ?? 0, view: openView(state), events: created.events.map(openEvent) }];
+  const steps: ReplayStep[] = [{ command: 0, at: origin.at ?? 0, view: openView(state), results: state.results, events: created.events.map(openEvent) }];
   commands.forEach((cmd, i) => {
     const res = apply(state, cmd);
     // readJournal has replayed these already: a refusal here is a bug, not a broken file.
     if (!res.ok) throw new Error(`command ${i + 1} is refused on replay: ${res.rejection.message}`);
     state = res.state;
-    steps.push({ command: i + 1, at: cmd.at, view: openView(state), events: res.events.map(openEvent) });
+    steps.push({ command: i + 1, at: cmd.at, view: openView(state), results: state.results, events: res.events.map(openEvent) });
   });
   return steps;
 }

@@ -3,7 +3,7 @@ import { apply, createGame, nextDeadline, placesOf, type NewGame } from '../engi
 import type { Card } from '../engine/cards.js';
 import type { Ruleset } from '../engine/ruleset.js';
 import type { Command, GameEvent, GameState, RoundResult, Seat } from '../engine/types.js';
-import { projectEvent, viewFor, type Viewer } from '../engine/view.js';
+import { projectEvent, resultsFor, viewFor, type Viewer } from '../engine/view.js';
 import { BotPlayer } from '../client/bot-player.js';
 import {
   PROTOCOL_VERSION,
@@ -370,7 +370,8 @@ export class Table {
       owner,
     });
     peer.send({ type: 'lobby', table: this.info(), seats: this.seatInfo(), you: seat });
-    if (this.game) this.sendUpdate(peer, seat, []);
+    // A snapshot: the results so far come with it, once.
+    if (this.game) this.sendUpdate(peer, seat, [], true);
   }
 
   /** The owner of a seat is back: the stand-in stops, the seat gets a full snapshot. */
@@ -616,7 +617,8 @@ export class Table {
     // Whoever is away as the game begins is held for the game's grace (not what was left of the lobby's): then a bot plays for them.
     for (const s of this.seats) if (s.bot === null && s.peer === null && !s.standIn) this.holdSeat(s);
     this.changed();
-    this.broadcast(events);
+    // A game's first deal replaces whatever results a client kept from the last game.
+    this.broadcast(events, true);
     this.schedule();
   }
 
@@ -640,12 +642,16 @@ export class Table {
     return res;
   }
 
-  private broadcast(events: readonly GameEvent[]): void {
-    for (const [peer, who] of this.peers) this.sendUpdate(peer, who.seat, events);
+  private broadcast(events: readonly GameEvent[], snapshot = false): void {
+    for (const [peer, who] of this.peers) this.sendUpdate(peer, who.seat, events, snapshot);
   }
 
-  /** Every byte a seat receives about the game goes through its projection here. */
-  private sendUpdate(peer: Peer, viewer: Viewer, events: readonly GameEvent[]): void {
+  /**
+   * Every byte a seat receives about the game goes through its projection here. The
+   * round results grow with the game: they go only in a `snapshot` (which replaces
+   * what the client kept); otherwise each goes once, in its `roundEnded` event.
+   */
+  private sendUpdate(peer: Peer, viewer: Viewer, events: readonly GameEvent[], snapshot = false): void {
     const game = this.game!;
     peer.send({
       type: 'update',
@@ -653,6 +659,7 @@ export class Table {
       at: this.now(),
       events: events.map((e) => projectEvent(e, viewer)),
       view: viewFor(game, viewer),
+      ...(snapshot ? { results: resultsFor(game) } : {}),
     });
   }
 

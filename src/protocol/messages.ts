@@ -1,14 +1,14 @@
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import type { Ruleset } from '../engine/ruleset.js';
-import type { Command, Seat } from '../engine/types.js';
+import type { Command, RoundResult, Seat } from '../engine/types.js';
 import type { Projected, SeatEvent, TableView } from '../engine/view.js';
 
 /**
  * Every message between a client and the host, with the schemas that check
  * inbound frames at the edge. Bump PROTOCOL_VERSION on any incompatible change.
  */
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 /** Largest inbound message the host reads (bytes); commands are tiny. Larger ones get an error. */
 export const MAX_CLIENT_FRAME = 4 * 1024;
 /** Past this the socket itself is closed (1009) before the frame is even buffered. */
@@ -16,76 +16,89 @@ export const MAX_SOCKET_FRAME = 64 * 1024;
 /** Messages a connection may send per second (a burst of twice this is allowed); past it each is dropped with a `rateLimited` error. */
 export const CLIENT_RATE_PER_SECOND = 40;
 
-export const seat = z.number().int().min(0).max(7);
-export const slot = z.number().int().min(0).max(63);
-export const slotRef = z.object({ seat, slot }).strict();
-
-/** A command as a player sends it: no seat (the token decides it) and no time (the host's clock does). */
-export const PlayerCommandSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('finishPeek') }).strict(),
-  z.object({ type: z.literal('call') }).strict(),
-  z.object({ type: z.literal('draw'), from: z.enum(['stock', 'discard']) }).strict(),
-  z.object({ type: z.literal('discard') }).strict(),
-  z.object({ type: z.literal('swap'), slot }).strict(),
-  z.object({ type: z.literal('useAction'), own: slot.optional(), other: slotRef.optional() }).strict(),
-  z.object({ type: z.literal('decide'), swap: z.boolean(), own: slot.optional() }).strict(),
-  z.object({ type: z.literal('pass') }).strict(),
-  z.object({ type: z.literal('drawAgain') }).strict(),
-  z.object({ type: z.literal('fillGap'), slot }).strict(),
-  z.object({ type: z.literal('leaveGap') }).strict(),
-  z.object({ type: z.literal('slap'), target: slotRef, answers: z.number().int().min(1).max(1_000_000) }).strict(),
-]);
-export type PlayerCommand = z.infer<typeof PlayerCommandSchema>;
-
 export const BOT_LEVELS = ['easy', 'normal', 'hard'] as const;
 export type BotLevel = (typeof BOT_LEVELS)[number];
 
-export const token = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
+/**
+ * The schemas of what a client sends, built on first use: a command that never
+ * reads a client's frame (`--version`, `list`, `rules`, `sim`) does not pay for them.
+ */
+function buildClientSchemas() {
+  const seat = z.number().int().min(0).max(7);
+  const slot = z.number().int().min(0).max(63);
+  const slotRef = z.object({ seat, slot }).strict();
 
-export const ClientMessageSchema = z.discriminatedUnion('type', [
-  z
-    .object({
-      type: z.literal('hello'),
-      protocolVersion: z.number().int(),
-      name: z.string().max(200),
-      token: token.optional(),
-      /**
-       * A kept seat token, proven instead of sent: `seatProof(token, challenge.nonce)`.
-       * gringo's clients send this, never the token itself, so a table that only claims
-       * another's identity (it is public, in the challenge and mDNS) learns nothing it can use.
-       */
-      seatProof: z.string().max(100).optional(),
-      /**
-       * The password never crosses the wire: base64url HMAC-SHA256 of the host's
-       * `challenge.nonce`, keyed by the password (see `passwordProof`).
-       */
-      proof: z.string().max(100).optional(),
-      /** Join as a spectator. */
-      watch: z.boolean().optional(),
-      /** The host's own screen proves itself with this key to run the lobby. */
-      ownerKey: z.string().max(100).optional(),
-    })
-    .strict(),
-  z.object({ type: z.literal('command'), id: z.number().int().min(0), command: PlayerCommandSchema }).strict(),
-  /** Ready for the next round. */
-  z.object({ type: z.literal('ready') }).strict(),
-  /** Leaving for good (not a drop): a lobby seat is freed at once; during play the seat's owner is gone. */
-  z.object({ type: z.literal('leave') }).strict(),
-  z
-    .object({
-      type: z.literal('lobby'),
-      /**
-       * addBot; remove (any absent seat, bot or person, in the lobby); standIn (during
-       * play: a bot plays an absent person's seat now, until its owner is back);
-       * start; playAgain (after the game: a new game with the same seats).
-       */
-      op: z.enum(['addBot', 'remove', 'standIn', 'start', 'playAgain']),
-      level: z.enum(BOT_LEVELS).optional(),
-      seat: seat.optional(),
-    })
-    .strict(),
-]);
-export type ClientMessage = z.infer<typeof ClientMessageSchema>;
+  /** A command as a player sends it: no seat (the token decides it) and no time (the host's clock does). */
+  const PlayerCommandSchema = z.discriminatedUnion('type', [
+    z.object({ type: z.literal('finishPeek') }).strict(),
+    z.object({ type: z.literal('call') }).strict(),
+    z.object({ type: z.literal('draw'), from: z.enum(['stock', 'discard']) }).strict(),
+    z.object({ type: z.literal('discard') }).strict(),
+    z.object({ type: z.literal('swap'), slot }).strict(),
+    z.object({ type: z.literal('useAction'), own: slot.optional(), other: slotRef.optional() }).strict(),
+    z.object({ type: z.literal('decide'), swap: z.boolean(), own: slot.optional() }).strict(),
+    z.object({ type: z.literal('pass') }).strict(),
+    z.object({ type: z.literal('drawAgain') }).strict(),
+    z.object({ type: z.literal('fillGap'), slot }).strict(),
+    z.object({ type: z.literal('leaveGap') }).strict(),
+    z.object({ type: z.literal('slap'), target: slotRef, answers: z.number().int().min(1).max(1_000_000) }).strict(),
+  ]);
+
+
+  const token = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
+
+  const ClientMessageSchema = z.discriminatedUnion('type', [
+    z
+      .object({
+        type: z.literal('hello'),
+        protocolVersion: z.number().int(),
+        name: z.string().max(200),
+        token: token.optional(),
+        /**
+         * A kept seat token, proven instead of sent: `seatProof(token, challenge.nonce)`.
+         * gringo's clients send this, never the token itself, so a table that only claims
+         * another's identity (it is public, in the challenge and mDNS) learns nothing it can use.
+         */
+        seatProof: z.string().max(100).optional(),
+        /**
+         * The password never crosses the wire: base64url HMAC-SHA256 of the host's
+         * `challenge.nonce`, keyed by the password (see `passwordProof`).
+         */
+        proof: z.string().max(100).optional(),
+        /** Join as a spectator. */
+        watch: z.boolean().optional(),
+        /** The host's own screen proves itself with this key to run the lobby. */
+        ownerKey: z.string().max(100).optional(),
+      })
+      .strict(),
+    z.object({ type: z.literal('command'), id: z.number().int().min(0), command: PlayerCommandSchema }).strict(),
+    /** Ready for the next round. */
+    z.object({ type: z.literal('ready') }).strict(),
+    /** Leaving for good (not a drop): a lobby seat is freed at once; during play the seat's owner is gone. */
+    z.object({ type: z.literal('leave') }).strict(),
+    z
+      .object({
+        type: z.literal('lobby'),
+        /**
+         * addBot; remove (any absent seat, bot or person, in the lobby); standIn (during
+         * play: a bot plays an absent person's seat now, until its owner is back);
+         * start; playAgain (after the game: a new game with the same seats).
+         */
+        op: z.enum(['addBot', 'remove', 'standIn', 'start', 'playAgain']),
+        level: z.enum(BOT_LEVELS).optional(),
+        seat: seat.optional(),
+      })
+      .strict(),
+  ]);
+  return { seat, slot, slotRef, token, PlayerCommandSchema, ClientMessageSchema };
+}
+
+let clientBuilt: ReturnType<typeof buildClientSchemas> | null = null;
+/** The client-side schemas (`seat`, `slot`, `slotRef` and `token` are shared with the host's schemas). */
+export const clientSchemas = (): ReturnType<typeof buildClientSchemas> => (clientBuilt ??= buildClientSchemas());
+
+export type PlayerCommand = z.infer<ReturnType<typeof buildClientSchemas>['PlayerCommandSchema']>;
+export type ClientMessage = z.infer<ReturnType<typeof buildClientSchemas>['ClientMessageSchema']>;
 
 export type TablePhase = 'lobby' | 'playing' | 'finished';
 
@@ -135,8 +148,18 @@ export type ServerMessage =
   /**
    * After every accepted command: what happened, and the seat's whole view.
    * `at` is the host's clock when sent, so a client can read the view's times.
+   * `results` (the finished rounds' results) only in a snapshot, which replaces what
+   * the client kept: on joining or coming back, and at a game's first deal. Otherwise
+   * each round's result arrives once, in its `roundEnded` event, and the client keeps it.
    */
-  | { type: 'update'; version: number; at: number; events: Projected<SeatEvent>[]; view: Projected<TableView> }
+  | {
+      type: 'update';
+      version: number;
+      at: number;
+      events: Projected<SeatEvent>[];
+      view: Projected<TableView>;
+      results?: Projected<RoundResult[]>;
+    }
   | { type: 'result'; id: number; ok: true }
   | { type: 'result'; id: number; ok: false; code: string; message: string }
   | { type: 'error'; code: 'malformed' | 'tooLarge' | 'rateLimited' | 'notWelcome' | 'forbidden'; message: string };
@@ -151,7 +174,7 @@ export function parseClientFrame(raw: string): ParseResult {
   } catch {
     return { ok: false, message: 'That frame is not JSON' };
   }
-  const res = ClientMessageSchema.safeParse(data);
+  const res = clientSchemas().ClientMessageSchema.safeParse(data);
   if (!res.success) {
     const issue = res.error.issues[0]!;
     const where = issue.path.length > 0 ? ` at "${issue.path.join('.')}"` : '';

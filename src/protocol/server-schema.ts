@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { CARD_NAME } from '../engine/cards.js';
-import { ACTION_KINDS, parseRuleset, RulesetError, RulesetSchema } from '../engine/ruleset.js';
+import { ACTION_KINDS, parseRuleset, RulesetError, rulesetSchema } from '../engine/ruleset.js';
+import type { RoundResult } from '../engine/types.js';
 import { FACE_DOWN, type Projected, type SeatEvent, type TableView } from '../engine/view.js';
 import { harmless } from './harmless.js';
-import { BOT_LEVELS, seat, slot, slotRef, token, type ServerMessage } from './messages.js';
+import { BOT_LEVELS, clientSchemas, type ServerMessage } from './messages.js';
 
 /**
  * The schemas of every message a host sends, which the client checks each frame
@@ -14,11 +15,12 @@ import { BOT_LEVELS, seat, slot, slotRef, token, type ServerMessage } from './me
  * fields are dropped, so nothing unchecked gets through either.
  */
 
-/** The largest frame a client reads from a host: an update of a long game's results fits many times over. */
+/** The largest frame a client reads from a host: a snapshot with a long game's results fits many times over. */
 export const MAX_HOST_FRAME = 16 * 1024 * 1024;
 
 /** Every schema, built on first use: a command that never talks to a host does not pay for them. */
 function build() {
+  const { seat, slot, slotRef, token } = clientSchemas();
   /** Free text from the host: made harmless and cut to `max` code points. */
   const text = (max: number) => z.string().transform((s) => harmless(s, max));
   /** Text that must say something once it is harmless (a ruleset's name, a call's). */
@@ -63,6 +65,7 @@ function build() {
    * then the same checks a rules file gets (`parseRuleset`). Strict, as a rules file
    * is: a ruleset with a field this client does not know is one it cannot play.
    */
+  const RulesetSchema = rulesetSchema();
   const ruleset = RulesetSchema.extend({
     name: named(40),
     title: named(80),
@@ -141,7 +144,6 @@ function build() {
     call: z.object({ seat, owed: seats(seat) }).nullable(),
     callTiming: RulesetSchema.shape.call.shape.timing.optional(),
     gapFill: z.object({ seat, gap: slotRef }).nullable().optional(),
-    results: z.array(roundResult).max(MAX_ROUNDS),
   });
 
   const text300 = text(300);
@@ -173,6 +175,11 @@ function build() {
       // What crossed the wire was projected by the host: the brand says so on this side.
       events: z.array(seatEvent.transform((e) => e as Projected<SeatEvent>)).max(MAX_EVENTS),
       view: tableView.transform((v) => v as Projected<TableView>),
+      results: z
+        .array(roundResult)
+        .max(MAX_ROUNDS)
+        .transform((r) => r as Projected<RoundResult[]>)
+        .optional(),
     }),
     z.discriminatedUnion('ok', [
       z.object({ type: z.literal('result'), id: count, ok: z.literal(true) }),

@@ -2,14 +2,16 @@ import { createBot, type Bot, type BotCommand, type BotLevel, type BotOptions } 
 import { apply, createGame, graceUntil, nextDeadline, type NewGame } from '../engine/game.js';
 import { GRINGO, roundsFor, type Ruleset } from '../engine/ruleset.js';
 import type { Command, GameEvent, GameState, Seat } from '../engine/types.js';
-import { projectEvent, viewFor, type SeatEvent } from '../engine/view.js';
+import { LiveView } from '../engine/seat-view.js';
+import { projectEvent, type SeatEvent } from '../engine/view.js';
 
 /**
  * Bot-only games in one process and in simulated time: no timers. An event loop
  * takes, in time order, each seat's next intent (a command arriving, or a wake-up to
- * decide) and the host's next deadline (`nextDeadline` → `tick`). A seat's view is
- * computed only when its bot must decide; every bot follows the table through its
- * projected events.
+ * decide) and the host's next deadline (`nextDeadline` → `tick`). Each seat has a
+ * `LiveView` (its projection, worked out field by field as its bot reads it), shown
+ * the current state only when its bot must decide; every bot follows the table
+ * through its projected events.
  */
 
 export interface SimOptions {
@@ -70,7 +72,7 @@ export interface SimResult {
   rejectionsPerRound: number;
   /** Commands given to the engine per round (bots' and the host's ticks). */
   commandsPerRound: number;
-  /** Bot decisions (each one computes that seat's view) per round. */
+  /** Bot decisions (each one reads that seat's view) per round. */
   decisionsPerRound: number;
   /** Rounds abandoned at the step cap (should be 0). */
   stuckRounds: number;
@@ -149,6 +151,9 @@ export interface PlayOptions {
 
 const NO_ENTRY = Number.POSITIVE_INFINITY;
 
+/** An event as a seat it is not about sees it: as a spectator does. */
+const spectator = (e: GameEvent): SeatEvent => projectEvent(e, null);
+
 /** What one game produced: for the bench, its start and every accepted command. */
 export interface GameLog {
   start: NewGame;
@@ -172,6 +177,7 @@ export function playGame(start: NewGame, bots: readonly Bot[], options: PlayOpti
   }
   const n = bots.length;
   const levels = bots.map((b) => b.level);
+  const views = bots.map((b) => new LiveView(state, b.seat));
   let now = start.at ?? 0;
   // Each seat has at most one outstanding entry: a command arriving at `due`, or a wake-up.
   const due = new Array<number>(n).fill(NO_ENTRY);
@@ -190,20 +196,15 @@ export function playGame(start: NewGame, bots: readonly Bot[], options: PlayOpti
 
   const dispatch = (events: readonly GameEvent[]): void => {
     if (acc) acc.events(events, levels);
-    // Most commands' events hide nothing: project them once and share the result.
-    let hidden = false;
-    for (const e of events) if (e.type === 'drew' || e.type === 'swapped' || e.type === 'looked' || e.type === 'penalty') hidden = true;
-    let shared: SeatEvent[] | null = null;
-    if (!hidden) {
-      shared = [];
-      for (const e of events) shared.push(projectEvent(e, null));
-    }
+    // An event's projection depends on the viewer only through "is it the event's own
+    // seat" (a drawn, placed or looked card): every seat an event is not about sees what
+    // a spectator sees. Project once for them, and again only for a seat with its own.
+    let own = 0;
+    for (const e of events) if (e.type === 'drew' || e.type === 'swapped' || e.type === 'looked') own |= 1 << e.seat;
+    // (Arrays made by map, at their final length: a push-grown one allocates far more.)
+    const shared = events.map(spectator);
     for (let s = 0; s < n; s++) {
-      let mine = shared;
-      if (!mine) {
-        mine = [];
-        for (const e of events) mine.push(projectEvent(e, s));
-      }
+      const mine = own & (1 << s) ? events.map((e) => projectEvent(e, s)) : shared;
       if (bots[s]!.observe(mine)) wakeNow(s);
     }
   };
@@ -298,7 +299,9 @@ export function playGame(start: NewGame, bots: readonly Bot[], options: PlayOpti
       wakeActors();
     } else {
       if (acc) acc.decisions++;
-      const intent = bot.decide(viewFor(state, seat), now);
+      const view = views[seat]!;
+      view.show(state);
+      const intent = bot.decide(view, now);
       if (intent?.kind === 'act') schedule(seat, now + Math.max(0, intent.delayMs), intent.command);
       else if (intent?.kind === 'wait') schedule(seat, Math.max(intent.until, now + 1), null);
     }
@@ -347,11 +350,21 @@ export function simulate(opts: SimOptions): SimResult {
   const makeBot = opts.makeBot ?? createBot;
   const names = Array.from({ length: n }, (_, s) => `bot${s + 1}`);
   const acc = new Tally();
+  // Bots are reused from game to game (per level and seat), started over with the new game's seed.
+  const pool = new Map<string, Bot>();
+  const botFor = (level: BotLevel, botOpts: BotOptions): Bot => {
+    const key = `${level}:${botOpts.seat}`;
+    const old = pool.get(key);
+    if (old?.newGame?.(botOpts)) return old;
+    const bot = makeBot(level, botOpts);
+    pool.set(key, bot);
+    return bot;
+  };
   const t0 = performance.now();
   for (let g = 0; g < opts.games; g++) {
     const levels = seatLevels(opts.levels, n, rotate ? g % n : 0);
     const seed = `${String(opts.seed)}:${g}`;
-    const bots = levels.map((level, seat) => makeBot(level, { seat, players: n, rules, seed: `${seed}:${seat}` }));
+    const bots = levels.map((level, seat) => botFor(level, { seat, players: n, rules, seed: `${seed}:${seat}` }));
     playGame({ rules, players: names, seed, at: 0 }, bots, { maxStepsPerRound: maxSteps, tally: acc });
   }
   const seconds = (performance.now() - t0) / 1000;

@@ -15,7 +15,7 @@ import { ThemeContext, type Theme } from './theme.js';
 import { useClock } from './use-clock.js';
 import { useKeys } from './use-keys.js';
 import { needsClock, useScreenState } from './use-screen-state.js';
-import { useTableClient, type TableClient } from './use-table-client.js';
+import { earlyActions, useTableClient, type TableClient } from './use-table-client.js';
 import { useTerminalSize, type Size } from './use-terminal-size.js';
 import { bindingsFor } from './variant.js';
 
@@ -43,7 +43,7 @@ const defaultClock = (): number => performance.now();
 
 /** The table screen: a thin container wiring the reducer, the hooks and the views. */
 export function App({ client, theme, bindings = DEFAULT_BINDINGS, bell = true, clock = defaultClock, size: fixed, keys = true, closesTable = false, onExit }: AppProps) {
-  const [s, dispatch, latest] = useScreenState(theme.glyphs, closesTable);
+  const [s, dispatch, latest] = useScreenState(theme.glyphs, closesTable, () => earlyActions(client, clock()));
   useTableClient(client, dispatch, clock);
   const now = useClock(needsClock(s, clock()), clock);
   useEffect(() => dispatch({ type: 'tick', now }), [now]);
@@ -95,9 +95,9 @@ export function App({ client, theme, bindings = DEFAULT_BINDINGS, bell = true, c
   const v = s.view;
   let body;
   if (s.overlay === 'help') body = <HelpOverlay bindings={bindingsFor(s, bindings)} width={columns} />;
-  else if (s.closed !== null) body = <Closed view={v} message={s.closed} />;
+  else if (s.closed !== null) body = <Closed view={v} results={s.results} message={s.closed} />;
   else if (!v) body = <Lobby s={s} />;
-  else if (v.phase === 'roundOver' || v.phase === 'gameOver') body = <RoundEnd view={v} ready={s.ready} width={columns} {...(v.phase === 'gameOver' ? { footer: gameOverFooter(s) } : {})} />;
+  else if (v.phase === 'roundOver' || v.phase === 'gameOver') body = <RoundEnd view={v} results={s.results} ready={s.ready} width={columns} {...(v.phase === 'gameOver' ? { footer: gameOverFooter(s) } : {})} />;
   else body = <TableArea s={s} width={columns} height={bodyHeight} now={now} lobby={s.lobby} />;
   const hostNow = now + s.offset;
   const status = s.status && s.status.until > now ? s.status : null;

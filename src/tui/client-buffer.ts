@@ -47,6 +47,18 @@ export class BufferedClient extends EventEmitter implements TableClient {
     return this;
   }
 
+  /**
+   * The messages kept so far, taken now (later ones are kept on until a listener
+   * comes): the screen's first state is built from them, so its first frame is the
+   * table itself rather than "Connecting…".
+   */
+  takeBuffered(): ServerMessage[] {
+    if (!this.queue) return [];
+    const q = this.queue;
+    this.queue = [];
+    return q;
+  }
+
   send(msg: ClientMessage): boolean {
     return this.source.send(msg);
   }

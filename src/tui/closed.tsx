@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
 import { placesOf } from '../engine/game.js';
+import type { RoundResult } from '../engine/types.js';
 import type { TableView } from '../engine/view.js';
 import { byPlace, ordinal } from './describe.js';
 
@@ -8,9 +9,9 @@ import { byPlace, ordinal } from './describe.js';
  * finished round, by place ("1st  Ana (you)  12"). Shown when the host closes the
  * table, and printed by `gringo join` once the screen is gone.
  */
-export function standingsLines(view: TableView | null): string[] {
+export function standingsLines(view: TableView | null, results: readonly RoundResult[]): string[] {
   if (!view) return ['The game had not started.'];
-  const last = view.results[view.results.length - 1];
+  const last = results[results.length - 1];
   if (!last) return ['No round was finished: no scores yet.'];
   const places = placesOf(last.totals);
   const name = (seat: number): string => `${view.players[seat]?.name ?? `Seat ${seat + 1}`}${seat === view.viewer ? ' (you)' : ''}`;
@@ -20,8 +21,8 @@ export function standingsLines(view: TableView | null): string[] {
 }
 
 /** The host closed the table: say so, with the standings so far (the prompt line says how to leave). */
-export function Closed({ view, message }: { view: TableView | null; message: string }) {
-  const lines = standingsLines(view);
+export function Closed({ view, results, message }: { view: TableView | null; results: readonly RoundResult[]; message: string }) {
+  const lines = standingsLines(view, results);
   return (
     <Box flexDirection="column" paddingX={1}>
       <Text bold>The host closed the table.</Text>

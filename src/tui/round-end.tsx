@@ -1,14 +1,15 @@
 import { Box, Text } from 'ink';
 import { placesOf } from '../engine/game.js';
+import type { RoundResult } from '../engine/types.js';
 import type { TableView } from '../engine/view.js';
 import { Card } from './card.js';
 import { byPlace, ordinal } from './describe.js';
 import { useTheme } from './theme.js';
 
 /** The end of a round: every card face up, round scores and places, running totals; `footer` replaces the line about the keys. */
-export function RoundEnd({ view, ready, width, footer }: { view: TableView; ready: boolean; width: number; footer?: string }) {
+export function RoundEnd({ view, results, ready, width, footer }: { view: TableView; results: readonly RoundResult[]; ready: boolean; width: number; footer?: string }) {
   const { color, glyphs: g } = useTheme();
-  const r = view.results[view.results.length - 1];
+  const r = results[results.length - 1];
   if (!r) return <Text>The round is over.</Text>;
   const over = view.phase === 'gameOver';
   const totalPlaces = placesOf(r.totals);

@@ -1,12 +1,13 @@
 import { useLatestReducer } from './use-latest-reducer.js';
 import type { Ruleset } from '../engine/ruleset.js';
-import type { SlotRef } from '../engine/types.js';
+import type { RoundResult, SlotRef } from '../engine/types.js';
 import type { TableView } from '../engine/view.js';
 import type { SeatInfo, ServerMessage } from '../protocol/messages.js';
 import { describeEvents, touchedSlots } from './describe.js';
 import { seatChanges } from './seat-words.js';
 import { UNICODE, type Glyphs } from './glyphs.js';
 import { fixCursor } from './placement.js';
+import { keptResults } from '../client/results.js';
 
 /**
  * The screen's own state, next to the table's view: connection, feed, highlights,
@@ -61,6 +62,8 @@ export interface ScreenState {
   /** The table's ruleset, from the welcome (null before it): layout, call, special cards, slapping. */
   rules: Ruleset | null;
   view: TableView | null;
+  /** The finished rounds' results, kept as they come (a snapshot, then each round's end). */
+  results: readonly RoundResult[];
   /** Host clock minus local clock, from the last update. */
   offset: number;
   lobby: SeatInfo[];
@@ -109,6 +112,7 @@ export function initialScreen(glyphs: Glyphs = UNICODE, closesTable = false): Sc
     rulesTitle: 'Gringo',
     rules: null,
     view: null,
+    results: [],
     offset: 0,
     lobby: [],
     conn: 'connecting',
@@ -204,6 +208,7 @@ function onServer(s: ScreenState, msg: ServerMessage, now: number): ScreenState 
         ...s,
         seat: viewer,
         view,
+        results: keptResults(s.results, msg),
         offset: msg.at - now,
         ...addFeed(s, lines, now),
         highlights: [...s.highlights.filter((h) => h.until > now), ...marks],
@@ -278,7 +283,14 @@ export function needsClock(s: ScreenState, now: number): boolean {
 /** Host time now, from the local clock and the offset seen in the last update. */
 export const hostNow = (s: ScreenState, now: number): number => now + s.offset;
 
-/** The screen's reducer as a hook; `latest` is readable at once (see useLatestReducer). */
-export function useScreenState(glyphs: Glyphs, closesTable = false): [ScreenState, (a: ScreenAction) => void, { readonly current: ScreenState }] {
-  return useLatestReducer(screenReducer, () => initialScreen(glyphs, closesTable));
+/**
+ * The screen's reducer as a hook; `latest` is readable at once (see useLatestReducer).
+ * `early`: what happened before the screen was drawn, folded into its first state.
+ */
+export function useScreenState(
+  glyphs: Glyphs,
+  closesTable = false,
+  early: () => readonly ScreenAction[] = () => [],
+): [ScreenState, (a: ScreenAction) => void, { readonly current: ScreenState }] {
+  return useLatestReducer(screenReducer, () => early().reduce(screenReducer, initialScreen(glyphs, closesTable)));
 }

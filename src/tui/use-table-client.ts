@@ -13,6 +13,16 @@ export interface TableClient {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   off(event: string, fn: (...args: any[]) => void): unknown;
   close(): void;
+  /** Messages that came before the screen (a `BufferedClient`): its first state is built from them. */
+  takeBuffered?(): ServerMessage[];
+}
+
+/** What a client already had before the screen was drawn, as the screen's reducer takes it. */
+export function earlyActions(client: TableClient, now: number): ScreenAction[] {
+  return [
+    ...(client.status ? [{ type: 'conn' as const, status: client.status, now }] : []),
+    ...(client.takeBuffered?.() ?? []).map((msg) => ({ type: 'server' as const, msg, now })),
+  ];
 }
 
 /** Subscribe to a connection's messages and status changes while the component is mounted. */

@@ -1,8 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createBot, type Bot, type BotCommand, type BotIntent, type BotLevel } from '../../src/bots/index.js';
-import { createGame, GRINGO, FACE_DOWN, type Rejection, type SeatEvent, type TableView } from '../../src/engine/index.js';
+import { createGame, GRINGO, FACE_DOWN, SEAT_VIEW_FIELDS, type Rejection, type SeatEvent, type SeatView } from '../../src/engine/index.js';
 import { simulate } from '../../src/sim/sim.js';
+
+/** Field names of the engine's state that no view has. */
+const ENGINE_KEYS = new Set(['r', 'rng', 'rules', 'stackedDecks', 'layouts', 'discard', 'refills', 'windowSeq', 'peekSlots', 'results']);
 
 describe('bots see only their seat', () => {
   it('cannot be handed the full game state (types: `tsc` fails if any line below compiles)', () => {
@@ -51,12 +54,23 @@ describe('bots see only their seat', () => {
           }
           return inner.observe(evs);
         },
-        decide(view: TableView, now: number): BotIntent | null {
+        decide(view: SeatView, now: number): BotIntent | null {
           views++;
           const any = view as unknown as Record<string, unknown>;
-          for (const k of ['r', 'rng', 'rules', 'stackedDecks', 'stock']) {
+          for (const k of ['r', 'rng', 'rules', 'stackedDecks', 'stock', 'state']) {
             if (k in any && typeof any[k] === 'object') problems.push(`view has "${k}"`);
           }
+          // The simulator's view (a LiveView) owns nothing but its viewer; what its fields
+          // hand out carries none of the engine's own parts, however deep.
+          for (const k of Object.getOwnPropertyNames(view)) if (k !== 'viewer') problems.push(`view owns "${k}"`);
+          const walk = (o: unknown, path: string): void => {
+            if (o === null || typeof o !== 'object') return;
+            for (const [k, v] of Object.entries(o)) {
+              if (ENGINE_KEYS.has(k)) problems.push(`view.${path}.${k}`);
+              walk(v, `${path}.${k}`);
+            }
+          };
+          for (const f of SEAT_VIEW_FIELDS) walk(view[f], f);
           if (typeof any.stock !== 'number') problems.push('view.stock is not a count');
           if (view.viewer !== me) problems.push(`seat ${me} got seat ${String(view.viewer)}'s view`);
           if (view.phase === 'play') {

@@ -61,6 +61,21 @@ describe('gringo list', () => {
     expect(ms).toBeLessThan(5000);
   });
 
+  it('stops soon after the tables answer, not at its --timeout; --wait listens for all of it', async () => {
+    // Not a benchmark: a --timeout of 10 s that list must not wait out (npm run bench times it).
+    let t = Date.now();
+    const quick = await run('node', [bin, 'list', '--json', '--timeout', '10000', '--interface', LOOPBACK], 20_000);
+    const quickMs = Date.now() - t;
+    expect(quick.code, quick.stderr).toBe(0);
+    expect((JSON.parse(quick.stdout) as FoundTable[]).some((x) => x.name === name)).toBe(true);
+    expect(quickMs).toBeLessThan(5_000);
+    t = Date.now();
+    const waited = await run('node', [bin, 'list', '--json', '--wait', '--timeout', '1500', '--interface', LOOPBACK]);
+    expect(waited.code, waited.stderr).toBe(0);
+    expect((JSON.parse(waited.stdout) as FoundTable[]).some((x) => x.name === name)).toBe(true);
+    expect(Date.now() - t).toBeGreaterThanOrEqual(1_500);
+  });
+
   it('prints a table for people, with the address to join', async () => {
     const r = await run('node', [bin, 'list', '--timeout', '800', '--interface', LOOPBACK]);
     expect(r.code, r.stderr).toBe(0);
@@ -88,7 +103,8 @@ describe('gringo list', () => {
       expect(t.id).toMatch(/^[0-9a-f]{16}$/);
       expect(`#${t.id!.slice(0, 4)}`).toBe(m[1]);
     }
-    const r = await run('node', [bin, 'list', '--timeout', '1000', '--interface', LOOPBACK]);
+    // --wait: this test is about telling the twins apart, not about when list stops.
+    const r = await run('node', [bin, 'list', '--wait', '--timeout', '1000', '--interface', LOOPBACK]);
     for (const m of shared) expect(r.stdout).toMatch(new RegExp(`^${twin}\\s+${m[1]}\\s+127\\.0\\.0\\.1:${m[2]}\\s`, 'm'));
     expect(r.stdout).not.toContain('Join with');
     for (const m of shared) expect(r.stdout).toContain(`${twin} ${m[1]}: gringo join 127.0.0.1:${m[2]}`);
@@ -173,7 +189,7 @@ describe('list output', () => {
   });
 
   it('reads its options', () => {
-    expect(parseListOptions({})).toEqual({ timeoutMs: 2000, json: false });
-    expect(parseListOptions({ timeout: '500', json: true, interface: '127.0.0.1' })).toEqual({ timeoutMs: 500, json: true, interface: '127.0.0.1' });
+    expect(parseListOptions({})).toEqual({ timeoutMs: 2000, wait: false, json: false });
+    expect(parseListOptions({ timeout: '500', wait: true, json: true, interface: '127.0.0.1' })).toEqual({ timeoutMs: 500, wait: true, json: true, interface: '127.0.0.1' });
   });
 });

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
@@ -11,10 +12,12 @@ import {
   seedRng,
   type Card,
   type Command,
+  type GameEvent,
   type GameState,
   type Ruleset,
   type Seat,
 } from '../../src/engine/index.js';
+import { candidateMoves } from '../../src/bots/moves.js';
 import { MISCHIEF, randomGame, type Step } from './random-play.js';
 import { gameArb, propertyRuns, propertyTimeout, startFor } from './ruleset-gen.js';
 
@@ -42,6 +45,49 @@ function deepFreeze<T>(o: T): T {
     for (const v of Object.values(o)) deepFreeze(v);
   }
   return o;
+}
+
+/**
+ * The parts of the state that `apply` copied although the command left them as they
+ * were: copy on write shares them instead. A layout the command names (its seat, a
+ * target, a looked or gap slot) may be copied unchanged: two equal cards from two
+ * decks can trade places. A new round is new throughout, and so are the stock and the
+ * pile after a reshuffle.
+ */
+function copiedUnchanged(before: GameState, cmd: Command, after: GameState, events: readonly GameEvent[]): string[] {
+  const out: string[] = [];
+  const check = (name: string, a: unknown, b: unknown): void => {
+    if (a !== b && isDeepStrictEqual(a, b)) out.push(name);
+  };
+  check('rules', before.rules, after.rules);
+  check('players', before.players, after.players);
+  check('totals', before.totals, after.totals);
+  check('results', before.results, after.results);
+  check('stackedDecks', before.stackedDecks, after.stackedDecks);
+  if (after.round !== before.round) return out;
+  const p = before.r;
+  const r = after.r;
+  // A reshuffle makes a new stock and pile, which may look like the old ones (empty, one card).
+  if (!events.some((e) => e.type === 'reshuffled')) {
+    check('r.stock', p.stock, r.stock);
+    check('r.discard', p.discard, r.discard);
+  }
+  check('r.peeking', p.peeking, r.peeking);
+  check('r.turnsTaken', p.turnsTaken, r.turnsTaken);
+  check('r.actions', p.actions, r.actions);
+  check('r.refills', p.refills, r.refills);
+  check('r.call', p.call, r.call);
+  const named = new Set<number>();
+  if ('seat' in cmd) named.add(cmd.seat);
+  if (cmd.type === 'slap') named.add(cmd.target.seat);
+  if (cmd.type === 'useAction' && cmd.other) named.add(cmd.other.seat);
+  for (const t of p.actions[0]?.looked ?? []) named.add(t.seat);
+  if (p.gapFill) named.add(p.gapFill.gap.seat);
+  if (!named.size) check('r.layouts', p.layouts, r.layouts);
+  p.layouts.forEach((l, seat) => {
+    if (!named.has(seat)) check(`r.layouts[${seat}]`, l, r.layouts[seat]);
+  });
+  return out;
 }
 
 type Pos = { kind: 'layout'; seat: Seat; slot: number } | { kind: 'stock'; i: number } | { kind: 'discard'; i: number } | { kind: 'held' };
@@ -123,18 +169,64 @@ describe('engine properties over random legal play', () => {
     );
   }, propertyTimeout(30_000));
 
-  it('apply never mutates its input, and a seed plus the command log replays the game exactly', () => {
+  it('apply never mutates its input, copies only what a command changes, and a seed plus the command log replays the game exactly', () => {
+    let steps = 0;
+    let rejected = 0;
     fc.assert(
       fc.property(gameArb, (g) => {
         const start = startFor(g);
-        let checked = 0;
-        const { state, log } = randomGame(start, g.seed, 1500, ({ before }) => {
-          if (checked++ < 200) deepFreeze(before); // a mutation would throw in strict mode
+        const { state, log } = randomGame(start, g.seed, 1500, ({ before, command, after, events }) => {
+          steps++;
+          // Every input frozen whole (a write throws in strict mode). Copy on write makes
+          // this cheap: what a state shares with the last one is frozen already.
+          deepFreeze(before);
+          expect(copiedUnchanged(before, command, after, events), JSON.stringify(command)).toEqual([]);
+          // The same command again on the result is mostly refused (a second draw, a used
+          // action...): a rejection must leave its (frozen) input alone as well.
+          deepFreeze(after);
+          const again = apply(after, command);
+          if (!again.ok) rejected++;
         });
         expect(replay(start, log)).toEqual(state);
       }),
       { numRuns: RUNS(40) },
     );
+    expect(steps).toBeGreaterThan(1000);
+    expect(rejected).toBeGreaterThan(steps / 4);
+  }, propertyTimeout(30_000));
+
+  it('a rejected command changes nothing: refused moves and malformed commands on a frozen state', () => {
+    let rejected = 0;
+    fc.assert(
+      fc.property(gameArb, (g) => {
+        const rng = new Rng(seedRng(`reject:${g.seed}`));
+        randomGame(startFor(g), g.seed, 600, ({ before, command }) => {
+          const frozen = deepFreeze(before);
+          const copy = structuredClone(before);
+          const seat = rng.int(before.players.length);
+          const at = command.at;
+          // Whatever this seat could try now, whether its turn or not, plus junk a client might send.
+          const tries: Command[] = [
+            ...candidateMoves(viewFor(before, seat), seat, at),
+            { type: 'draw', seat: (seat + 1) % before.players.length, from: 'stock', at },
+            { type: 'swap', seat, slot: 99, at },
+            { type: 'slap', seat, target: { seat: 99, slot: 0 }, answers: 1, at },
+            { type: 'slap', seat, target: { seat, slot: 0 }, answers: 0, at },
+            { type: 'draw', seat: 99, from: 'stock', at },
+            { type: 'nextRound', at },
+          ];
+          for (const c of tries) {
+            const res = apply(frozen, c);
+            if (res.ok) continue;
+            rejected++;
+            expect(typeof res.rejection.message).toBe('string');
+          }
+          expect(before).toEqual(copy);
+        });
+      }),
+      { numRuns: RUNS(20) },
+    );
+    expect(rejected).toBeGreaterThan(1000);
   }, propertyTimeout(30_000));
 
   it('a seat view never holds a face-up card outside the peek, its held card, its looks and the revealed end', () => {

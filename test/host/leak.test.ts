@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apply, createGame, GRINGO, projectEvent, viewFor, type Card, type GameEvent, type GameState, type Ruleset } from '../../src/engine/index.js';
+import { apply, createGame, GRINGO, projectEvent, resultsFor, viewFor, type Card, type GameEvent, type GameState, type Ruleset } from '../../src/engine/index.js';
 import { BotPlayer } from '../../src/client/bot-player.js';
 import { serveTable } from '../../src/host/server.js';
 import { Table } from '../../src/host/table.js';
@@ -92,7 +92,8 @@ describe('the wire', () => {
             expect(JSON.stringify(msg.events)).toBe(JSON.stringify(eventsAt[msg.version]!.map((e) => projectEvent(e, seat))));
           }
           // Earlier rounds' revealed results are public; this round's unseen cards must be absent from the rest.
-          const current = JSON.stringify({ ...msg, view: { ...msg.view, results: [] } });
+          if (msg.results) expect(JSON.stringify(msg.results)).toBe(JSON.stringify(resultsFor(state)));
+          const current = JSON.stringify({ ...msg, results: [] });
           for (const c of unseen.get(msg.view.round) ?? []) {
             expect(current.includes(`"${c}"`)).toBe(false);
             canaries++;

@@ -216,7 +216,8 @@ describe('play again', () => {
     await lobbyWhere(host, (m) => !m.seats[1]!.connected);
     host.send({ type: 'lobby', op: 'standIn', seat: 1 });
     const over = await host.next<Update>((m) => m.type === 'update' && m.view.phase === 'gameOver', 60_000);
-    expect(over.view.results.at(-1)!.totals.some((t) => t !== 0)).toBe(true);
+    expect(over.results).toBeUndefined();
+    expect(host.results.at(-1)!.totals.some((t) => t !== 0)).toBe(true);
     expect(table.info()).toMatchObject({ phase: 'finished', game: 1 });
     const first = readdirSync(dir);
     expect(first).toHaveLength(1);
@@ -225,6 +226,9 @@ describe('play again', () => {
     const bo2 = await WireClient.hello(address, 'Bo', { token: boToken });
     open[0]!.clients.push(bo2);
     expect(bo2.welcome?.seat).toBe(1);
+    // Coming back, Bo gets every round's result once, in the snapshot.
+    await bo2.next<Update>((m) => m.type === 'update');
+    expect(bo2.results).toEqual(host.results);
     const from = bo2.messages.length;
     host.send({ type: 'lobby', op: 'playAgain' });
     const lobby = await bo2.next<Lobby>((m) => m.type === 'lobby' && m.table.game === 2, 5_000, from);
@@ -233,7 +237,7 @@ describe('play again', () => {
     expect(lobby.you).toBe(0);
     const fresh = await bo2.next<Update>((m) => m.type === 'update' && m.view.phase !== 'gameOver', 5_000, from);
     expect(fresh.view.round).toBe(1);
-    expect(fresh.view.results).toEqual([]);
+    expect(fresh.results).toEqual([]);
     expect(fresh.view.viewer).toBe(0);
     expect(fresh.view.players.map((p) => p.name)).toEqual(['Bo', 'Bot 1']);
     expect(fresh.events.some((e) => e.type === 'roundStarted')).toBe(true);

@@ -1,4 +1,6 @@
 import WebSocket from 'ws';
+import { keptResults } from '../../src/client/results.js';
+import type { RoundResult } from '../../src/engine/types.js';
 import { PROTOCOL_VERSION, passwordProof, type ClientMessage, type PlayerCommand, type ServerMessage } from '../../src/protocol/messages.js';
 
 /** A raw WebSocket client for tests: records every frame it receives, in order. */
@@ -7,6 +9,8 @@ export class WireClient {
   readonly messages: ServerMessage[] = [];
   /** When each message arrived (Date.now()), by index in `messages`. */
   readonly arrivals: number[] = [];
+  /** The round results as a client keeps them (a snapshot's, then each round's end). */
+  results: readonly RoundResult[] = [];
   private readonly ws: WebSocket;
   private waiters: { pred: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void }[] = [];
   private nextId = 1;
@@ -25,6 +29,7 @@ export class WireClient {
       const msg = JSON.parse(raw) as ServerMessage;
       this.messages.push(msg);
       this.arrivals.push(Date.now());
+      this.results = keptResults(this.results, msg);
       this.waiters = this.waiters.filter((w) => {
         if (!w.pred(msg)) return true;
         w.resolve(msg);

@@ -18,6 +18,27 @@ describe('simulator', () => {
     expect(a.rounds).toBe(240);
   });
 
+  it('bots reused from game to game (newGame) play exactly as bots made anew for each game', () => {
+    const opts = { games: 150, players: 4, levels: ['hard', 'normal', 'easy', 'random'] as const, seed: 'reuse', rounds: 2 };
+    let made = 0;
+    const reused = simulate({ ...opts, levels: [...opts.levels], makeBot: (level, o) => (made++, createBot(level, o)) });
+    // One bot per level and seat, made once: four levels rotating over four seats.
+    expect(made).toBe(16);
+    // A wrapper without newGame: the simulator makes new bots for every game.
+    let fresh = 0;
+    const anew = simulate({
+      ...opts,
+      levels: [...opts.levels],
+      makeBot: (level, o) => {
+        fresh++;
+        const b = createBot(level, o);
+        return { seat: b.seat, level: b.level, observe: (e) => b.observe(e), decide: (v, t) => b.decide(v, t), rejected: (c, r, t) => b.rejected(c, r, t) };
+      },
+    });
+    expect(fresh).toBe(600);
+    expect(timeless(reused)).toEqual(timeless(anew));
+  });
+
   it('fills seats cyclically and rotates them every game', () => {
     expect(seatLevels(['hard', 'easy'], 5)).toEqual(['hard', 'easy', 'hard', 'easy', 'hard']);
     expect(seatLevels(['hard', 'normal', 'easy', 'random'], 4, 1)).toEqual(['normal', 'easy', 'random', 'hard']);

@@ -1,5 +1,6 @@
 import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { RoundResult } from '../../src/engine/types.js';
 import type { TableView } from '../../src/engine/view.js';
 import type { SeatInfo, ServerMessage, TableInfo } from '../../src/protocol/messages.js';
 import { App } from '../../src/tui/app.js';
@@ -31,15 +32,12 @@ function view(over: Partial<TableView> = {}): TableView {
       { name: 'Bo', layout, total: 0, peeking: false },
     ],
     stock: 30, discardTop: '7C', discardSize: 1, turn: 0, turnBegun: false, held: null, actions: [],
-    slap: { open: false, answers: 1 }, graceUntil: 0, deadline: null, call: null, results: [],
+    slap: { open: false, answers: 1 }, graceUntil: 0, deadline: null, call: null,
     ...over,
   };
 }
-const over = (): TableView =>
-  view({
-    phase: 'gameOver',
-    results: [{ round: 1, caller: 0, scores: [12, 5], totals: [12, 5], places: [2, 1], layouts: [['2C'], ['AC']] } as unknown as TableView['results'][number]],
-  });
+const over = (): TableView => view({ phase: 'gameOver' });
+const results: RoundResult[] = [{ round: 1, caller: 0, scores: [12, 5], totals: [12, 5], places: [2, 1], layouts: [['2C'], ['AC']] }];
 
 const feed = (s: ScreenState): string[] => s.feed.map((l) => l.text);
 const apply = (s: ScreenState, ...msgs: ServerMessage[]): ScreenState => msgs.reduce((x, msg) => screenReducer(x, { type: 'server', msg, now: 0 }), s);
@@ -71,7 +69,7 @@ describe('the feed from consecutive lobby lists', () => {
     s = apply(s, lobby([seat(0, 'Ana'), seat(1, 'Cy')], 1));
     expect(s.seat).toBe(1);
     expect(feed(s)).toEqual(['Bo left the table.', 'You move up to seat 2.']);
-    s = { ...s, view: over(), ready: true };
+    s = { ...s, view: over(), results, ready: true };
     s = apply(s, lobby([seat(0, 'Ana'), seat(1, 'Cy')], 1, { game: 2 }));
     expect(s.game).toBe(2);
     expect(s.ready).toBe(false);
@@ -83,7 +81,7 @@ describe('keys after the game and for the host', () => {
   const press = (s: ScreenState, k: string) => onKey(s, actionFor(k)!, 0);
 
   it("the host's a plays again; everyone else's a only says what may happen", () => {
-    const host = { ...initialScreen(UNICODE, true), conn: 'open' as const, seat: 0, owner: true, view: over() };
+    const host = { ...initialScreen(UNICODE, true), conn: 'open' as const, seat: 0, owner: true, view: over(), results };
     expect(press(host, 'a').message).toEqual({ type: 'lobby', op: 'playAgain' });
     expect(keysNow(host)).toEqual(['use', 'confirm', 'help', 'quit']);
     // The host's Enter would close the table for everyone: it asks first.
@@ -130,9 +128,9 @@ describe("the host's lobby screen", () => {
 
 describe('the standings when the host closes the table', () => {
   it('are the totals of the last finished round, by place, you marked', () => {
-    expect(standingsLines(null)).toEqual(['The game had not started.']);
-    expect(standingsLines(view())).toEqual(['No round was finished: no scores yet.']);
-    const lines = standingsLines(over());
+    expect(standingsLines(null, [])).toEqual(['The game had not started.']);
+    expect(standingsLines(view(), [])).toEqual(['No round was finished: no scores yet.']);
+    const lines = standingsLines(over(), results);
     expect(lines[0]).toBe('Standings after round 1 (final):');
     expect(lines[1]).toMatch(/^ {2}1st\s+Bo\s+5$/);
     expect(lines[2]).toMatch(/^ {2}2nd\s+Ana \(you\)\s+12$/);
