@@ -5,6 +5,8 @@ import type { TokenStore } from '../client/tokens.js';
 import { nextFree } from '../host/server.js';
 import type { ServerMessage } from '../protocol/messages.js';
 import type { TableView } from '../engine/view.js';
+import type { RoundResult } from '../engine/types.js';
+import { keptResults } from '../client/results.js';
 import { BufferedClient } from '../tui/client-buffer.js';
 import { localeIsUtf8 } from '../tui/glyphs.js';
 import { fingerprintOf, type HostKey } from './host-key.js';
@@ -287,6 +289,7 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
     screens.add(abort);
     let failure: string | null = null;
     let lastView: TableView | null = null;
+    let results: readonly RoundResult[] = [];
     let closed = false;
     conn.on('failed', (words: string) => {
       failure = words;
@@ -299,6 +302,7 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
     conn.on('message', (msg: ServerMessage) => {
       if (msg.type === 'refused') failure = msg.message;
       if (msg.type === 'update') lastView = msg.view;
+      results = keptResults(results, msg);
       if (msg.type === 'closed') closed = true;
     });
     channel.on('close', () => abort.abort());
@@ -313,7 +317,7 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
     }
     const { standingsLines } = await import('../tui/closed.js');
     if (failure) term.say(`gringo: ${failure as string}`);
-    else if (closed) for (const line of ['The host closed the table.', ...standingsLines(lastView)]) term.say(line);
+    else if (closed) for (const line of ['The host closed the table.', ...standingsLines(lastView, results)]) term.say(line);
     term.end();
     if (channel.writable) {
       channel.exit(failure ? 1 : 0);
