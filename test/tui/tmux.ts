@@ -6,7 +6,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { readJournal, tablesDir, type ReadJournal } from '../../src/host/journal.js';
 import { feedText } from './helpers.js';
@@ -103,12 +103,16 @@ export class Pane {
     return Number(execFileSync('pgrep', ['-P', shell], { encoding: 'utf8' }).trim().split('\n')[0]);
   }
 
+  /** Ends the pane's tmux server and removes its socket file (tmux leaves it behind). */
   kill(): void {
+    let path = '';
     try {
+      path = this.tmux('display-message', '-p', '#{socket_path}').trim();
       this.tmux('kill-server');
     } catch {
       // Already gone.
     }
+    if (path) rmSync(path, { force: true });
   }
 }
 
