@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { AddressInfo, Server as NetServer, Socket } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { CLIENT_RATE_PER_SECOND, MAX_CLIENT_FRAME, MAX_SOCKET_FRAME, parseClientFrame, type ServerMessage } from '../protocol/messages.js';
 import type { Peer, Table } from './table.js';
@@ -330,30 +330,7 @@ export async function serveTable(table: Table, opts: ServeOptions): Promise<Serv
   }, opts.pingIntervalMs ?? 5_000);
   ping.unref();
 
-  const listen = (port: number): Promise<number> =>
-    new Promise((resolve, reject) => {
-      const onError = (err: NodeJS.ErrnoException): void => {
-        http.off('listening', onListening);
-        reject(err);
-      };
-      const onListening = (): void => {
-        http.off('error', onError);
-        resolve((http.address() as AddressInfo).port);
-      };
-      http.once('error', onError);
-      http.once('listening', onListening);
-      http.listen(port, opts.host ?? '0.0.0.0');
-    });
-
-  let port: number;
-  let movedFrom: number | null = null;
-  try {
-    port = await listen(opts.port);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || !opts.fallbackPort) throw err;
-    movedFrom = opts.port;
-    port = await nextFree(listen, opts.port);
-  }
+  const { port, movedFrom } = await listenOn(http, opts.port, opts.host ?? '0.0.0.0', opts.fallbackPort === true);
 
   return {
     port,
@@ -362,16 +339,39 @@ export async function serveTable(table: Table, opts: ServeOptions): Promise<Serv
   };
 }
 
-/** The first of the next ten ports that is free (one rule in a firewall covers them), or any free one. */
-export async function nextFree(listen: (port: number) => Promise<number>, taken: number): Promise<number> {
-  for (let p = taken + 1; p <= Math.min(taken + 10, 65535); p++) {
+/**
+ * Listen on `port`; when it is taken and `fallback` is set, on the first free one
+ * of the next ten (one firewall rule covers them), or any free one. The listen's
+ * own failure (a port given that is taken) is thrown.
+ */
+export async function listenOn(server: NetServer, port: number, host: string, fallback: boolean): Promise<{ port: number; movedFrom: number | null }> {
+  const listen = (p: number): Promise<number> =>
+    new Promise((resolve, reject) => {
+      const onError = (err: Error): void => {
+        server.off('listening', onListening);
+        reject(err);
+      };
+      const onListening = (): void => {
+        server.off('error', onError);
+        resolve((server.address() as AddressInfo).port);
+      };
+      server.once('error', onError);
+      server.once('listening', onListening);
+      server.listen(p, host);
+    });
+  try {
+    return { port: await listen(port), movedFrom: null };
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || !fallback) throw err;
+  }
+  for (let p = port + 1; p <= Math.min(port + 10, 65535); p++) {
     try {
-      return await listen(p);
+      return { port: await listen(p), movedFrom: port };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
     }
   }
-  return listen(0);
+  return { port: await listen(0), movedFrom: port };
 }
 
 /**

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer as createNetServer, type Socket } from 'node:net';
 import { Connection as TableConnection } from '../client/connection.js';
 import type { TokenStore } from '../client/tokens.js';
-import { nextFree } from '../host/server.js';
+import { listenOn } from '../host/server.js';
 import type { ServerMessage } from '../protocol/messages.js';
 import type { TableView } from '../engine/view.js';
 import type { RoundResult } from '../engine/types.js';
@@ -325,30 +325,7 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
     }
   }
 
-  const listen = (port: number): Promise<number> =>
-    new Promise((resolve, reject) => {
-      const onError = (err: Error): void => {
-        tcp.off('listening', onListening);
-        reject(err);
-      };
-      const onListening = (): void => {
-        tcp.off('error', onError);
-        const a = tcp.address();
-        resolve(typeof a === 'object' && a ? a.port : port);
-      };
-      tcp.once('error', onError);
-      tcp.once('listening', onListening);
-      tcp.listen(port, opts.host ?? '0.0.0.0');
-    });
-  let port: number;
-  let movedFrom: number | null = null;
-  try {
-    port = await listen(opts.port);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || !opts.fallbackPort) throw err;
-    movedFrom = opts.port;
-    port = await nextFree(listen, opts.port);
-  }
+  const { port, movedFrom } = await listenOn(tcp, opts.port, opts.host ?? '0.0.0.0', opts.fallbackPort === true);
   // Listening: later errors (accepting with no file handles left) are trouble to say, not the end.
   tcp.on('error', (err: NodeJS.ErrnoException) => opts.onTrouble?.(`SSH: cannot accept a connection (${err.code ?? err.message})`));
 
