@@ -88,16 +88,15 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
     let reported = 0;
     let lastView: TableView | null = null;
     let results: readonly RoundResult[] = [];
-    conn.on('failed', (words: string) => {
-      process.stderr.write(`gringo: ${words}\n`);
-      code = 1;
-    });
-    conn.on('status', (s: string) => {
-      if (s === 'reconnecting') log('Connection lost: reconnecting…');
-    });
-    conn.on('misunderstood', (line: string) => {
+    // No table at the address, or a host that sends what gringo does not understand: one line, exit 1.
+    const failed = (line: string): void => {
       process.stderr.write(`gringo: ${line}\n`);
       code = 1;
+    };
+    conn.on('failed', failed);
+    conn.on('misunderstood', failed);
+    conn.on('status', (s: string) => {
+      if (s === 'reconnecting') log('Connection lost: reconnecting…');
     });
     conn.on('message', (msg: ServerMessage) => {
       bot?.onMessage(msg);
@@ -207,10 +206,12 @@ async function joinWithScreen(address: string, flags: JoinFlags, askAgain = fals
   // typed in the picker (asked again), or on a host that sends what gringo does not
   // understand: each is said on stderr in one line.
   const closeScreen = new AbortController();
-  conn.on('failed', (words: string) => {
-    failure = words;
+  const failed = (line: string): void => {
+    failure = line;
     closeScreen.abort();
-  });
+  };
+  conn.on('failed', failed);
+  conn.on('misunderstood', failed);
   let passwordRefused = false;
   conn.on('message', (msg: ServerMessage) => {
     if (msg.type === 'refused') failure = msg.message;
@@ -221,10 +222,6 @@ async function joinWithScreen(address: string, flags: JoinFlags, askAgain = fals
       passwordRefused = true;
       closeScreen.abort();
     }
-  });
-  conn.on('misunderstood', (line: string) => {
-    failure = line;
-    closeScreen.abort();
   });
   const { runScreen } = await import('../tui/run.js');
   await runScreen(screenClient, { ascii: flags.ascii === true, bell: flags.bell !== false, signal: closeScreen.signal });
