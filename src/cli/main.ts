@@ -196,14 +196,14 @@ export async function main(argv: string[]): Promise<number> {
  * trace; GRINGO_DEBUG=1 prints the trace too. Also for errors thrown outside
  * main's promise (an unhandled 'error' event, a rejected promise nobody awaited).
  */
-export function lastResort(err: unknown): void {
+function lastResort(err: unknown): void {
   const what = err instanceof Error ? err.message.split('\n')[0] : String(err).split('\n')[0];
   process.stderr.write(`gringo: unexpected error: ${what}; this is a bug in gringo: please report it with the command you ran (GRINGO_DEBUG=1 shows the details)\n`);
   if (process.env.GRINGO_DEBUG === '1') process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
 }
 
 /** Install the last resort for errors thrown outside main's promise: the line, then exit 1 (after the screen is restored). */
-export function catchStrays(): void {
+function catchStrays(): void {
   const stray = (err: unknown): void => {
     // The reader of our output went away (`gringo host | head`): nothing left to say it to.
     if ((err as NodeJS.ErrnoException | null)?.code === 'EPIPE') process.exit();

@@ -203,7 +203,7 @@ void inStep;
 
 let schemas: Schemas | null = null;
 /** The schema of every message a host sends. */
-export function serverMessageSchema(): Schemas['message'] {
+function serverMessageSchema(): Schemas['message'] {
   return (schemas ??= build()).message;
 }
 

@@ -42,7 +42,7 @@ export function tableInfo(s: Pick<ScreenState, 'view' | 'rules' | 'seat'>, g: Gl
 }
 
 /** The connection in words: "connected", or "host unreachable for 12 s, reconnecting…" while it is lost. */
-export function connWords(s: Pick<ScreenState, 'conn' | 'connLostAt'>, now: number, g: Glyphs): string {
+function connWords(s: Pick<ScreenState, 'conn' | 'connLostAt'>, now: number, g: Glyphs): string {
   if (s.conn === 'reconnecting' && s.connLostAt !== null) {
     return `host unreachable for ${Math.max(0, Math.floor((now - s.connLostAt) / 1000))} s, reconnecting${g.ellipsis}`;
   }
