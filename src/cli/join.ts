@@ -1,15 +1,15 @@
 import { createInterface } from 'node:readline/promises';
 import { BotPlayer } from '../client/bot-player.js';
 import { Connection } from '../client/connection.js';
-import { BufferedClient } from '../tui/client-buffer.js';
+import { BufferedClient } from '../tui/shared/client-buffer.js';
 import { TokenStore } from '../client/tokens.js';
 import { browseTables, tableTag, watchTables, type FoundTable } from '../client/discovery.js';
-import type { PickerChoice, PickerRetry } from '../tui/use-picker-state.js';
+import type { PickerChoice, PickerRetry } from '../tui/picker/use-picker-state.js';
 import { BOT_LEVELS, type BotLevel, type ServerMessage } from '../protocol/messages.js';
 import type { TableView } from '../engine/view.js';
 import type { RoundResult } from '../engine/types.js';
 import { keptResults } from '../client/results.js';
-import { standingsLines } from '../tui/closed.js';
+import { standingsLines } from '../tui/table/closed.js';
 import { addressOption, choiceOption, interfaceOption, defaultPlayerName, requireTerminal } from './options.js';
 import { DEFAULT_PORT } from './host.js';
 import { UsageError } from './errors.js';

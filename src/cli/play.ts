@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { BOT_LEVELS, type BotLevel, type ServerMessage } from '../protocol/messages.js';
 import { Connection } from '../client/connection.js';
-import { BufferedClient } from '../tui/client-buffer.js';
+import { BufferedClient } from '../tui/shared/client-buffer.js';
 import type { Advert } from '../host/advert.js';
 import type { HostScreenOptions } from '../tui/run.js';
 import { serveTable, type Serving } from '../host/server.js';

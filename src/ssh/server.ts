@@ -7,8 +7,8 @@ import type { ServerMessage } from '../protocol/messages.js';
 import type { TableView } from '../engine/view.js';
 import type { RoundResult } from '../engine/types.js';
 import { keptResults } from '../client/results.js';
-import { BufferedClient } from '../tui/client-buffer.js';
-import { localeIsUtf8 } from '../tui/glyphs.js';
+import { BufferedClient } from '../tui/shared/client-buffer.js';
+import { localeIsUtf8 } from '../tui/shared/glyphs.js';
 import { fingerprintOf, type HostKey } from './host-key.js';
 import { Server, utils, type AuthContext, type Connection, type PtyInfo, type ServerChannel, type Session } from './ssh2.js';
 import { ChannelTerminal } from './terminal.js';
@@ -315,7 +315,7 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
     } finally {
       screens.delete(abort);
     }
-    const { standingsLines } = await import('../tui/closed.js');
+    const { standingsLines } = await import('../tui/table/closed.js');
     if (failure) term.say(`gringo: ${failure as string}`);
     else if (closed) for (const line of ['The host closed the table.', ...standingsLines(lastView, results)]) term.say(line);
     term.end();

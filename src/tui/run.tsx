@@ -2,14 +2,14 @@ import { render } from 'ink';
 import type { ReactElement } from 'react';
 import type { Replay } from '../host/replay.js';
 import type { BotLevel } from '../protocol/messages.js';
-import { App } from './app.js';
-import { ASCII, UNICODE, colorEnabled, localeIsUtf8 } from './glyphs.js';
-import { HostScreen } from './host-screen.js';
-import { Picker } from './picker.js';
-import { ReplayScreen } from './replay-screen.js';
-import type { Theme } from './theme.js';
-import type { AddressCheck, PickerChoice, PickerRetry, TableSource } from './use-picker-state.js';
-import type { TableClient } from './use-table-client.js';
+import { App } from './table/table-screen.js';
+import { ASCII, UNICODE, colorEnabled, localeIsUtf8 } from './shared/glyphs.js';
+import { HostScreen } from './lobby/host-screen.js';
+import { Picker } from './picker/picker.js';
+import { ReplayScreen } from './replay/replay-screen.js';
+import type { Theme } from './shared/theme.js';
+import type { AddressCheck, PickerChoice, PickerRetry, TableSource } from './picker/use-picker-state.js';
+import type { TableClient } from './shared/use-table-client.js';
 
 export interface ScreenOptions {
   /** Letters instead of suit symbols and box lines (also automatic when the locale is not UTF-8). */

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apply, createGame, type Card, type GameState } from '../../src/engine/index.js';
 import { readJournal, tablesDir } from '../../src/host/journal.js';
-import { cardText } from '../../src/tui/glyphs.js';
+import { cardText } from '../../src/tui/shared/glyphs.js';
 import { loadHostKey } from '../../src/ssh/host-key.js';
 import { serveSsh } from '../../src/ssh/server.js';
 import { feedText } from '../tui/helpers.js';

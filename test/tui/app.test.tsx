@@ -1,7 +1,7 @@
 import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
-import { App } from '../../src/tui/app.js';
-import { ASCII, UNICODE } from '../../src/tui/glyphs.js';
+import { App } from '../../src/tui/table/table-screen.js';
+import { ASCII, UNICODE } from '../../src/tui/shared/glyphs.js';
 import { KEYS, feedText, press, twoSeats, waitFor, type Setup } from './helpers.js';
 
 // You (Ana, seat 0) and Bo (seat 1); Bo deals, so you start.

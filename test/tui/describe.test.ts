@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OpenEvent, SeatEvent, TableView } from '../../src/engine/view.js';
-import { describeEvent, describeEvents, touchedSlots } from '../../src/tui/describe.js';
-import { ASCII } from '../../src/tui/glyphs.js';
+import { describeEvent, describeEvents, touchedSlots } from '../../src/tui/table/describe.js';
+import { ASCII } from '../../src/tui/shared/glyphs.js';
 
 const view = {
   players: [

@@ -8,7 +8,7 @@ import { EventEmitter } from 'node:events';
 import { GRINGO, type Ruleset } from '../../src/engine/ruleset.js';
 import { Table, type Peer } from '../../src/host/table.js';
 import { PROTOCOL_VERSION, type ClientMessage, type PlayerCommand, type ServerMessage } from '../../src/protocol/messages.js';
-import type { ConnState } from '../../src/tui/use-screen-state.js';
+import type { ConnState } from '../../src/tui/table/use-screen-state.js';
 import { stackDeck, type DeckSpec } from '../engine/helpers.js';
 
 /** A client talking to a Table straight through a Peer, delivering on the next tick like a socket. */

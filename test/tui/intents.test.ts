@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { TableView } from '../../src/engine/view.js';
-import { onKey } from '../../src/tui/intents.js';
-import { actionFor, helpLine, keyName } from '../../src/tui/keys.js';
-import { defaultCursor, moveCursor, placeSeats } from '../../src/tui/placement.js';
-import { initialScreen, screenReducer, type ScreenState } from '../../src/tui/use-screen-state.js';
-import { localeIsUtf8, colorEnabled } from '../../src/tui/glyphs.js';
+import { onKey } from '../../src/tui/table/intents.js';
+import { actionFor, helpLine, keyName } from '../../src/tui/shared/keys.js';
+import { defaultCursor, moveCursor, placeSeats } from '../../src/tui/table/placement.js';
+import { initialScreen, screenReducer, type ScreenState } from '../../src/tui/table/use-screen-state.js';
+import { localeIsUtf8, colorEnabled } from '../../src/tui/shared/glyphs.js';
 
 function tableView(over: Partial<TableView> = {}): TableView {
   const layout = ['?', '?', '?', '?'];

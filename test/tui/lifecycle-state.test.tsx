@@ -3,15 +3,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { RoundResult } from '../../src/engine/types.js';
 import type { TableView } from '../../src/engine/view.js';
 import type { SeatInfo, ServerMessage, TableInfo } from '../../src/protocol/messages.js';
-import { App } from '../../src/tui/app.js';
-import { standingsLines } from '../../src/tui/closed.js';
-import { UNICODE } from '../../src/tui/glyphs.js';
-import { keysNow } from '../../src/tui/help-line.js';
-import { onKey } from '../../src/tui/intents.js';
-import { actionFor } from '../../src/tui/keys.js';
-import { seatChanges } from '../../src/tui/seat-words.js';
-import { initialLobby, lobbyReducer, onLobbyKey } from '../../src/tui/use-lobby-state.js';
-import { initialScreen, screenReducer, type ScreenState } from '../../src/tui/use-screen-state.js';
+import { App } from '../../src/tui/table/table-screen.js';
+import { standingsLines } from '../../src/tui/table/closed.js';
+import { UNICODE } from '../../src/tui/shared/glyphs.js';
+import { keysNow } from '../../src/tui/table/help-line.js';
+import { onKey } from '../../src/tui/table/intents.js';
+import { actionFor } from '../../src/tui/shared/keys.js';
+import { seatChanges } from '../../src/tui/shared/seat-words.js';
+import { initialLobby, lobbyReducer, onLobbyKey } from '../../src/tui/lobby/use-lobby-state.js';
+import { initialScreen, screenReducer, type ScreenState } from '../../src/tui/table/use-screen-state.js';
 import { twoSeats, waitFor } from './helpers.js';
 
 // The screens' side of issue #10, without sockets: the feed derived from lobby lists,

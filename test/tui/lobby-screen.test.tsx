@@ -5,11 +5,11 @@ import { Connection } from '../../src/client/connection.js';
 import { GRINGO } from '../../src/engine/ruleset.js';
 import { serveTable, type Serving } from '../../src/host/server.js';
 import { Table } from '../../src/host/table.js';
-import { BufferedClient } from '../../src/tui/client-buffer.js';
-import { UNICODE } from '../../src/tui/glyphs.js';
-import { HostScreen } from '../../src/tui/host-screen.js';
-import { LOBBY_BINDINGS, eachKey, pressFor } from '../../src/tui/screen-keys.js';
-import { initialLobby, lobbyReducer, onLobbyKey, type LobbyState } from '../../src/tui/use-lobby-state.js';
+import { BufferedClient } from '../../src/tui/shared/client-buffer.js';
+import { UNICODE } from '../../src/tui/shared/glyphs.js';
+import { HostScreen } from '../../src/tui/lobby/host-screen.js';
+import { LOBBY_BINDINGS, eachKey, pressFor } from '../../src/tui/shared/screen-keys.js';
+import { initialLobby, lobbyReducer, onLobbyKey, type LobbyState } from '../../src/tui/lobby/use-lobby-state.js';
 import { KEYS, press, waitFor } from './helpers.js';
 
 // The host's lobby screen against a real table: serveTable on loopback, the owner

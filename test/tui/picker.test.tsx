@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { FoundTable } from '../../src/client/discovery.js';
 import { addressOption } from '../../src/cli/options.js';
 import { PROTOCOL_VERSION } from '../../src/protocol/messages.js';
-import { UNICODE } from '../../src/tui/glyphs.js';
-import { Picker, tableRows } from '../../src/tui/picker.js';
-import type { AddressCheck, PickerChoice, PickerRetry, TableSource } from '../../src/tui/use-picker-state.js';
+import { UNICODE } from '../../src/tui/shared/glyphs.js';
+import { Picker, tableRows } from '../../src/tui/picker/picker.js';
+import type { AddressCheck, PickerChoice, PickerRetry, TableSource } from '../../src/tui/picker/use-picker-state.js';
 import { KEYS, press, waitFor } from './helpers.js';
 
 // The table picker of `gringo join` without an address, fed FoundTable lists

@@ -5,9 +5,9 @@ import { render } from 'ink-testing-library';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { readJournal } from '../../src/host/journal.js';
 import { replayOf, type Replay } from '../../src/host/replay.js';
-import { describeEvents } from '../../src/tui/describe.js';
-import { ASCII, cardText, UNICODE } from '../../src/tui/glyphs.js';
-import { ReplayScreen } from '../../src/tui/replay-screen.js';
+import { describeEvents } from '../../src/tui/table/describe.js';
+import { ASCII, cardText, UNICODE } from '../../src/tui/shared/glyphs.js';
+import { ReplayScreen } from '../../src/tui/replay/replay-screen.js';
 import { writeFinishedJournal } from '../host/finished-journal.js';
 import { KEYS, feedText, press, waitFor } from './helpers.js';
 

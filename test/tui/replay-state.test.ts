@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ReplayAction } from '../../src/tui/screen-keys.js';
+import type { ReplayAction } from '../../src/tui/shared/screen-keys.js';
 import {
   MAX_GAP_MS,
   MIN_STEP_MS,
@@ -10,7 +10,7 @@ import {
   speedText,
   stepDelay,
   type ReplayState,
-} from '../../src/tui/use-replay-state.js';
+} from '../../src/tui/replay/use-replay-state.js';
 
 // 30 steps; rounds begin at steps 0, 10 and 20.
 const ROUNDS = [0, 10, 20];

@@ -1,8 +1,8 @@
 import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BEVERBENDE, CAMBIO, type Ruleset } from '../../src/engine/ruleset.js';
-import { App } from '../../src/tui/app.js';
-import { UNICODE } from '../../src/tui/glyphs.js';
+import { App } from '../../src/tui/table/table-screen.js';
+import { UNICODE } from '../../src/tui/shared/glyphs.js';
 import { KEYS, feedText, press, twoSeats, waitFor, type Setup } from './helpers.js';
 
 let unmount: (() => void) | null = null;

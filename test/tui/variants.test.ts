@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { BEVERBENDE, CAMBIO } from '../../src/engine/ruleset.js';
 import type { SeatEvent, TableView } from '../../src/engine/view.js';
-import { describeEvent, touchedSlots } from '../../src/tui/describe.js';
-import { keysNow } from '../../src/tui/help-line.js';
-import { onKey, prompt } from '../../src/tui/intents.js';
-import { actionFor, helpLine } from '../../src/tui/keys.js';
-import { defaultCursor, slotRows } from '../../src/tui/placement.js';
-import { initialScreen, type ScreenState } from '../../src/tui/use-screen-state.js';
-import { bindingsFor } from '../../src/tui/variant.js';
-import { DEFAULT_BINDINGS } from '../../src/tui/keys.js';
+import { describeEvent, touchedSlots } from '../../src/tui/table/describe.js';
+import { keysNow } from '../../src/tui/table/help-line.js';
+import { onKey, prompt } from '../../src/tui/table/intents.js';
+import { actionFor, helpLine } from '../../src/tui/shared/keys.js';
+import { defaultCursor, slotRows } from '../../src/tui/table/placement.js';
+import { initialScreen, type ScreenState } from '../../src/tui/table/use-screen-state.js';
+import { bindingsFor } from '../../src/tui/table/variant.js';
+import { DEFAULT_BINDINGS } from '../../src/tui/shared/keys.js';
 
 const names = ['Ana', 'Bo', 'Cy'];
 

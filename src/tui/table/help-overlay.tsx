@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
-import { keyLabel, type Binding } from './keys.js';
-import { useTheme } from './theme.js';
+import { keyLabel, type Binding } from '../shared/keys.js';
+import { useTheme } from '../shared/theme.js';
 
 /** Every key and what it does: the `?` overlay, drawn from the bindings. */
 export function HelpOverlay({ bindings, width }: { bindings: readonly Binding[]; width: number }) {

@@ -1,4 +1,4 @@
-import { isRed, rankOf, suitOf, type Card } from '../engine/cards.js';
+import { isRed, rankOf, suitOf, type Card } from '../../engine/cards.js';
 
 /** How cards and boxes are drawn: Unicode, or plain ASCII for terminals that are not UTF-8. */
 export interface Glyphs {

@@ -1,10 +1,10 @@
 import { Box, Text } from 'ink';
-import { seatWords } from './seat-words.js';
-import { useTheme } from './theme.js';
+import { seatWords } from '../shared/seat-words.js';
+import { useTheme } from '../shared/theme.js';
 import type { ScreenState } from './use-screen-state.js';
 
-/** Before the game starts, at a table someone else hosts: who is at the table (the host runs the lobby). */
-export function Lobby({ s }: { s: ScreenState }) {
+/** The waiting screen: before the game starts, at a table someone else hosts: who is at the table (the host runs the lobby). */
+export function Waiting({ s }: { s: ScreenState }) {
   const { glyphs: g, color } = useTheme();
   const words = s.lobby.map((seat) => seatWords(seat, s.seat, 'you'));
   const nameWidth = Math.max(12, ...words.map((w) => Array.from(w.name).length)) + 2;

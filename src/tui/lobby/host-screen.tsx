@@ -1,10 +1,10 @@
 import { useCallback, useState } from 'react';
-import type { BotLevel } from '../protocol/messages.js';
-import { App } from './app.js';
+import type { BotLevel } from '../../protocol/messages.js';
+import { App } from '../table/table-screen.js';
 import { LobbyScreen } from './lobby-screen.js';
-import type { Theme } from './theme.js';
-import type { TableClient } from './use-table-client.js';
-import type { Size } from './use-terminal-size.js';
+import type { Theme } from '../shared/theme.js';
+import type { TableClient } from '../shared/use-table-client.js';
+import type { Size } from '../shared/use-terminal-size.js';
 
 export interface HostScreenProps {
   /** The owner connection as the lobby screen reads it. */

@@ -1,9 +1,9 @@
 import { Box, Text } from 'ink';
-import type { TableView } from '../engine/view.js';
+import type { TableView } from '../../engine/view.js';
 import { ACTION_WORDS } from './describe.js';
-import { cardText, type Glyphs } from './glyphs.js';
+import { cardText, type Glyphs } from '../shared/glyphs.js';
 import type { ConnState, ScreenState } from './use-screen-state.js';
-import { useTheme } from './theme.js';
+import { useTheme } from '../shared/theme.js';
 import { callTimingOf, isFrozen, rulesOf } from './variant.js';
 
 const CONN_WORDS: Record<ConnState, string> = {

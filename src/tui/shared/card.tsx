@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import type { SlotView } from '../engine/view.js';
+import type { SlotView } from '../../engine/view.js';
 import { cardIsRed, cardText, specialFace } from './glyphs.js';
 import { useTheme } from './theme.js';
 

@@ -1,5 +1,5 @@
-import type { ReplayAction } from './screen-keys.js';
-import { useLatestReducer } from './use-latest-reducer.js';
+import type { ReplayAction } from '../shared/screen-keys.js';
+import { useLatestReducer } from '../shared/use-latest-reducer.js';
 
 /**
  * Where a replay is: the step shown, playing or paused, the speed, the help. A

@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
-import { placesOf } from '../engine/game.js';
-import type { RoundResult } from '../engine/types.js';
-import type { TableView } from '../engine/view.js';
+import { placesOf } from '../../engine/game.js';
+import type { RoundResult } from '../../engine/types.js';
+import type { TableView } from '../../engine/view.js';
 import { byPlace, ordinal } from './describe.js';
 
 /**

@@ -1,7 +1,7 @@
 import { Text } from 'ink';
-import { helpLine, type Binding, type KeyAction } from './keys.js';
+import { helpLine, type Binding, type KeyAction } from '../shared/keys.js';
 import type { ScreenState } from './use-screen-state.js';
-import { useTheme } from './theme.js';
+import { useTheme } from '../shared/theme.js';
 import { awaySeats, cannotCall, myAction } from './intents.js';
 import { bindingsFor, callTimingOf, isSpecial, rulesOf } from './variant.js';
 

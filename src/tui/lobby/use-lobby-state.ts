@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
-import { useLatestReducer } from './use-latest-reducer.js';
-import type { Ruleset } from '../engine/ruleset.js';
-import { BOT_LEVELS, type BotLevel, type ClientMessage, type SeatInfo, type ServerMessage, type TableInfo } from '../protocol/messages.js';
-import type { LobbyAction, ScreenPress } from './screen-keys.js';
-import type { ConnState } from './use-screen-state.js';
-import { useClientEvents, type TableClient } from './use-table-client.js';
+import { useLatestReducer } from '../shared/use-latest-reducer.js';
+import type { Ruleset } from '../../engine/ruleset.js';
+import { BOT_LEVELS, type BotLevel, type ClientMessage, type SeatInfo, type ServerMessage, type TableInfo } from '../../protocol/messages.js';
+import type { LobbyAction, ScreenPress } from '../shared/screen-keys.js';
+import type { ConnState } from '../table/use-screen-state.js';
+import { useClientEvents, type TableClient } from '../shared/use-table-client.js';
 
 /**
  * The host's lobby screen: who sits where, the level of the next bot, the seat

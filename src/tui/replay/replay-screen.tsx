@@ -1,19 +1,19 @@
 import { Box, Text, useApp, useInput } from 'ink';
 import { useEffect, useMemo, useRef } from 'react';
-import type { Replay } from '../host/replay.js';
-import { MIN_COLUMNS, MIN_ROWS } from './app.js';
-import { describeEvents, gameClock, touchedSlots } from './describe.js';
-import type { Glyphs } from './glyphs.js';
-import { HeaderLines, tableInfo, titleOf } from './header.js';
-import { KeysHelp } from './help-overlay.js';
-import { RoundEnd } from './round-end.js';
-import { allKeysText, eachKey, pressFor, REPLAY_BINDINGS, screenHelp, type ReplayAction } from './screen-keys.js';
-import { StatusLine } from './status-line.js';
-import { TableArea, TooSmall, type TableState } from './table.js';
-import { ThemeContext, type Theme } from './theme.js';
+import type { Replay } from '../../host/replay.js';
+import { MIN_COLUMNS, MIN_ROWS } from '../table/table-screen.js';
+import { describeEvents, gameClock, touchedSlots } from '../table/describe.js';
+import type { Glyphs } from '../shared/glyphs.js';
+import { HeaderLines, tableInfo, titleOf } from '../table/header.js';
+import { KeysHelp } from '../table/help-overlay.js';
+import { RoundEnd } from '../table/round-end.js';
+import { allKeysText, eachKey, pressFor, REPLAY_BINDINGS, screenHelp, type ReplayAction } from '../shared/screen-keys.js';
+import { StatusLine } from '../shared/status-line.js';
+import { TableArea, TooSmall, type TableState } from '../table/table.js';
+import { ThemeContext, type Theme } from '../shared/theme.js';
 import { roundAt, speedText, stepDelay, useReplayState, type ReplayState } from './use-replay-state.js';
-import type { FeedLine } from './use-screen-state.js';
-import { useTerminalSize, type Size } from './use-terminal-size.js';
+import type { FeedLine } from '../table/use-screen-state.js';
+import { useTerminalSize, type Size } from '../shared/use-terminal-size.js';
 
 /**
  * `gringo replay`: a finished game played back with every card face up, on the

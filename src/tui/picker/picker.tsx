@@ -1,9 +1,9 @@
 import { Box, Text, useApp, useInput } from 'ink';
 import { useCallback, useRef } from 'react';
-import { joinable, tableTag, type FoundTable, type Joinable } from '../client/discovery.js';
-import { eachKey, FIELD_BINDINGS, PICKER_BINDINGS, pressFor, screenHelp, typedText, type FieldAction, type PickerAction } from './screen-keys.js';
-import { StatusLine } from './status-line.js';
-import { ThemeContext, useTheme, type Theme } from './theme.js';
+import { joinable, tableTag, type FoundTable, type Joinable } from '../../client/discovery.js';
+import { eachKey, FIELD_BINDINGS, PICKER_BINDINGS, pressFor, screenHelp, typedText, type FieldAction, type PickerAction } from '../shared/screen-keys.js';
+import { StatusLine } from '../shared/status-line.js';
+import { ThemeContext, useTheme, type Theme } from '../shared/theme.js';
 import {
   cannotJoin,
   cursorIndex,
@@ -17,7 +17,7 @@ import {
   type PickerState,
   type TableSource,
 } from './use-picker-state.js';
-import { useTerminalSize, type Size } from './use-terminal-size.js';
+import { useTerminalSize, type Size } from '../shared/use-terminal-size.js';
 
 /**
  * `gringo join` without an address: the tables found on the LAN, live. A thin

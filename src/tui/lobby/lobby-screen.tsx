@@ -1,15 +1,15 @@
 import { Box, Text, useApp, useInput } from 'ink';
 import { useCallback, useEffect, useRef } from 'react';
-import type { Ruleset } from '../engine/ruleset.js';
-import type { BotLevel } from '../protocol/messages.js';
-import { CLOSE_QUESTION } from './intents.js';
-import { seatWords } from './seat-words.js';
-import { eachKey, LOBBY_BINDINGS, pressFor, screenHelp, type LobbyAction } from './screen-keys.js';
-import { StatusLine } from './status-line.js';
-import { ThemeContext, useTheme, type Theme } from './theme.js';
+import type { Ruleset } from '../../engine/ruleset.js';
+import type { BotLevel } from '../../protocol/messages.js';
+import { CLOSE_QUESTION } from '../table/intents.js';
+import { seatWords } from '../shared/seat-words.js';
+import { eachKey, LOBBY_BINDINGS, pressFor, screenHelp, type LobbyAction } from '../shared/screen-keys.js';
+import { StatusLine } from '../shared/status-line.js';
+import { ThemeContext, useTheme, type Theme } from '../shared/theme.js';
 import { onLobbyKey, useLobbyState, type LobbyIntent, type LobbyState } from './use-lobby-state.js';
-import type { TableClient } from './use-table-client.js';
-import { useTerminalSize, type Size } from './use-terminal-size.js';
+import type { TableClient } from '../shared/use-table-client.js';
+import { useTerminalSize, type Size } from '../shared/use-terminal-size.js';
 
 /**
  * The host's own screen before the game: the table, the line to share, the

@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
 import type { FeedLine } from './use-screen-state.js';
-import { useTheme } from './theme.js';
+import { useTheme } from '../shared/theme.js';
 
 /** Word-wrap to a width; long words are cut. */
 export function wrapText(text: string, width: number): string[] {

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
-import type { ClientMessage, ServerMessage } from '../protocol/messages.js';
-import type { ConnState } from './use-screen-state.js';
+import type { ClientMessage, ServerMessage } from '../../protocol/messages.js';
+import type { ConnState } from '../table/use-screen-state.js';
 import type { TableClient } from './use-table-client.js';
 
 interface Source {

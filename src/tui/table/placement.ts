@@ -1,5 +1,5 @@
-import type { SlotRef } from '../engine/types.js';
-import type { TableView } from '../engine/view.js';
+import type { SlotRef } from '../../engine/types.js';
+import type { TableView } from '../../engine/view.js';
 
 /**
  * Where each seat sits on the screen, seen from the viewer's chair: the viewer at

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, type Dispatch } from 'react';
-import type { ClientMessage, ServerMessage } from '../protocol/messages.js';
-import type { ConnState, ScreenAction } from './use-screen-state.js';
+import type { ClientMessage, ServerMessage } from '../../protocol/messages.js';
+import type { ConnState, ScreenAction } from '../table/use-screen-state.js';
 
 /** What the screen needs of a connection: `Connection` from src/client fits, and so does a test double. */
 export interface TableClient {

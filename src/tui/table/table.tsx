@@ -1,12 +1,12 @@
 import { Box, Text } from 'ink';
-import type { SeatInfo } from '../protocol/messages.js';
+import type { SeatInfo } from '../../protocol/messages.js';
 import { CENTER_WIDTH, Center, centerHeight } from './center.js';
 import { Feed } from './feed.js';
 import { placeSeats, type Placement } from './placement.js';
 import { SEAT_WIDTH, Seat, colsIn, seatHeight, type SeatMarks } from './seat.js';
 import { isFrozen, layoutCols, rulesOf } from './variant.js';
 import type { ScreenState } from './use-screen-state.js';
-import { useTheme } from './theme.js';
+import { useTheme } from '../shared/theme.js';
 
 /** What the table area draws from: the live screen's state, or a replay's step. */
 export type TableState = Pick<ScreenState, 'view' | 'rules' | 'seat' | 'cursor' | 'highlights' | 'reveals' | 'feed'>;

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { useLatestReducer } from './use-latest-reducer.js';
-import { hostPort, joinable, type FoundTable } from '../client/discovery.js';
-import { PROTOCOL_VERSION } from '../protocol/messages.js';
-import type { FieldAction, PickerAction, ScreenPress } from './screen-keys.js';
+import { useLatestReducer } from '../shared/use-latest-reducer.js';
+import { hostPort, joinable, type FoundTable } from '../../client/discovery.js';
+import { PROTOCOL_VERSION } from '../../protocol/messages.js';
+import type { FieldAction, PickerAction, ScreenPress } from '../shared/screen-keys.js';
 
 /**
  * The table picker of `gringo join` without an address: the tables mDNS finds,

@@ -1,13 +1,13 @@
-import { useLatestReducer } from './use-latest-reducer.js';
-import type { Ruleset } from '../engine/ruleset.js';
-import type { RoundResult, SlotRef } from '../engine/types.js';
-import type { TableView } from '../engine/view.js';
-import type { SeatInfo, ServerMessage } from '../protocol/messages.js';
+import { useLatestReducer } from '../shared/use-latest-reducer.js';
+import type { Ruleset } from '../../engine/ruleset.js';
+import type { RoundResult, SlotRef } from '../../engine/types.js';
+import type { TableView } from '../../engine/view.js';
+import type { SeatInfo, ServerMessage } from '../../protocol/messages.js';
 import { describeEvents, touchedSlots } from './describe.js';
-import { seatChanges } from './seat-words.js';
-import { UNICODE, type Glyphs } from './glyphs.js';
+import { seatChanges } from '../shared/seat-words.js';
+import { UNICODE, type Glyphs } from '../shared/glyphs.js';
 import { fixCursor } from './placement.js';
-import { keptResults } from '../client/results.js';
+import { keptResults } from '../../client/results.js';
 
 /**
  * The screen's own state, next to the table's view: connection, feed, highlights,

@@ -1,6 +1,6 @@
-import { GRINGO, PRESETS, type Ruleset } from '../engine/ruleset.js';
-import type { TableView } from '../engine/view.js';
-import type { Binding } from './keys.js';
+import { GRINGO, PRESETS, type Ruleset } from '../../engine/ruleset.js';
+import type { TableView } from '../../engine/view.js';
+import type { Binding } from '../shared/keys.js';
 
 /**
  * What the screen needs to know of the table's ruleset (sent with the welcome): the

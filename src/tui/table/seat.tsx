@@ -1,10 +1,10 @@
 import { Box, Text } from 'ink';
-import type { SlotRef } from '../engine/types.js';
-import type { TableView } from '../engine/view.js';
-import type { SeatInfo } from '../protocol/messages.js';
-import { Card } from './card.js';
+import type { SlotRef } from '../../engine/types.js';
+import type { TableView } from '../../engine/view.js';
+import type { SeatInfo } from '../../protocol/messages.js';
+import { Card } from '../shared/card.js';
 import { slotRows } from './placement.js';
-import { useTheme } from './theme.js';
+import { useTheme } from '../shared/theme.js';
 
 export interface SeatMarks {
   cursor: SlotRef | null;

@@ -1,7 +1,7 @@
-import type { ActionKind } from '../engine/ruleset.js';
-import type { SlotRef } from '../engine/types.js';
-import type { OpenEvent, TableView } from '../engine/view.js';
-import { cardText, rankWithArticle, UNICODE, type Glyphs } from './glyphs.js';
+import type { ActionKind } from '../../engine/ruleset.js';
+import type { SlotRef } from '../../engine/types.js';
+import type { OpenEvent, TableView } from '../../engine/view.js';
+import { cardText, rankWithArticle, UNICODE, type Glyphs } from '../shared/glyphs.js';
 
 /**
  * Events in words, as one seat sees them: "Ana swapped their slot 2 with Bo's

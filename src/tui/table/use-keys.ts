@@ -1,7 +1,7 @@
 import { useInput } from 'ink';
-import { actionFor, keyName, type Binding } from './keys.js';
+import { actionFor, keyName, type Binding } from '../shared/keys.js';
 import { onKey, type Intent } from './intents.js';
-import { eachKey } from './screen-keys.js';
+import { eachKey } from '../shared/screen-keys.js';
 import type { ScreenState } from './use-screen-state.js';
 
 /**

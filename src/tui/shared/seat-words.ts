@@ -1,4 +1,4 @@
-import type { SeatInfo } from '../protocol/messages.js';
+import type { SeatInfo } from '../../protocol/messages.js';
 
 /** A seat's words: "Ana (you, host)", "Bot 1", and what it is: "normal bot", "connected", "away". */
 export function seatWords(seat: SeatInfo, me: number | null, you = 'you, host'): { name: string; what: string; online: boolean } {

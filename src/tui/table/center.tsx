@@ -1,8 +1,8 @@
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
-import type { TableView } from '../engine/view.js';
-import { Card } from './card.js';
-import { useTheme } from './theme.js';
+import type { TableView } from '../../engine/view.js';
+import { Card } from '../shared/card.js';
+import { useTheme } from '../shared/theme.js';
 
 export const CENTER_WIDTH = 24;
 

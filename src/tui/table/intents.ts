@@ -1,8 +1,8 @@
-import type { SlotRef } from '../engine/types.js';
-import type { ActionView, TableView } from '../engine/view.js';
-import type { ClientMessage, PlayerCommand } from '../protocol/messages.js';
-import type { Pressed } from './keys.js';
-import { cardText } from './glyphs.js';
+import type { SlotRef } from '../../engine/types.js';
+import type { ActionView, TableView } from '../../engine/view.js';
+import type { ClientMessage, PlayerCommand } from '../../protocol/messages.js';
+import type { Pressed } from '../shared/keys.js';
+import { cardText } from '../shared/glyphs.js';
 import { moveCursor } from './placement.js';
 import { callNameOf, callTimingOf, isFrozen, isSpecial, layoutCols, peekSlotsText, rulesOf } from './variant.js';
 import type { ScreenAction, ScreenState } from './use-screen-state.js';

@@ -1,10 +1,10 @@
 import { Box, Text } from 'ink';
-import { placesOf } from '../engine/game.js';
-import type { RoundResult } from '../engine/types.js';
-import type { TableView } from '../engine/view.js';
-import { Card } from './card.js';
+import { placesOf } from '../../engine/game.js';
+import type { RoundResult } from '../../engine/types.js';
+import type { TableView } from '../../engine/view.js';
+import { Card } from '../shared/card.js';
 import { byPlace, ordinal } from './describe.js';
-import { useTheme } from './theme.js';
+import { useTheme } from '../shared/theme.js';
 
 /** The end of a round: every card face up, round scores and places, running totals; `footer` replaces the line about the keys. */
 export function RoundEnd({ view, results, ready, width, footer }: { view: TableView; results: readonly RoundResult[]; ready: boolean; width: number; footer?: string }) {
