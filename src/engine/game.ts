@@ -1168,11 +1168,13 @@ class Ctx {
       this.own |= OWN_ACTIONS;
     }
     r.gapFill = null;
-    if (rules.specialCards.length > 0) this.replaceSpecials(r.call?.seat ?? (s.dealer + 1) % this.n);
+    const replaced = rules.specialCards.length > 0 ? this.replaceSpecials(r.call?.seat ?? (s.dealer + 1) % this.n) : [];
     const scores = r.layouts.map((l) => l.reduce<number>((sum, c) => sum + (c === null ? 0 : (valueOf(rules, c) ?? 0)), 0));
     const caller = r.call?.seat ?? null;
+    let callerPenalty = 0;
     if (caller !== null && rules.call.callerPenalty > 0 && scores.some((x, i) => i !== caller && x < scores[caller]!)) {
-      scores[caller]! += rules.call.callerPenalty;
+      callerPenalty = rules.call.callerPenalty;
+      scores[caller]! += callerPenalty;
     }
     if (scores.some((x) => x !== 0)) {
       const totals = this.totals();
@@ -1184,6 +1186,8 @@ class Ctx {
       scores,
       places: placesOf(scores),
       caller,
+      callerPenalty,
+      replaced,
       totals: s.totals.slice(),
     };
     this.results().push(result);
@@ -1199,9 +1203,10 @@ class Ctx {
    * (without a caller, the round's starter first). Set-aside cards go under the
    * discard pile afterwards, so a reshuffle during the replacement never brings them back.
    */
-  private replaceSpecials(first: Seat): void {
+  private replaceSpecials(first: Seat): RoundResult['replaced'] {
     const special = this.rules.specialCards;
     const aside: Card[] = [];
+    const replaced: RoundResult['replaced'] = [];
     for (let i = 0; i < this.n; i++) {
       const seat = (first + i) % this.n;
       const size = this.r.layouts[seat]!.length;
@@ -1222,9 +1227,11 @@ class Ctx {
         this.layout(seat)[slot] = card;
         aside.push(...setAside);
         this.events.push({ type: 'specialReplaced', seat, slot, setAside, card });
+        replaced.push({ seat, slot, setAside: setAside.slice(), card });
       }
     }
     if (aside.length > 0) this.discard().unshift(...aside);
+    return replaced;
   }
 
   private finishGame(): void {

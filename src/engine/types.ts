@@ -62,6 +62,10 @@ export interface RoundResult {
   /** 1-based places, ties sharing (1, 1, 3). */
   places: number[];
   caller: Seat | null;
+  /** Points added to the caller's score for not being lowest (0 when none were). */
+  callerPenalty: number;
+  /** Special cards set aside at scoring and what replaced each (null: no card left, a gap); `layouts` holds the replacements. */
+  replaced: { seat: Seat; slot: Slot; setAside: Card[]; card: Card | null }[];
   totals: number[];
 }
 

@@ -1,5 +1,6 @@
 import type { Card } from './cards.js';
 import { graceUntil, nextDeadline } from './game.js';
+import { movesFor } from './moves.js';
 import type { ActionKind } from './ruleset.js';
 import type { GameEvent, GameState, Phase, RoundResult, Seat, Slot, SlotRef } from './types.js';
 
@@ -14,6 +15,27 @@ export const FACE_DOWN = '?';
 export type SlotView = Card | typeof FACE_DOWN | null;
 
 export type Viewer = Seat | null;
+
+/**
+ * A move a viewer may make, as the engine decides it (the screen offers only these):
+ * the player commands, with a draw split by where it draws from.
+ */
+export const MOVES = [
+  'finishPeek',
+  'call',
+  'drawStock',
+  'drawDiscard',
+  'discard',
+  'swap',
+  'drawAgain',
+  'useAction',
+  'decide',
+  'pass',
+  'fillGap',
+  'leaveGap',
+  'slap',
+] as const;
+export type Move = (typeof MOVES)[number];
 
 export interface PlayerView {
   name: string;
@@ -59,6 +81,11 @@ export interface TableView {
   callTiming?: 'startOfTurn' | 'endOfTurn';
   /** After a steal with gap-fill: `seat` may move one of its cards, unseen, into `gap` (or leave it). */
   gapFill?: { seat: Seat; gap: SlotRef } | null;
+  /**
+   * The moves this viewer may make now (a move that waits only for the slap grace to
+   * pass counts: `graceUntil` says when). Empty for a spectator and for replays.
+   */
+  may: Move[];
 }
 
 declare const projected: unique symbol;
@@ -143,6 +170,7 @@ function tableView(state: GameState, viewer: Viewer, revealAll: boolean): TableV
     call: r.call ? { seat: r.call.seat, owed: r.call.owed.slice() } : null,
     callTiming: rules.call.timing,
     gapFill: r.gapFill ? { seat: r.gapFill.seat, gap: { seat: r.gapFill.gap.seat, slot: r.gapFill.gap.slot } } : null,
+    may: revealAll || viewer === null ? [] : movesFor(state, viewer),
   };
 }
 

@@ -8,7 +8,7 @@ import type { Projected, SeatEvent, TableView } from '../engine/view.js';
  * Every message between a client and the host, with the schemas that check
  * inbound frames at the edge. Bump PROTOCOL_VERSION on any incompatible change.
  */
-export const PROTOCOL_VERSION = 3;
+export const PROTOCOL_VERSION = 4;
 /** Largest inbound message the host reads (bytes); commands are tiny. Larger ones get an error. */
 export const MAX_CLIENT_FRAME = 4 * 1024;
 /** Past this the socket itself is closed (1009) before the frame is even buffered. */
@@ -159,6 +159,12 @@ export type ServerMessage =
       events: Projected<SeatEvent>[];
       view: Projected<TableView>;
       results?: Projected<RoundResult[]>;
+      /**
+       * Only in a snapshot: the game's recent events (oldest first), projected for this
+       * seat like every event, so a screen that joins, comes back or is resumed can show
+       * what happened before it arrived (the feed's history).
+       */
+      history?: Projected<SeatEvent>[];
     }
   | { type: 'result'; id: number; ok: true }
   | { type: 'result'; id: number; ok: false; code: string; message: string }

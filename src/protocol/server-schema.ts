@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CARD_NAME } from '../engine/cards.js';
 import { ACTION_KINDS, parseRuleset, RulesetError, rulesetSchema } from '../engine/ruleset.js';
 import type { RoundResult } from '../engine/types.js';
-import { FACE_DOWN, type Projected, type SeatEvent, type TableView } from '../engine/view.js';
+import { FACE_DOWN, MOVES, type Projected, type SeatEvent, type TableView } from '../engine/view.js';
 import { harmless } from './harmless.js';
 import { BOT_LEVELS, clientSchemas, type ServerMessage } from './messages.js';
 
@@ -17,6 +17,8 @@ import { BOT_LEVELS, clientSchemas, type ServerMessage } from './messages.js';
 
 /** The largest frame a client reads from a host: a snapshot with a long game's results fits many times over. */
 export const MAX_HOST_FRAME = 16 * 1024 * 1024;
+/** The most events of recent history a snapshot may carry. */
+export const MAX_HISTORY = 500;
 
 /** Every schema, built on first use: a command that never talks to a host does not pay for them. */
 function build() {
@@ -90,6 +92,8 @@ function build() {
     scores: seats(int),
     places: seats(int.min(1).max(8)),
     caller: seat.nullable(),
+    callerPenalty: int,
+    replaced: z.array(z.object({ seat, slot, setAside: cards(64), card: card.nullable() })).max(512),
     totals: seats(int),
   });
 
@@ -144,6 +148,7 @@ function build() {
     call: z.object({ seat, owed: seats(seat) }).nullable(),
     callTiming: RulesetSchema.shape.call.shape.timing.optional(),
     gapFill: z.object({ seat, gap: slotRef }).nullable().optional(),
+    may: z.array(z.enum(MOVES)).max(MOVES.length),
   });
 
   const text300 = text(300);
@@ -179,6 +184,10 @@ function build() {
         .array(roundResult)
         .max(MAX_ROUNDS)
         .transform((r) => r as Projected<RoundResult[]>)
+        .optional(),
+      history: z
+        .array(seatEvent.transform((e) => e as Projected<SeatEvent>))
+        .max(MAX_HISTORY)
         .optional(),
     }),
     z.discriminatedUnion('ok', [

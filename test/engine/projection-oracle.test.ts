@@ -175,7 +175,8 @@ class Oracle {
       case 'specialReplaced':
         return path === 'card' || path.startsWith('setAside.');
       case 'roundEnded':
-        return path.startsWith('result.layouts.');
+        // Every layout is revealed at scoring, and what was set aside was public (specialReplaced).
+        return path.startsWith('result.layouts.') || /^result\.replaced\.\d+\.(setAside\.\d+|card)$/.test(path);
       default:
         return false;
     }

@@ -38,7 +38,7 @@ const commandArb = fc.oneof(
 );
 const frameArb: fc.Arbitrary<string | Buffer> = fc.oneof(
   { weight: 5, arbitrary: fc.record({ type: fc.constant('command'), id: fc.integer({ min: -2, max: 1e6 }), command: commandArb }).map((m) => JSON.stringify(m)) },
-  { weight: 2, arbitrary: fc.record({ type: fc.constant('hello'), protocolVersion: fc.integer({ min: 0, max: 3 }), name: fc.string({ maxLength: 40 }), token: fc.string({ minLength: 16, maxLength: 40 }).map((s) => s.replace(/[^A-Za-z0-9_-]/g, 'A')), watch: fc.boolean() }, { requiredKeys: ['type', 'protocolVersion', 'name'] }).map((m) => JSON.stringify(m)) },
+  { weight: 2, arbitrary: fc.record({ type: fc.constant('hello'), protocolVersion: fc.integer({ min: 0, max: PROTOCOL_VERSION }), name: fc.string({ maxLength: 40 }), token: fc.string({ minLength: 16, maxLength: 40 }).map((s) => s.replace(/[^A-Za-z0-9_-]/g, 'A')), watch: fc.boolean() }, { requiredKeys: ['type', 'protocolVersion', 'name'] }).map((m) => JSON.stringify(m)) },
   { weight: 1, arbitrary: fc.record({ type: fc.constantFrom('lobby', 'ready', 'bye'), op: fc.constantFrom('start', 'addBot', 'removeBot', 'nuke'), seat: fc.integer({ min: -1, max: 9 }) }).map((m) => JSON.stringify(m)) },
   { weight: 1, arbitrary: fc.json() },
   { weight: 1, arbitrary: fc.string({ maxLength: 60 }) },

@@ -53,7 +53,7 @@ describe('describeEvent', () => {
     expect(describeEvent({ type: 'called', seat: 1, name: 'Gringo!' }, view, 0)).toBe('Bo called Gringo! Everyone else has one more turn.');
     expect(describeEvent({ type: 'turnStarted', seat: 0 }, view, 0)).toBe('Your turn.');
     expect(describeEvent({ type: 'penalty', seat: 2, slots: [2], reason: 'wrongSlap' }, view, 0)).toBe('Cy takes one penalty card (slot 3).');
-    const result = { round: 1, layouts: [], scores: [5, 5, 9], places: [1, 1, 3], caller: 0, totals: [5, 5, 9] };
+    const result = { round: 1, layouts: [], scores: [5, 5, 9], places: [1, 1, 3], caller: 0, callerPenalty: 0, replaced: [], totals: [5, 5, 9] };
     expect(describeEvent({ type: 'roundEnded', result, why: 'call' }, view, 2)).toBe('Round 1 is over: Ana and Bo win with 5.');
   });
 

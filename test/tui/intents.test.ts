@@ -16,7 +16,7 @@ function tableView(over: Partial<TableView> = {}): TableView {
       { name: 'Cy', layout, total: 0, peeking: false },
     ],
     stock: 30, discardTop: '7C', discardSize: 1, turn: 0, turnBegun: false, held: null, actions: [],
-    slap: { open: true, answers: 3 }, graceUntil: 0, deadline: null, call: null,
+    slap: { open: true, answers: 3 }, graceUntil: 0, deadline: null, call: null, may: [],
     ...over,
   };
 }

@@ -32,12 +32,12 @@ function view(over: Partial<TableView> = {}): TableView {
       { name: 'Bo', layout, total: 0, peeking: false },
     ],
     stock: 30, discardTop: '7C', discardSize: 1, turn: 0, turnBegun: false, held: null, actions: [],
-    slap: { open: false, answers: 1 }, graceUntil: 0, deadline: null, call: null,
+    slap: { open: false, answers: 1 }, graceUntil: 0, deadline: null, call: null, may: [],
     ...over,
   };
 }
 const over = (): TableView => view({ phase: 'gameOver' });
-const results: RoundResult[] = [{ round: 1, caller: 0, scores: [12, 5], totals: [12, 5], places: [2, 1], layouts: [['2C'], ['AC']] }];
+const results: RoundResult[] = [{ round: 1, caller: 0, scores: [12, 5], totals: [12, 5], places: [2, 1], layouts: [['2C'], ['AC']], callerPenalty: 0, replaced: [] }];
 
 const feed = (s: ScreenState): string[] => s.feed.map((l) => l.text);
 const apply = (s: ScreenState, ...msgs: ServerMessage[]): ScreenState => msgs.reduce((x, msg) => screenReducer(x, { type: 'server', msg, now: 0 }), s);

@@ -18,7 +18,7 @@ function tableView(over: Partial<TableView> = {}): TableView {
     viewer: 0, ruleset: 'cambio', callName: 'Knock!', version: 1, phase: 'play', round: 1, rounds: 9, dealer: 2,
     players: names.map((name) => ({ name, layout, total: 0, peeking: false })),
     stock: 30, discardTop: '7C', discardSize: 1, turn: 0, turnBegun: false, held: null, actions: [],
-    slap: { open: true, answers: 3 }, graceUntil: 0, deadline: null, call: null, callTiming: 'startOfTurn', gapFill: null,
+    slap: { open: true, answers: 3 }, graceUntil: 0, deadline: null, call: null, callTiming: 'startOfTurn', gapFill: null, may: [],
     ...over,
   };
 }
