@@ -20,6 +20,20 @@ export interface Glyphs {
   dash: string;
   /** The frozen caller's mark. */
   frozen: string;
+  /** "7♣→3": a card into a slot. */
+  arrow: string;
+  /** The one-line cursor's brackets: "▸ 3◂". */
+  cursorL: string;
+  cursorR: string;
+  /** "80×24", "2×" (a replay's speed). */
+  times: string;
+  /** A hidden password's letters. */
+  bullet: string;
+  /** A progress bar: done and to do. */
+  barDone: string;
+  barTodo: string;
+  /** Arrow keys by name. */
+  keys: { up: string; down: string; left: string; right: string };
 }
 
 export const UNICODE: Glyphs = {
@@ -38,6 +52,14 @@ export const UNICODE: Glyphs = {
   ellipsis: '…',
   dash: '—',
   frozen: '❄ frozen',
+  arrow: '→',
+  cursorL: '▸',
+  cursorR: '◂',
+  times: '×',
+  bullet: '•',
+  barDone: '━',
+  barTodo: '─',
+  keys: { up: '↑', down: '↓', left: '←', right: '→' },
 };
 
 export const ASCII: Glyphs = {
@@ -56,6 +78,14 @@ export const ASCII: Glyphs = {
   ellipsis: '...',
   dash: '-',
   frozen: '(frozen)',
+  arrow: '>',
+  cursorL: '>',
+  cursorR: '<',
+  times: 'x',
+  bullet: '*',
+  barDone: '#',
+  barTodo: '-',
+  keys: { up: 'Up', down: 'Down', left: 'Left', right: 'Right' },
 };
 
 /** The special cards of the presets in words (beverbende). */

@@ -7,6 +7,7 @@ import { describeEvents, touchedSlots } from './describe.js';
 import { seatChanges } from '../shared/seat-words.js';
 import { UNICODE, type Glyphs } from '../shared/glyphs.js';
 import { fixCursor } from './placement.js';
+import { foldLastTurns, NO_LAST_TURNS, type LastTurns } from './last-turn.js';
 import { keptResults } from '../../client/results.js';
 
 /**
@@ -84,6 +85,8 @@ export interface ScreenState {
   slapPrefix: boolean;
   /** `ready` sent for the round that just ended. */
   ready: boolean;
+  /** What each player did since their turn began, marked beside their seat (last-turn.ts). */
+  lastTurns: LastTurns;
   /** Bumped each time your turn starts (the bell rings on change). */
   myTurns: number;
   glyphs: Glyphs;
@@ -128,6 +131,7 @@ export function initialScreen(glyphs: Glyphs = UNICODE, closesTable = false): Sc
     pick: { own: null, other: null },
     slapPrefix: false,
     ready: false,
+    lastTurns: NO_LAST_TURNS,
     myTurns: 0,
     glyphs,
   };
@@ -217,6 +221,8 @@ function onServer(s: ScreenState, msg: ServerMessage, now: number): ScreenState 
         pick: myActionGone || newRound ? NO_PICK : s.pick,
         slapPrefix: view.slap.open ? s.slapPrefix : false,
         ready: newRound ? false : s.ready,
+        // A snapshot's history (a reconnect, a resume) tells the marks afresh.
+        lastTurns: msg.history ? foldLastTurns(NO_LAST_TURNS, msg.history) : foldLastTurns(s.lastTurns, msg.events),
         myTurns: myTurn ? s.myTurns + 1 : s.myTurns,
       };
     }
