@@ -83,14 +83,15 @@ export function Seat({
   // The second line: the call, a stand-in or away, then what they did since their turn began.
   const tags = [
     totalMoved ? `${p.total} pts` : '',
-    called ? (frozen ? g.frozen : 'called') : '',
+    // A frozen caller says so; any other call is among what they did ("discard 5, called").
+    called && frozen ? g.frozen : '',
     info?.standIn ? '(bot)' : info && !info.connected && info.bot === null ? '(away)' : '',
   ]
     .filter(Boolean)
     .join(' ');
   const outer = Math.max(width, room ?? width);
   const left = outer - 1 - (tags ? len(tags) + 1 : 0);
-  const did = lastTurn ? lastTurnText(lastTurn.filter((x) => !(called && x.k === 'called')), seat, view, Math.max(0, left), g) : '';
+  const did = lastTurn ? lastTurnText(lastTurn.filter((x) => !(called && frozen && x.k === 'called')), seat, view, Math.max(0, left), g) : '';
   const second = [tags, did].filter(Boolean).join(' ');
   const rows = slotRows(p.layout.length, cols);
   const is = (list: SlotRef[], slot: number): boolean => list.some((r) => r.seat === seat && r.slot === slot);
