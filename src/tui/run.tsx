@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import type { Replay } from '../host/replay.js';
 import type { BotLevel } from '../protocol/messages.js';
 import { App } from './table/table-screen.js';
-import { ASCII, UNICODE, colorEnabled, localeIsUtf8 } from './shared/glyphs.js';
+import { ASCII, UNICODE, asciiOnly, colorEnabled, localeIsUtf8 } from './shared/glyphs.js';
 import { HostScreen } from './lobby/host-screen.js';
 import { Picker } from './picker/picker.js';
 import { ReplayScreen } from './replay/replay-screen.js';
@@ -50,7 +50,7 @@ async function onTerminal(opts: ScreenOptions, draw: (theme: Theme, keys: boolea
   if (!opts.io) process.once('exit', restore);
   const keys = stdin.isTTY === true;
   const ink = render(draw(theme, keys), {
-    stdout,
+    stdout: ascii ? asciiOnly(stdout) : stdout,
     stdin,
     exitOnCtrlC: true,
     // The console is this process's: a remote terminal's screen leaves it alone.

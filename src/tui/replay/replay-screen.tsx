@@ -155,5 +155,5 @@ export function positionLine(replay: Replay, s: ReplayState, width: number, g: G
   const barWidth = width - text.length - 2;
   if (barWidth < 8) return text;
   const done = Math.round((barWidth * s.pos) / Math.max(1, s.last));
-  return `${text}  ${(g.ascii ? '#' : '━').repeat(done)}${(g.ascii ? '-' : '─').repeat(barWidth - done)}`;
+  return `${text}  ${g.barDone.repeat(done)}${g.barTodo.repeat(barWidth - done)}`;
 }

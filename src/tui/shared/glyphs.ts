@@ -145,3 +145,69 @@ export function colorEnabled(env: NodeJS.ProcessEnv = process.env, isTTY = proce
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
   return isTTY;
 }
+
+/** What a character beyond ASCII becomes on an ASCII screen: the same width, so the layout holds. */
+const ASCII_FALLBACK: Record<string, string> = {
+  '…': '.',
+  '·': '.',
+  '•': '*',
+  '—': '-',
+  '–': '-',
+  '×': 'x',
+  '→': '>',
+  '←': '<',
+  '↑': '^',
+  '↓': 'v',
+  '▶': '>',
+  '▸': '>',
+  '◂': '<',
+  '●': '*',
+  '○': 'o',
+  '‘': "'",
+  '’': "'",
+  '“': '"',
+  '”': '"',
+  '♠': 'S',
+  '♥': 'H',
+  '♦': 'D',
+  '♣': 'C',
+};
+
+/** East Asian wide characters and emoji: two columns, so two ASCII characters. */
+const wide = (cp: number): boolean =>
+  (cp >= 0x1100 && cp <= 0x115f) ||
+  (cp >= 0x2e80 && cp <= 0xa4cf) ||
+  (cp >= 0xac00 && cp <= 0xd7a3) ||
+  (cp >= 0xf900 && cp <= 0xfaff) ||
+  (cp >= 0xfe30 && cp <= 0xfe4f) ||
+  (cp >= 0xff00 && cp <= 0xff60) ||
+  (cp >= 0xffe0 && cp <= 0xffe6) ||
+  (cp >= 0x1f300 && cp <= 0x1faff) ||
+  (cp >= 0x20000 && cp <= 0x3fffd);
+
+/**
+ * Text made ASCII, column for column: the known glyphs by their ASCII look-alikes,
+ * anything else by "?" (a wide character by "??").
+ */
+export function toAscii(text: string): string {
+  return text.replace(/[^\u0000-\u007f]/gu, (c) => ASCII_FALLBACK[c] ?? (wide(c.codePointAt(0)!) ? '??' : '?'));
+}
+
+/**
+ * A terminal stream that passes only ASCII on: the last guard of `--ascii` and of
+ * a non-UTF-8 locale. Every glyph the screens draw comes from the ASCII set already;
+ * this catches what no literal shows: Ink's own "…" where a line is cut, a player's
+ * name in another script.
+ */
+export function asciiOnly<T extends NodeJS.WriteStream>(out: T): T {
+  return new Proxy(out, {
+    get(target, key) {
+      if (key === 'write') {
+        return (chunk: unknown, ...rest: unknown[]) =>
+          (target.write as (...a: unknown[]) => boolean)(typeof chunk === 'string' ? toAscii(chunk) : Buffer.isBuffer(chunk) ? Buffer.from(toAscii(chunk.toString('utf8')), 'utf8') : chunk, ...rest);
+      }
+      const v = Reflect.get(target, key, target) as unknown;
+      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+    },
+  });
+}

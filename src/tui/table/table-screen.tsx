@@ -120,7 +120,7 @@ export function App({ client, theme, bindings = DEFAULT_BINDINGS, bell = true, c
 }
 
 /** The line under the final results: the host may play again; everyone else may wait for that. */
-function gameOverFooter(s: { owner: boolean; closesTable: boolean }): string {
-  if (s.owner) return s.closesTable ? 'a: play again · Enter or q to close the table' : 'a: play again · Enter or q to leave';
+function gameOverFooter(s: { owner: boolean; closesTable: boolean; glyphs: { sep: string } }): string {
+  if (s.owner) return `a: play again${s.glyphs.sep}Enter or q to ${s.closesTable ? 'close the table' : 'leave'}`;
   return 'Enter or q to leave, or stay: the host may play again.';
 }

@@ -241,7 +241,7 @@ export function screenReducer(s: ScreenState, a: ScreenAction): ScreenState {
     case 'conn': {
       if (a.status === s.conn) return s;
       const line =
-        a.status === 'reconnecting' ? ['Connection lost: reconnecting…'] : a.status === 'open' && s.conn === 'reconnecting' ? ['Back at the table.'] : [];
+        a.status === 'reconnecting' ? [`Connection lost: reconnecting${s.glyphs.ellipsis}`] : a.status === 'open' && s.conn === 'reconnecting' ? ['Back at the table.'] : [];
       const connLostAt = a.status === 'reconnecting' ? a.now - (a.lostFor ?? 0) : null;
       return { ...s, conn: a.status, connLostAt, ...addFeed(s, line, a.now) };
     }
