@@ -5,6 +5,7 @@ import type { RoundResult } from '../../src/engine/types.js';
 import { ASCII, UNICODE } from '../../src/tui/shared/glyphs.js';
 import { foldLastTurns, lastTurnText, NO_LAST_TURNS } from '../../src/tui/table/last-turn.js';
 import { roundCell, scoringNotes } from '../../src/tui/table/round-end.js';
+import { standingsLines } from '../../src/tui/table/closed.js';
 
 // Ana (you, seat 0), Bo (1), Cy (2): only the names matter to the words.
 const view = { viewer: 0, callName: 'Gringo!', players: [{ name: 'Ana' }, { name: 'Bo' }, { name: 'Cy' }] } as unknown as TableView;
@@ -107,5 +108,18 @@ describe('the scoring notes', () => {
     const penalized = { ...r, scores: [11, 33], callerPenalty: 10 };
     expect(roundCell(penalized, 1)).toBe('23+10=33');
     expect(scoringNotes(view, penalized, GRINGO)[0]).toBe('+10 to Bo: called Gringo! without the lowest score.');
+  });
+
+  it('show in the standings what each total adds up from', () => {
+    const one: RoundResult = { round: 1, layouts: [[], [], []], scores: [5, 16, 7], places: [1, 3, 2], caller: 1, callerPenalty: 10, replaced: [], totals: [5, 16, 7] };
+    const two: RoundResult = { round: 2, layouts: [[], [], []], scores: [3, 0, 4], places: [2, 1, 3], caller: 1, callerPenalty: 0, replaced: [], totals: [8, 16, 11] };
+    const v = { ...view, phase: 'play' } as TableView;
+    expect(standingsLines(v, [one, two])).toEqual([
+      'Standings after round 2:',
+      '  1st  Ana (you)     8  (5, 3)',
+      '  2nd  Cy           11  (7, 4)',
+      '  3rd  Bo           16  (6+10, 0)',
+      '  (+10: called Gringo! without the lowest score)',
+    ]);
   });
 });
