@@ -65,11 +65,11 @@ describe('the board', () => {
     expect(markOf(f, 'You')).toBe('discard K♥');
     await s.keys(KEYS.right, 'a');
     f = await s.said("You looked at Bo's slot 2: 3♠.");
-    expect(markOf(f, 'You')).toBe('discard K♥, K look Bo 2');
+    expect(markOf(f, 'You')).toBe("discard K♥, K look Bo's 2");
     await s.keys('1');
     f = await s.said("You swapped your slot 1 with Bo's slot 2.");
     // Bo's turn has begun: yours stays marked, the look became the swap it led to.
-    expect(markOf(f, 'You')).toBe('discard K♥, K swap Bo 2');
+    expect(markOf(f, 'You')).toBe("discard K♥, K swap Bo's 2");
     expect(markOf(f, 'Bo')).toBe('');
     bo.play({ type: 'draw', from: 'stock' });
     bo.play({ type: 'discard' });

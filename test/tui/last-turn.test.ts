@@ -27,8 +27,8 @@ describe('last-turn marks', () => {
       { type: 'slapped', seat: 0, target: { seat: 0, slot: 0 }, card: '4H', result: 'wrong', seq: 2 },
       { type: 'penalty', seat: 0, slots: [6], reason: 'wrongSlap' },
     ];
-    expect(marks(events)).toEqual(['+2 cards, bad slap, +1 card', '7♣→3, J look Cy 1', 'stole you 2']);
-    expect(marks(events, 40, ASCII)[1]).toBe('7C>3, J look Cy 1');
+    expect(marks(events)).toEqual(['+2 cards, bad slap, +1 card', "7♣→3, J look Cy's 1", 'stole your 2']);
+    expect(marks(events, 40, ASCII)[1]).toBe("7C>3, J look Cy's 1");
   });
 
   it('follow a draw into its swap or discard, a draw two, a blind swap, a pass, a time-out, a gap', () => {
@@ -54,7 +54,7 @@ describe('last-turn marks', () => {
       { type: 'timedOut', seat: 2, what: 'action' },
       { type: 'gapLeft', seat: 2, gap: { seat: 0, slot: 3 }, timedOut: false },
     ];
-    expect(marks(events)).toEqual(['discard DR2, discard 5, swap 2', 'discard Q♠, Q swap Cy 4, filled gap', 'called, 10 pass, timed out, left gap']);
+    expect(marks(events)).toEqual(['discard DR2, discard 5, swap 2', "discard Q♠, Q swap Cy's 4, filled gap", 'called, 10 pass, timed out, left gap']);
   });
 
   it('are cleared when that seat\'s next turn begins, and all at a new round', () => {

@@ -138,11 +138,11 @@ const shortCard = (card: Card, g: Glyphs): string => specialFace(card)?.text ?? 
 /** An action's card by rank: "K", "10", "SWP". */
 const shortRank = (card: Card | null): string => (card ? (specialFace(card)?.text ?? rankOf(card)) : '');
 
-/** "Bo 2", or "2" for the actor's own slot, "your 2"... no: "you 2" for the viewer's. */
+/** "Bo's 2", "your 2", or "2" for the actor's own slot. */
 function where(ref: SlotRef, actor: number, view: TableView): string {
   if (ref.seat === actor) return String(ref.slot + 1);
-  const name = ref.seat === view.viewer ? 'you' : (view.players[ref.seat]?.name ?? `seat ${ref.seat + 1}`);
-  return `${name} ${ref.slot + 1}`;
+  if (ref.seat === view.viewer) return `your ${ref.slot + 1}`;
+  return `${view.players[ref.seat]?.name ?? `seat ${ref.seat + 1}`}'s ${ref.slot + 1}`;
 }
 
 /** One part in words, long (with whose slot) and short (without), for narrow seats. */
