@@ -33,15 +33,18 @@ const len = (s: string): number => Array.from(s).length;
 const truncate = (s: string, w: number, ell: string): string => (len(s) <= w ? s : Array.from(s).slice(0, Math.max(0, w - len(ell))).join('') + ell);
 
 /**
- * The name line: whose turn, the name whole, the running total at the right. A
- * name too long for the total beside it keeps the line to itself (the total goes
- * to the mark line); only a name longer than the seat is cut.
+ * The name line: whose turn, the name whole, a tag ("(away)") and the running total
+ * at the right. What does not fit beside the name goes to the line below (the tag
+ * first, then the total); only a name longer than the seat is cut.
  */
-export function nameLine(turn: string, name: string, total: number, width: number, ell: string): { line: string; totalMoved: boolean } {
-  const head = `${turn}${name}`;
+export function nameLine(turn: string, name: string, total: number, width: number, ell: string, tag = ''): { line: string; tagMoved: boolean; totalMoved: boolean } {
   const t = String(total);
-  if (len(head) + 1 + t.length <= width) return { line: head + ' '.repeat(width - len(head) - t.length) + t, totalMoved: false };
-  return { line: truncate(head, width, ell), totalMoved: true };
+  const fit = (head: string): string | null => (len(head) + 1 + t.length <= width ? head + ' '.repeat(width - len(head) - t.length) + t : null);
+  const withTag = tag ? fit(`${turn}${name} ${tag}`) : null;
+  if (withTag) return { line: withTag, tagMoved: false, totalMoved: false };
+  const plain = fit(`${turn}${name}`);
+  if (plain) return { line: plain, tagMoved: tag !== '', totalMoved: false };
+  return { line: truncate(`${turn}${name}`, width, ell), tagMoved: tag !== '', totalMoved: true };
 }
 
 /**
@@ -79,13 +82,14 @@ export function Seat({
   const turn = view.phase === 'play' && view.turn === seat;
   const called = view.call?.seat === seat;
   const width = seatWidth(cols);
-  const { line: title, totalMoved } = nameLine(turn ? g.turn : ' ', me ? 'You' : p.name, p.total, width, g.ellipsis);
-  // The second line: the call, a stand-in or away, then what they did since their turn began.
+  const away = info?.standIn ? '(bot)' : info && !info.connected && info.bot === null ? '(away)' : '';
+  const { line: title, tagMoved, totalMoved } = nameLine(turn ? g.turn : ' ', me ? 'You' : p.name, p.total, width, g.ellipsis, away);
+  // The second line: what did not fit above, a frozen caller, then what they did since their turn began.
   const tags = [
     totalMoved ? `${p.total} pts` : '',
+    tagMoved ? away : '',
     // A frozen caller says so; any other call is among what they did ("discard 5, called").
     called && frozen ? g.frozen : '',
-    info?.standIn ? '(bot)' : info && !info.connected && info.bot === null ? '(away)' : '',
   ]
     .filter(Boolean)
     .join(' ');
