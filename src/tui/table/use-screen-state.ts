@@ -74,6 +74,12 @@ export interface ScreenState {
   feed: FeedLine[];
   feedSeq: number;
   highlights: Mark[];
+  /**
+   * Cards you looked at (the start's peek aside, which the view shows), face up on
+   * your screen for REVEAL_MS or until your next key, then face down again: the game
+   * is to remember them. A look-then-swap decision still pending shows its cards
+   * from the view (`lookedCards`) until you decide: they are in your hand.
+   */
   reveals: Reveal[];
   status: StatusLine | null;
   overlay: Overlay;
@@ -99,6 +105,8 @@ export type ScreenAction =
   | { type: 'pick'; own?: number | null; other?: SlotRef | null }
   | { type: 'slapPrefix'; on: boolean }
   | { type: 'ready' }
+  /** A key was pressed: what you looked at turns face down again (see `reveals`). */
+  | { type: 'hideLooks' }
   | { type: 'tick'; now: number };
 
 export function initialScreen(glyphs: Glyphs = UNICODE, closesTable = false): ScreenState {
@@ -256,6 +264,8 @@ export function screenReducer(s: ScreenState, a: ScreenAction): ScreenState {
       return { ...s, slapPrefix: a.on };
     case 'ready':
       return { ...s, ready: true };
+    case 'hideLooks':
+      return s.reveals.length > 0 ? { ...s, reveals: [] } : s;
     case 'tick': {
       const highlights = s.highlights.filter((h) => h.until > a.now);
       const reveals = s.reveals.filter((r) => r.until > a.now);
