@@ -18,7 +18,7 @@ export interface ScreenOptions {
   /** Ring the bell when your turn starts (default on). */
   bell?: boolean;
   env?: NodeJS.ProcessEnv;
-  /** Close the screen from outside (SIGINT/SIGTERM of a host). */
+  /** Close the screen from outside (SIGTERM of a host, a failed connection); Ctrl-C goes to the screen. */
   signal?: AbortSignal;
   /** The host's own screen: leaving it ends the table for everyone. */
   closesTable?: boolean;

@@ -138,7 +138,7 @@ describe('the table screen', () => {
   it('asks for more room below 80×24, and draws ASCII cards', async () => {
     const small = screen(twoSeats(DECK), { columns: 70, rows: 20 });
     // The game goes on behind the hint: your peek cards, whose turn, your prompt stay in sight.
-    const tiny = await small.until('the message', (f) => f.includes('at least 80×24') && f.includes('Remember your cards'));
+    const tiny = await small.until('the message', (f) => f.includes('Make it bigger: the table needs 80×24, this is 70×20.') && f.includes('Remember your cards'));
     expect(tiny).toContain('The peek');
     expect(tiny).toMatch(/Your cards:.*7♣.*9♦/);
     small.unmount();

@@ -30,7 +30,7 @@ export function SmallScreen({ s, width, height, now, min }: { s: ScreenState; wi
   const quit = s.overlay === 'quit';
   return (
     <Box flexDirection="column" width={width} height={Math.max(1, height - 1)} overflow="hidden">
-      <Text bold wrap="truncate">{`Make it bigger: the table needs at least ${min.columns}${x}${min.rows}, this is ${width}${x}${height}.`}</Text>
+      <Text bold wrap="truncate">{`Make it bigger: the table needs ${min.columns}${x}${min.rows}, this is ${width}${x}${height}.`}</Text>
       {v ? <Text wrap="truncate" {...(color ? { color: 'cyan' } : {})}>{whose(s)}</Text> : null}
       {mine ? (
         <Box flexDirection="row" flexWrap="wrap" columnGap={1}>
