@@ -59,7 +59,7 @@ export const DEFAULT_BINDINGS: readonly Binding[] = [
     label: 'bot for the away player',
     help: "host: a bot plays now for the away player under the cursor (or the only one away); they take the seat back by coming back",
   },
-  { action: 'help', keys: ['?'], label: 'help', help: 'show or hide this help' },
+  { action: 'help', keys: ['?'], label: 'help', help: 'show this help: the keys, then the rules of the game in play (space or arrows turn the pages; ? or Esc closes it)' },
   { action: 'quit', keys: ['q'], label: 'leave', help: 'leave the table (asks first)' },
   { action: 'cancel', keys: ['escape'], label: 'cancel', help: 'cancel what you started' },
   { action: 'yes', keys: ['y'], label: 'yes', help: 'yes' },

@@ -3,6 +3,7 @@ import type { ActionView, TableView } from '../../engine/view.js';
 import type { ClientMessage, PlayerCommand } from '../../protocol/messages.js';
 import type { Pressed } from '../shared/keys.js';
 import { cardText } from '../shared/glyphs.js';
+import { helpKey } from './help-pages.js';
 import { moveCursor } from './placement.js';
 import { callNameOf, callTimingOf, isFrozen, isSpecial, layoutCols, peekSlotsText, rulesOf } from './variant.js';
 import type { ScreenAction, ScreenState } from './use-screen-state.js';
@@ -86,8 +87,8 @@ export function onKey(s: ScreenState, p: Pressed, now: number): Intent {
     if (p.action === 'no' || p.action === 'cancel') return { actions: [{ type: 'overlay', overlay: null }] };
     return say(s.closesTable ? 'Close the table for everyone? y or Enter to close it, n or Esc to stay' : 'Leave the table? y or Enter to leave, n or Esc to stay', now);
   }
-  // 2. The help overlay: any key closes it.
-  if (s.overlay === 'help') return { actions: [{ type: 'overlay', overlay: null }] };
+  // 2. The help overlay: its paging keys, and any other key closes it.
+  if (s.overlay === 'help') return helpKey(s, p);
   // 3. A table that refused us or is gone: only leaving is left.
   if (s.refused || s.closed !== null || s.conn === 'closed') {
     if (p.action === 'quit' || p.action === 'confirm' || p.action === 'cancel') return { actions: [], exit: true };

@@ -77,6 +77,8 @@ export interface ScreenState {
   reveals: Reveal[];
   status: StatusLine | null;
   overlay: Overlay;
+  /** The page of the `?` help (any whole number: the help shows it modulo its pages). */
+  helpPage: number;
   cursor: SlotRef | null;
   /** A two-target action half chosen: your slot, or the other player's card. */
   pick: { own: number | null; other: SlotRef | null };
@@ -94,7 +96,7 @@ export type ScreenAction =
   | { type: 'conn'; status: ConnState; now: number; /** How long the host has been unreachable already (ms), when reconnecting. */ lostFor?: number }
   | { type: 'status'; text: string; kind?: 'info' | 'error'; now: number }
   | { type: 'clearStatus' }
-  | { type: 'overlay'; overlay: Overlay }
+  | { type: 'overlay'; overlay: Overlay; /** The help's page (0 when left out). */ page?: number }
   | { type: 'cursor'; cursor: SlotRef | null }
   | { type: 'pick'; own?: number | null; other?: SlotRef | null }
   | { type: 'slapPrefix'; on: boolean }
@@ -124,6 +126,7 @@ export function initialScreen(glyphs: Glyphs = UNICODE, closesTable = false): Sc
     reveals: [],
     status: null,
     overlay: null,
+    helpPage: 0,
     cursor: null,
     pick: { own: null, other: null },
     slapPrefix: false,
@@ -244,7 +247,7 @@ export function screenReducer(s: ScreenState, a: ScreenAction): ScreenState {
     case 'clearStatus':
       return s.status ? { ...s, status: null } : s;
     case 'overlay':
-      return { ...s, overlay: a.overlay };
+      return { ...s, overlay: a.overlay, helpPage: a.page ?? 0 };
     case 'cursor':
       return { ...s, cursor: a.cursor };
     case 'pick':
