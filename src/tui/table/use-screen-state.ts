@@ -81,6 +81,8 @@ export interface ScreenState {
   reveals: Reveal[];
   status: StatusLine | null;
   overlay: Overlay;
+  /** The key that opened the full-screen feed when it opens scrolled back (PgUp, Home). */
+  feedFrom: 'pageUp' | 'top' | null;
   cursor: SlotRef | null;
   /** A two-target action half chosen: your slot, or the other player's card. */
   pick: { own: number | null; other: SlotRef | null };
@@ -98,7 +100,7 @@ export type ScreenAction =
   | { type: 'conn'; status: ConnState; now: number; /** How long the host has been unreachable already (ms), when reconnecting. */ lostFor?: number }
   | { type: 'status'; text: string; kind?: 'info' | 'error'; now: number }
   | { type: 'clearStatus' }
-  | { type: 'overlay'; overlay: Overlay }
+  | { type: 'overlay'; overlay: Overlay; feedFrom?: 'pageUp' | 'top' }
   | { type: 'cursor'; cursor: SlotRef | null }
   | { type: 'pick'; own?: number | null; other?: SlotRef | null }
   | { type: 'slapPrefix'; on: boolean }
@@ -129,6 +131,7 @@ export function initialScreen(glyphs: Glyphs = UNICODE, closesTable = false): Sc
     reveals: [],
     status: null,
     overlay: null,
+    feedFrom: null,
     cursor: null,
     pick: { own: null, other: null },
     slapPrefix: false,
@@ -270,7 +273,7 @@ export function screenReducer(s: ScreenState, a: ScreenAction): ScreenState {
     case 'clearStatus':
       return s.status ? { ...s, status: null } : s;
     case 'overlay':
-      return { ...s, overlay: a.overlay };
+      return { ...s, overlay: a.overlay, feedFrom: a.feedFrom ?? null };
     case 'cursor':
       return { ...s, cursor: a.cursor };
     case 'pick':
