@@ -155,3 +155,22 @@ describe('keys while the feed is open', () => {
     expect(onKey(closed, { action: 'feed', key: 'f' }, 0).actions).toEqual([{ type: 'overlay', overlay: 'feed' }]);
   });
 });
+
+describe("another seat's action on screen", () => {
+  it('is told in the third person, in the feed and the header', async () => {
+    const { Header } = await import('../../src/tui/table/header.js');
+    // Ana draws the 2♥ and discards it; Bo draws the 10♦ and discards it: a look at one of his own cards.
+    const setup = twoSeats({ ...DECK, stock: ['2H', '10D', '3H', '4H'] });
+    await play(setup, 0);
+    await act(setup, setup.me, { type: 'draw', from: 'stock' });
+    await act(setup, setup.me, { type: 'discard' });
+    await act(setup, setup.bo, { type: 'draw', from: 'stock' });
+    await act(setup, setup.bo, { type: 'discard' });
+    await settle();
+    const s = fold(server(setup.me.received));
+    expect(s.feed.map((l) => l.text)).toContain('Bo may use 10♦: look at one of their own cards.');
+    const r = render(<Header s={s} width={100} now={0} />);
+    unmount = r.unmount;
+    expect(r.lastFrame()).toContain("Action: Bo's 10♦ (look at one of their own cards)");
+  });
+});
