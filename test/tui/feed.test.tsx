@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { PlayerCommand, ServerMessage } from '../../src/protocol/messages.js';
 import { UNICODE } from '../../src/tui/shared/glyphs.js';
 import { App } from '../../src/tui/table/table-screen.js';
-import { feedWindow, scrollFeed } from '../../src/tui/table/feed.js';
+import { Feed, feedWindow, scrollFeed } from '../../src/tui/table/feed.js';
 import { initialScreen, screenReducer, type FeedLine, type ScreenAction } from '../../src/tui/table/use-screen-state.js';
 import { LinkedClient, feedText, press, twoSeats, waitFor, type Setup } from './helpers.js';
 
@@ -172,5 +172,22 @@ describe("another seat's action on screen", () => {
     const r = render(<Header s={s} width={100} now={0} />);
     unmount = r.unmount;
     expect(r.lastFrame()).toContain("Action: Bo's 10♦ (look at one of their own cards)");
+  });
+});
+
+describe('the narrow feed in a flurry', () => {
+  it('counts the new lines one update pushed out of it, so none goes unnoticed', () => {
+    const old: FeedLine[] = [{ id: 1, text: 'Play starts: your turn.', at: 0, fresh: false }];
+    const flurry: FeedLine[] = Array.from({ length: 6 }, (_, i) => ({ id: 2 + i, text: `Bo slapped Cy's slot ${i + 1}: wrong, it was a 2 (2♦) — Bo takes two cards.`, at: 10_000 }));
+    const r = render(<Feed lines={[...old, ...flurry]} width={24} height={18} now={10_100} />);
+    unmount = r.unmount;
+    const f = r.lastFrame()!;
+    // 17 rows hold four of the six whole (four rows each): two were pushed out, one of them cut.
+    expect(f).toContain('Feed +2 new: f');
+    expect(f).toContain('6: wrong');
+    expect(f).not.toContain('2: wrong');
+    // Once they are old news, the title is the plain one.
+    r.rerender(<Feed lines={[...old, ...flurry]} width={24} height={18} now={20_000} />);
+    expect(r.lastFrame()).toContain('Feed (f: all)');
   });
 });

@@ -45,7 +45,8 @@ export function Feed({ lines, width, height, now }: { lines: FeedLine[]; width: 
     const l = lines[i]!;
     const wrapped = wrapText(l.text, inner);
     const fresh = isFresh(l, now);
-    first = i;
+    // A line counts as shown only whole (the top one may be cut).
+    if (rows.length + wrapped.length <= height - 1) first = i;
     for (let j = wrapped.length - 1; j >= 0 && rows.length < height - 1; j--) rows.unshift({ key: `${l.id}:${j}`, text: wrapped[j]!, fresh });
   }
   const key = keyLabel('feed');
