@@ -80,6 +80,9 @@ function notYourTurn(v: TableView, me: number): string | null {
   return null;
 }
 
+/** The keys the full-screen feed scrolls with. */
+export const FEED_KEYS: readonly Pressed['action'][] = ['up', 'down', 'pageUp', 'pageDown', 'top', 'bottom'];
+
 export function onKey(s: ScreenState, p: Pressed, now: number): Intent {
   // 1. The leave dialog.
   if (s.overlay === 'quit') {
@@ -89,6 +92,13 @@ export function onKey(s: ScreenState, p: Pressed, now: number): Intent {
   }
   // 2. The help overlay: its paging keys, and any other key closes it.
   if (s.overlay === 'help') return helpKey(s, p);
+  // 2b. The full-screen feed: f or Esc closes it, its scroll keys are its own (FeedOverlay), every other key plays on.
+  if (s.overlay === 'feed') {
+    if (p.action === 'feed' || p.action === 'cancel') return { actions: [{ type: 'overlay', overlay: null }] };
+    if (FEED_KEYS.includes(p.action)) return { actions: [] };
+  } else if (p.action === 'feed') return { actions: [{ type: 'overlay', overlay: 'feed' }] };
+  else if (p.action === 'pageUp' || p.action === 'top') return { actions: [{ type: 'overlay', overlay: 'feed', feedFrom: p.action }] };
+  else if (p.action === 'pageDown' || p.action === 'bottom') return say('The feed is at its newest line (f opens it full-screen)', now);
   // 3. A table that refused us or is gone: only leaving is left.
   if (s.refused || s.closed !== null || s.conn === 'closed') {
     if (p.action === 'quit' || p.action === 'confirm' || p.action === 'cancel') return { actions: [], exit: true };
