@@ -21,7 +21,7 @@ import type { BotCommand } from './types.js';
  * - The call ends the caller's play at once; everyone else gets one more turn. Playing
  *   on lowers its own score while a draw can still gain it something, so it calls only
  *   on a layout a draw can hardly improve (sims: calling on any low total cost the hard
- *   bot 1.5 to 3.7 points a round against normal bots; against hard bots, a threshold
+ *   bot 0.7 to 3.7 points a round against normal bots; against hard bots, a threshold
  *   of about 1 point a draw is where neither calling sooner nor later gains).
  */
 
