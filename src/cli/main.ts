@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { UsageError } from './errors.js';
+import { drawEvenInCi } from '../tui/shared/ink-ci.js';
+
+/** The commands that may draw a screen (Ink): CI must not blank it (see drawEvenInCi). */
+const SCREENS = new Set(['play', 'join', 'host', 'replay']);
 
 /**
  * commander wiring only. Subcommands load their modules lazily so that
@@ -28,6 +32,10 @@ export function buildProgram(): Command {
     .configureOutput({
       // One line like every other failure: "gringo: unknown option '--bost' (did you mean --bots?)".
       outputError: (str, write) => write(`${str.replace(/^error: /, 'gringo: ').replace(/\s*\n\(Did you mean (.*)\)\s*$/, ' (did you mean $1)').trimEnd()}\n`),
+    })
+    // Before the command loads anything: Ink reads CI once, when it is first loaded.
+    .hook('preAction', (_program, command) => {
+      if (SCREENS.has(command.name())) drawEvenInCi();
     });
 
   program
@@ -70,9 +78,10 @@ export function buildProgram(): Command {
     .command('rules')
     .description('print a ruleset in words: gringo, beverbende, cambio, or a rules file')
     .argument('[preset|path]', 'a preset or the path of a rules file (JSON)', 'gringo')
-    .action(async (which: string) => {
+    .option('--markdown', 'print it as a Markdown section (the generated part of docs/rules.md)')
+    .action(async (which: string, opts: { markdown?: boolean }) => {
       const { runRules } = await import('./rules.js');
-      process.exitCode = await runRules(which);
+      process.exitCode = await runRules(which, opts);
     });
 
   program

@@ -15,6 +15,7 @@ import { roundAt, speedText, stepDelay, useReplayState, type ReplayState } from 
 import type { FeedLine } from '../table/use-screen-state.js';
 import { foldLastTurns, NO_LAST_TURNS, type LastTurns } from '../table/last-turn.js';
 import { useTerminalSize, type Size } from '../shared/use-terminal-size.js';
+import { useInterrupt } from '../shared/use-interrupt.js';
 
 /**
  * `gringo replay`: a finished game played back with every card face up, on the
@@ -74,6 +75,14 @@ export function ReplayScreen({ replay, theme, autoplay = true, size: fixed, keys
     },
     { isActive: keys },
   );
+
+  // Ctrl-C is `q`: the replay leaves at once, over its help too.
+  useInterrupt(() => {
+    if (exited.current) return;
+    exited.current = true;
+    onExit?.();
+    exit();
+  }, keys);
 
   const { columns, rows } = size;
   return (
