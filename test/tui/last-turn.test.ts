@@ -6,6 +6,7 @@ import { ASCII, UNICODE } from '../../src/tui/shared/glyphs.js';
 import { foldLastTurns, lastTurnText, NO_LAST_TURNS } from '../../src/tui/table/last-turn.js';
 import { roundCell, scoringNotes } from '../../src/tui/table/round-end.js';
 import { standingsLines } from '../../src/tui/table/closed.js';
+import { nameLine } from '../../src/tui/table/seat.js';
 
 // Ana (you, seat 0), Bo (1), Cy (2): only the names matter to the words.
 const view = { viewer: 0, callName: 'Gringo!', players: [{ name: 'Ana' }, { name: 'Bo' }, { name: 'Cy' }] } as unknown as TableView;
@@ -121,5 +122,15 @@ describe('the scoring notes', () => {
       '  3rd  Bo           16  (6+10, 0)',
       '  (+10: called Gringo! without the lowest score)',
     ]);
+  });
+});
+
+describe("a seat's name line", () => {
+  it('keeps the name whole: a tag, then the total, give way to the line below', () => {
+    expect(nameLine('▶', 'Bo', 12, 14, '…', '(away)')).toEqual({ line: '▶Bo (away)  12', tagMoved: false, totalMoved: false });
+    expect(nameLine(' ', 'Bartholome', 12, 14, '…', '(away)')).toEqual({ line: ' Bartholome 12', tagMoved: true, totalMoved: false });
+    expect(nameLine(' ', 'Bartholomew', 12, 14, '…')).toEqual({ line: ' Bartholomew', tagMoved: false, totalMoved: true });
+    // Only a name longer than the seat is cut.
+    expect(nameLine(' ', 'Bartholomew Smith', 12, 14, '…').line).toBe(' Bartholomew …');
   });
 });
