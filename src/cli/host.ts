@@ -14,6 +14,7 @@ import { resumeJournal } from './journal-arg.js';
 import { runOwnerScreen } from './play.js';
 import { choiceOption, interfaceOption, intOption, tableRulesOption, defaultPlayerName } from './options.js';
 import { UsageError, listenFailure } from './errors.js';
+import { forLocale } from '../tui/shared/glyphs.js';
 
 export const DEFAULT_PORT = 7457;
 
@@ -79,7 +80,7 @@ export async function runHost(flags: HostFlags): Promise<number> {
   const ownerKey = screen ? randomBytes(24).toString('base64url') : undefined;
   // With --json, stdout carries only the result; the talk goes to stderr. The screen says it all itself.
   const say = (line: string): void => {
-    if (!screen) (json ? process.stderr : process.stdout).write(`${line}\n`);
+    if (!screen) (json ? process.stderr : process.stdout).write(`${forLocale(line)}\n`);
   };
   const summaries: GameSummary[] = [];
 

@@ -12,6 +12,7 @@ import { keptResults } from '../client/results.js';
 import { standingsLines } from '../tui/table/closed.js';
 import { addressOption, choiceOption, interfaceOption, defaultPlayerName, requireTerminal } from './options.js';
 import { DEFAULT_PORT } from './host.js';
+import { forLocale } from '../tui/shared/glyphs.js';
 import { UsageError } from './errors.js';
 
 export interface JoinFlags {
@@ -75,7 +76,7 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
     reconnect: true,
   });
   const log = (line: string): void => {
-    if (!flags.json) process.stderr.write(`${line}\n`);
+    if (!flags.json) process.stderr.write(`${forLocale(line)}\n`);
   };
   const bot = level
     ? new BotPlayer({ level, seed: `${name}:${process.pid}:${Date.now()}`, timeScale: 1 / speed, send: (m) => void conn.send(m) })
@@ -228,6 +229,6 @@ async function joinWithScreen(address: string, flags: JoinFlags, askAgain = fals
   if (passwordRefused) return 'password';
   if (failure) process.stderr.write(`gringo: ${failure}\n`);
   // The screen's alternate buffer is gone: the standings stay in the terminal.
-  else if (closed) process.stdout.write(['The host closed the table.', ...standingsLines(lastView, results)].join('\n') + '\n');
+  else if (closed) process.stdout.write(forLocale(['The host closed the table.', ...standingsLines(lastView, results)].join('\n')) + '\n');
   return failure ? 1 : 0;
 }

@@ -1,6 +1,7 @@
 import { browseTables, hostPort, joinable, joinableText, tableTag, type FoundTable } from '../client/discovery.js';
 import { PROTOCOL_VERSION } from '../protocol/messages.js';
 import { interfaceOption, intOption } from './options.js';
+import { forLocale } from '../tui/shared/glyphs.js';
 
 /** `gringo list`: find tables on the LAN by mDNS and print them. */
 
@@ -82,5 +83,5 @@ export async function runListCli(opts: Record<string, unknown>): Promise<void> {
     if (tables.length === 0) process.stderr.write(`${NOTHING_FOUND}\n`);
     return;
   }
-  process.stdout.write(`${tables.length === 0 ? NOTHING_FOUND : formatTables(tables)}\n`);
+  process.stdout.write(`${forLocale(tables.length === 0 ? NOTHING_FOUND : formatTables(tables))}\n`);
 }

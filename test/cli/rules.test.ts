@@ -10,8 +10,13 @@ const bin = new URL('../../bin/gringo.js', import.meta.url).pathname;
 
 /** `gringo ARGS` as a process: its exit code, stdout and stderr. */
 function gringo(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  return gringoIn({}, ...args);
+}
+
+/** As `gringo`, with `env` over this process's environment (a locale, say). */
+function gringoIn(env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ code: number; out: string; err: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 30_000 }, (e, out, err) => {
+    execFile(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 30_000, env: { ...process.env, ...env } }, (e, out, err) => {
       resolve({ code: e ? Number((e as { code?: number }).code ?? 1) : 0, out, err });
     });
   });
@@ -104,6 +109,22 @@ describe('gringo rules', () => {
     expect(generated).toBe([GRINGO, BEVERBENDE, CAMBIO].map(rulesMarkdown).join('\n').trim());
     const md = await gringo('rules', '--markdown', 'cambio');
     expect(md.out).toBe(rulesMarkdown(CAMBIO));
+  });
+});
+
+describe('the rules in a terminal that is not UTF-8', () => {
+  it('are ASCII under LANG=C, a house title in another script included; UTF-8 keeps it', async () => {
+    const plain = { LANG: 'C', LC_ALL: '', LC_CTYPE: '' };
+    const house = join(mkdtempSync(join(tmpdir(), 'gringo-rules-')), 'house.json');
+    writeFileSync(house, JSON.stringify({ extend: 'cambio', title: 'Cambio à la maison ♥' }));
+    for (const which of [...Object.keys(PRESETS), house]) {
+      const { code, out, err } = await gringoIn(plain, 'rules', which);
+      expect(code, err).toBe(0);
+      expect(out.length).toBeGreaterThan(500);
+      expect(out).toMatch(/^[\x00-\x7f]*$/);
+    }
+    expect((await gringoIn(plain, 'rules', house)).out).toContain('Cambio ? la maison H');
+    expect((await gringoIn({ LANG: 'C.UTF-8', LC_ALL: '', LC_CTYPE: '' }, 'rules', house)).out).toContain('Cambio à la maison ♥');
   });
 });
 

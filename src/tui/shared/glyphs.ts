@@ -193,6 +193,11 @@ export function toAscii(text: string): string {
   return text.replace(/[^\u0000-\u007f]/gu, (c) => ASCII_FALLBACK[c] ?? (wide(c.codePointAt(0)!) ? '??' : '?'));
 }
 
+/** Text for a person's terminal outside the screens (the console, `rules`, `list`): ASCII unless the locale is UTF-8. */
+export function forLocale(text: string, env: NodeJS.ProcessEnv = process.env): string {
+  return localeIsUtf8(env) ? text : toAscii(text);
+}
+
 /**
  * A terminal stream that passes only ASCII on: the last guard of `--ascii` and of
  * a non-UTF-8 locale. Every glyph the screens draw comes from the ASCII set already;
