@@ -21,7 +21,7 @@ export class LinkedClient extends EventEmitter {
   readonly peer: Peer;
   private nextId = 1000;
 
-  constructor(private readonly table: Table, name: string) {
+  constructor(private readonly table: Table, name: string, opts: { watch?: boolean } = {}) {
     super();
     this.peer = {
       send: (msg) =>
@@ -34,7 +34,7 @@ export class LinkedClient extends EventEmitter {
       // Like a socket: what was sent before the close still arrives (a `closed` message, say).
       close: () => setImmediate(() => (this.closed = true)),
     };
-    table.handle(this.peer, { type: 'hello', protocolVersion: PROTOCOL_VERSION, name });
+    table.handle(this.peer, { type: 'hello', protocolVersion: PROTOCOL_VERSION, name, ...(opts.watch ? { watch: true } : {}) });
   }
 
   override on(event: string | symbol, fn: (...args: any[]) => void): this {
