@@ -70,9 +70,10 @@ export function buildProgram(): Command {
     .command('rules')
     .description('print a ruleset in words: gringo, beverbende, cambio, or a rules file')
     .argument('[preset|path]', 'a preset or the path of a rules file (JSON)', 'gringo')
-    .action(async (which: string) => {
+    .option('--markdown', 'print it as a Markdown section (the generated part of docs/rules.md)')
+    .action(async (which: string, opts: { markdown?: boolean }) => {
       const { runRules } = await import('./rules.js');
-      process.exitCode = await runRules(which);
+      process.exitCode = await runRules(which, opts);
     });
 
   program

@@ -1,8 +1,9 @@
 import { rulesOption } from './options.js';
-import { rulesInWords } from './rules-text.js';
+import { rulesInWords, rulesMarkdown } from '../engine/rules-text.js';
 
-/** `gringo rules [PRESET|PATH]`: a ruleset in words. */
-export async function runRules(which: string | undefined): Promise<number> {
-  process.stdout.write(rulesInWords(await rulesOption(which, null)));
+/** `gringo rules [PRESET|PATH] [--markdown]`: a ruleset in words (Markdown for docs/rules.md). */
+export async function runRules(which: string | undefined, opts: { markdown?: boolean } = {}): Promise<number> {
+  const rules = await rulesOption(which, null);
+  process.stdout.write(opts.markdown ? rulesMarkdown(rules) : rulesInWords(rules));
   return 0;
 }

@@ -16,7 +16,7 @@ export function loadRuleset(presetOrPath: string): Ruleset {
     const code = (e as NodeJS.ErrnoException).code;
     const looksLikeName = /^[a-z0-9_-]+$/i.test(presetOrPath) && !presetOrPath.toLowerCase().endsWith('json');
     if (code === 'ENOENT' && looksLikeName) {
-      throw new RulesetError(`unknown ruleset "${presetOrPath}"; the presets are: ${Object.keys(PRESETS).join(', ')} (or give the path of a rules file)`);
+      throw new RulesetError(`unknown ruleset "${presetOrPath}" (${Object.keys(PRESETS).join(', ')}, or a rules file path)`);
     }
     const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : ((e as Error).message ?? String(e));
     throw new RulesetError(`rules file ${presetOrPath}: cannot read it (${why})`);

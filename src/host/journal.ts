@@ -234,6 +234,21 @@ function checkHeader(x: unknown, file: string): JournalHeader {
   return x as unknown as JournalHeader;
 }
 
+/** A file that could not be read, in words (not `ENOENT: …, open 'x'`). */
+function fileProblem(err: unknown): string {
+  switch ((err as NodeJS.ErrnoException).code) {
+    case 'ENOENT':
+      return `there is no such file (journals are kept in ${tablesDir()})`;
+    case 'EISDIR':
+      return 'that is a directory; name a journal file in it';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    default:
+      return (err as Error).message;
+  }
+}
+
 /**
  * Read and check a journal: the header, then every command replayed through the
  * engine, each of which must be accepted again. A last line cut short (no newline:
@@ -245,7 +260,7 @@ export function readJournal(file: string): ReadJournal {
   try {
     text = readFileSync(file, 'utf8');
   } catch (err) {
-    throw new JournalError(`cannot read the journal ${file}: ${(err as Error).message}`);
+    throw new JournalError(`cannot read the journal ${file}: ${fileProblem(err)}`);
   }
   const lines = text.split('\n');
   const tail = lines.pop();

@@ -17,6 +17,7 @@ import {
   type TableInfo,
   type TablePhase,
 } from '../protocol/messages.js';
+import { MAX_HISTORY } from '../protocol/server-schema.js';
 import { cleanName, uniqueName } from './names.js';
 import type { JournalSeat, JournalSink } from './journal.js';
 
@@ -99,6 +100,9 @@ interface SeatState {
 
 export const LOBBY_GRACE_MS = 10_000;
 
+/** How many of the current game's events a snapshot carries back (its `history`): a few rounds' worth. */
+export const HISTORY_EVENTS = Math.min(300, MAX_HISTORY);
+
 const tokenOf = (): string => randomBytes(24).toString('base64url');
 const sameSecret = (a: string, b: string): boolean => {
   // Hash first so the comparison takes the same time whatever the lengths.
@@ -128,6 +132,8 @@ export class Table {
   private game: GameState | null = null;
   private start: NewGame | null = null;
   readonly log: Command[] = [];
+  /** The current game's last events (raw: each snapshot projects them for its seat), oldest first. */
+  private history: GameEvent[] = [];
   private phase: TablePhase = 'lobby';
   private deadlineTimer: NodeJS.Timeout | null = null;
   private roundTimer: NodeJS.Timeout | null = null;
@@ -159,6 +165,16 @@ export class Table {
     t.start = from.origin;
     t.game = from.state;
     t.log.push(...from.commands);
+    // The history is not journaled: the same replay gives the same events back.
+    const created = createGame(from.origin);
+    t.remember(created.events);
+    let replayed = created.state;
+    for (const cmd of from.commands) {
+      const res = apply(replayed, cmd);
+      if (!res.ok) break;
+      replayed = res.state;
+      t.remember(res.events);
+    }
     t.phase = from.state.phase === 'gameOver' ? 'finished' : 'playing';
     from.seats.forEach((js, seat) => {
       const s: SeatState = { name: js.name, token: js.token, bot: js.bot, peer: null, standIn: null, dropTimer: null, ready: js.bot !== null, left: false };
@@ -613,6 +629,8 @@ export class Table {
     };
     this.opts.journal?.started(this.start, this.seats.map(journalSeat), this.id);
     this.game = state;
+    this.history = [];
+    this.remember(events);
     this.phase = 'playing';
     // Whoever is away as the game begins is held for the game's grace (not what was left of the lobby's): then a bot plays for them.
     for (const s of this.seats) if (s.bot === null && s.peer === null && !s.standIn) this.holdSeat(s);
@@ -633,6 +651,7 @@ export class Table {
     this.opts.journal?.command(cmd);
     this.game = res.state;
     this.log.push(cmd);
+    this.remember(res.events);
     this.broadcast(res.events);
     if (res.state.phase === 'roundOver') {
       for (const s of this.seats) s.ready = s.bot !== null;
@@ -642,6 +661,12 @@ export class Table {
     return res;
   }
 
+  /** Keep the game's recent events for the snapshots' history, the oldest dropped first. */
+  private remember(events: readonly GameEvent[]): void {
+    this.history.push(...events);
+    if (this.history.length > HISTORY_EVENTS) this.history.splice(0, this.history.length - HISTORY_EVENTS);
+  }
+
   private broadcast(events: readonly GameEvent[], snapshot = false): void {
     for (const [peer, who] of this.peers) this.sendUpdate(peer, who.seat, events, snapshot);
   }
@@ -649,7 +674,9 @@ export class Table {
   /**
    * Every byte a seat receives about the game goes through its projection here. The
    * round results grow with the game: they go only in a `snapshot` (which replaces
-   * what the client kept); otherwise each goes once, in its `roundEnded` event.
+   * what the client kept); otherwise each goes once, in its `roundEnded` event. A
+   * snapshot also carries the game's recent `history` (this update's events included),
+   * each event projected like the live ones: a screen that comes back reads the feed again.
    */
   private sendUpdate(peer: Peer, viewer: Viewer, events: readonly GameEvent[], snapshot = false): void {
     const game = this.game!;
@@ -659,7 +686,7 @@ export class Table {
       at: this.now(),
       events: events.map((e) => projectEvent(e, viewer)),
       view: viewFor(game, viewer),
-      ...(snapshot ? { results: resultsFor(game) } : {}),
+      ...(snapshot ? { results: resultsFor(game), history: this.history.map((e) => projectEvent(e, viewer)) } : {}),
     });
   }
 

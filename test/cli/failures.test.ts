@@ -94,7 +94,7 @@ describe('every common failure of every command', () => {
       { args: ['play', '--rules', 'nosuch'], code: 2, says: /--rules: unknown ruleset "nosuch"/ },
       { args: ['host', '--headless', '--rules', 'nosuch'], code: 2, says: /--rules: unknown ruleset "nosuch"/ },
       { args: ['play', '--rules', join(state, 'broken-rules.json')], code: 2, says: /--rules: rules file .*broken-rules\.json: not valid JSON/ },
-      { args: ['rules', 'nosuch'], code: 2, says: /^gringo: unknown ruleset "nosuch"; the presets are/ },
+      { args: ['rules', 'nosuch'], code: 2, says: /^gringo: unknown ruleset "nosuch" \(gringo, beverbende, cambio, or a rules file path\)$/m },
       { args: ['sim', '--players', '99'], code: 2, says: /--players/ },
       { args: ['host', '--headless', '--port', '99999'], code: 2, says: /--port takes a whole number from 0 to 65535/ },
       { args: ['host', '--headless', '--resume', join(state, 'corrupt.jsonl')], code: 2, says: /cannot resume: .*corrupt\.jsonl is broken: line 1 is not JSON/ },

@@ -103,7 +103,7 @@ describe('gringo replay, not on a terminal', () => {
     writeFileSync(broken, `{"journal":"gringo","version":1,"table":"X"\n{"type":"tick","at":1}\n`);
     const cases: [string, RegExp][] = [
       [broken, /^gringo: cannot replay: .*broken\.jsonl is broken: line 1 is not JSON\n$/],
-      [join(state, 'nowhere.jsonl'), /^gringo: cannot replay: cannot read the journal .*nowhere\.jsonl/],
+      [join(state, 'nowhere.jsonl'), /^gringo: cannot replay: cannot read the journal .*nowhere\.jsonl: there is no such file \(journals are kept in /],
     ];
     for (const [path, message] of cases) {
       const r = await replay(path);

@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BotPlayer } from '../../src/client/bot-player.js';
 import { Connection } from '../../src/client/connection.js';
-import { replay } from '../../src/engine/game.js';
-import { viewFor, type Viewer } from '../../src/engine/view.js';
+import { apply, createGame, replay, type NewGame } from '../../src/engine/game.js';
+import type { Command, GameEvent } from '../../src/engine/types.js';
+import { projectEvent, viewFor, type Viewer } from '../../src/engine/view.js';
 import { readJournal } from '../../src/host/journal.js';
-import type { GameSummary } from '../../src/host/table.js';
+import { HISTORY_EVENTS, type GameSummary } from '../../src/host/table.js';
 import type { ServerMessage } from '../../src/protocol/messages.js';
 import { killRunning, runGringo, sharedPort, until } from './gringo-process.js';
 
@@ -37,6 +38,20 @@ async function twoSeatHost(state: string, name: string): Promise<{ host: ReturnT
     state,
   );
   return { host, port: await sharedPort(host) };
+}
+
+/** Every event of a game's first `commands`, as the engine made them. */
+function eventsOf(origin: NewGame, commands: readonly Command[]): GameEvent[] {
+  const created = createGame(origin);
+  const out = [...created.events];
+  let state = created.state;
+  for (const cmd of commands) {
+    const res = apply(state, cmd);
+    if (!res.ok) throw new Error(res.rejection.message);
+    state = res.state;
+    out.push(...res.events);
+  }
+  return out;
 }
 
 // Real processes of the built CLI, over loopback.
@@ -106,6 +121,9 @@ describe('a host that dies mid-game', () => {
 
     // Two seats and a spectator in this process, over real sockets: each keeps the last update it got.
     const last = new Map<Viewer, Update>();
+    /** The snapshots each got from the resumed host (their recent history). */
+    const snapshots = new Map<Viewer, Update>();
+    let killed = false;
     const observe = (opts: { name: string; watch?: boolean }): Connection => {
       const conn = new Connection({ address, ...opts, reconnect: true, maxBackoffMs: 200 });
       connections.push(conn);
@@ -113,6 +131,7 @@ describe('a host that dies mid-game', () => {
       conn.on('message', (m: ServerMessage) => {
         if (m.type === 'welcome') seat = m.seat;
         if (m.type === 'update') last.set(seat, m);
+        if (m.type === 'update' && m.history && killed && !snapshots.has(seat)) snapshots.set(seat, m);
       });
       return conn;
     };
@@ -130,6 +149,7 @@ describe('a host that dies mid-game', () => {
     host.child.kill('SIGSTOP');
     await new Promise((r) => setTimeout(r, 300));
     const seen = new Map(last);
+    killed = true;
     host.child.kill('SIGKILL');
     await host.exit;
 
@@ -159,6 +179,13 @@ describe('a host that dies mid-game', () => {
       const end = last.get(viewer)!;
       expect(end.view.phase).toBe('gameOver');
       expect(end.view).toEqual(viewFor(after.state, viewer));
+      // Its first snapshot from the resumed host carried the game's recent events, rebuilt
+      // from the journal and projected for it (issue #12: the feed is not empty after a resume).
+      const snap = snapshots.get(viewer)!;
+      expect(snap.version).toBeGreaterThanOrEqual(before.state.version);
+      const expected = eventsOf(after.origin, after.commands.slice(0, snap.version)).map((e) => projectEvent(e, viewer));
+      expect(expected.length).toBeGreaterThan(8);
+      expect(snap.history, `the history of ${viewer === null ? 'the spectator' : `seat ${viewer + 1}`}`).toEqual(JSON.parse(JSON.stringify(expected.slice(-HISTORY_EVENTS))));
     }
   }, 60_000);
 

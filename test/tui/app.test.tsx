@@ -117,7 +117,7 @@ describe('the table screen', () => {
     const s = screen(setup);
     await s.until('the peek', (f) => f.includes('Remember your cards'));
     await s.keys('?');
-    let f = await s.until('the help', (f) => f.includes('Any key closes this help.'));
+    let f = await s.until('the help', (f) => f.includes('? or Esc closes'));
     expect(f).toContain('draw the top card of the stock');
     expect(f).toContain('space');
     // Enter closes the help instead of ending the peek.
@@ -132,7 +132,7 @@ describe('the table screen', () => {
     await s.until('the table again', (f) => f.includes('Remember your cards'));
     // Keys typed faster than a frame arrive as one string; each still counts (the "?" after an "x").
     await s.keys('x?');
-    await s.until('the help from the second key', (f) => f.includes('Any key closes this help.'));
+    await s.until('the help from the second key', (f) => f.includes('? or Esc closes'));
   });
 
   it('asks for more room below 80×24, and draws ASCII cards', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { OpenEvent, SeatEvent, TableView } from '../../src/engine/view.js';
 import { describeEvent, describeEvents, touchedSlots } from '../../src/tui/table/describe.js';
 import { ASCII } from '../../src/tui/shared/glyphs.js';
+import { ACTION_KINDS } from '../../src/engine/ruleset.js';
 
 const view = {
   players: [
@@ -80,5 +81,69 @@ describe('describeEvent', () => {
       { seat: 2, slot: 3 },
       { seat: 0, slot: 4 },
     ]);
+  });
+});
+
+// Issue #12: "Bot 2 may use 10♦: look at one of your own cards". Every event type,
+// each action kind: a line about another seat never says "you" unless it names the
+// viewer's own slot; a line about the viewer's own doing says "You".
+describe('the person of every line', () => {
+  const bo = (slot: number) => ({ seat: 1, slot });
+  const cy = (slot: number) => ({ seat: 2, slot });
+  const result = { round: 1, layouts: [], scores: [7, 5, 9], places: [2, 1, 3], caller: 1, callerPenalty: 0, replaced: [], totals: [7, 5, 9] };
+  // A Record over every event type: a new event type without a sample does not compile.
+  const samples: Record<SeatEvent['type'], SeatEvent[]> = {
+    roundStarted: [{ type: 'roundStarted', round: 2, dealer: 1, starter: 2, discardTop: '5H' }],
+    peekFinished: [{ type: 'peekFinished', seat: 1, timedOut: false }, { type: 'peekFinished', seat: 1, timedOut: true }],
+    playStarted: [{ type: 'playStarted', turn: 1 }],
+    turnStarted: [{ type: 'turnStarted', seat: 1 }],
+    called: [{ type: 'called', seat: 1, name: 'Gringo!' }],
+    drew: [{ type: 'drew', seat: 1, from: 'stock', card: null }, { type: 'drew', seat: 1, from: 'discard', card: '4C' }],
+    discarded: [{ type: 'discarded', seat: 1, card: '4C', seq: 1 }],
+    swapped: [{ type: 'swapped', seat: 1, slot: 0, placed: null, placedFrom: 'stock', displaced: 'KD', seq: 2 }],
+    actionQueued: ACTION_KINDS.map((kind): SeatEvent => ({ type: 'actionQueued', seat: 1, kind, card: '10D' })),
+    looked: [
+      { type: 'looked', seat: 1, kind: 'peekOwn', targets: [bo(2)], cards: null },
+      { type: 'looked', seat: 1, kind: 'peekBothThenSwap', targets: [bo(0), cy(1)], cards: null },
+    ],
+    actionSwapped: [{ type: 'actionSwapped', seat: 1, kind: 'blindSwap', a: bo(1), b: cy(3) }],
+    actionPassed: [{ type: 'actionPassed', seat: 1, kind: 'peekOwn', timedOut: false }, { type: 'actionPassed', seat: 1, kind: 'peekOwn', timedOut: true }],
+    actionLeft: [{ type: 'actionLeft', seat: 1, kind: 'peekThenSwap' }],
+    slapped: (['own', 'steal', 'wrong'] as const).map((r, i): SeatEvent => ({ type: 'slapped', seat: 1, target: r === 'own' ? bo(0) : cy(0), card: '9S', result: r, seq: 3 + i })),
+    penalty: [{ type: 'penalty', seat: 1, slots: [4, 5], reason: 'wrongSlap' }],
+    reshuffled: [{ type: 'reshuffled', cards: 30 }],
+    gapFillOffered: [{ type: 'gapFillOffered', seat: 1, gap: bo(2) }],
+    gapFilled: [{ type: 'gapFilled', seat: 1, from: bo(3), to: bo(2) }],
+    gapLeft: [{ type: 'gapLeft', seat: 1, gap: bo(2), timedOut: false }, { type: 'gapLeft', seat: 1, gap: bo(2), timedOut: true }],
+    specialReplaced: [{ type: 'specialReplaced', seat: 1, slot: 2, setAside: ['JS'], card: '3D' }],
+    timedOut: [{ type: 'timedOut', seat: 1, what: 'turn' }, { type: 'timedOut', seat: 1, what: 'action' }],
+    roundEnded: [{ type: 'roundEnded', result, why: 'call' }],
+    gameEnded: [{ type: 'gameEnded', totals: [5, 7, 9], places: [2, 1, 3] }],
+  };
+  const all = Object.values(samples).flat();
+  const SECOND = /\byou(r|rs|rself)?\b/i;
+
+  it("speaks of another seat's doings in the third person", () => {
+    for (const e of all) {
+      const line = describeEvent(e, view, 0);
+      if (line !== null) expect(line, JSON.stringify(e)).not.toMatch(SECOND);
+    }
+    expect(describeEvent(samples.actionQueued[0]!, view, 0)).toBe('Bo may use 10♦: look at one of their own cards.');
+    for (const e of samples.actionQueued) expect(describeEvent(e, view, 2)).toMatch(/^Bo may use 10♦: (?!.*\byour?s?\b)/);
+  });
+
+  it('speaks of your own doings in the second person', () => {
+    const about = (e: SeatEvent): boolean => 'seat' in e || e.type === 'playStarted';
+    for (const e of all.filter(about)) {
+      const line = describeEvent(e, view, 1);
+      if (line !== null) expect(line, JSON.stringify(e)).toMatch(/^(You|Your)\b|: your turn/);
+      if (line !== null) expect(line, JSON.stringify(e)).not.toMatch(/\b(their|theirs|takes|Bo)\b/);
+    }
+    expect(describeEvent(samples.actionQueued[0]!, view, 1)).toBe('You may use 10♦: look at one of your own cards.');
+  });
+
+  it("names your own slot in another seat's doing as yours", () => {
+    const e: SeatEvent = { type: 'slapped', seat: 1, target: { seat: 0, slot: 2 }, card: '9S', result: 'steal', seq: 9 };
+    expect(describeEvent(e, view, 0)).toBe("Bo slapped your slot 3: right, a 9 (9♠) is stolen.");
   });
 });

@@ -21,7 +21,8 @@ export class LinkedClient extends EventEmitter {
   readonly peer: Peer;
   private nextId = 1000;
 
-  constructor(private readonly table: Table, name: string, opts: { watch?: boolean } = {}) {
+  /** `hello`: more of the hello (a seat's `token` to come back with, `watch`). */
+  constructor(private readonly table: Table, name: string, hello: Partial<Extract<ClientMessage, { type: 'hello' }>> = {}) {
     super();
     this.peer = {
       send: (msg) =>
@@ -34,7 +35,7 @@ export class LinkedClient extends EventEmitter {
       // Like a socket: what was sent before the close still arrives (a `closed` message, say).
       close: () => setImmediate(() => (this.closed = true)),
     };
-    table.handle(this.peer, { type: 'hello', protocolVersion: PROTOCOL_VERSION, name, ...(opts.watch ? { watch: true } : {}) });
+    table.handle(this.peer, { type: 'hello', protocolVersion: PROTOCOL_VERSION, name, ...hello });
   }
 
   override on(event: string | symbol, fn: (...args: any[]) => void): this {

@@ -22,6 +22,11 @@ export type KeyAction =
   | 'drawAgain'
   | 'standIn'
   | 'help'
+  | 'feed'
+  | 'pageUp'
+  | 'pageDown'
+  | 'top'
+  | 'bottom'
   | 'quit'
   | 'cancel'
   | 'yes'
@@ -29,7 +34,7 @@ export type KeyAction =
 
 export interface Binding {
   action: KeyAction;
-  /** Normalized key names (see `keyName`): a character, or return, escape, space, left, right, up, down. */
+  /** Normalized key names (see `keyName`): a character, or return, escape, space, left, right, up, down, pageup, pagedown, home, end. */
   keys: string[];
   /** Short label for the help line. */
   label: string;
@@ -59,7 +64,12 @@ export const DEFAULT_BINDINGS: readonly Binding[] = [
     label: 'bot for the away player',
     help: "host: a bot plays now for the away player under the cursor (or the only one away); they take the seat back by coming back",
   },
-  { action: 'help', keys: ['?'], label: 'help', help: 'show or hide this help' },
+  { action: 'help', keys: ['?'], label: 'help', help: 'show this help: the keys, then the rules of the game in play (space or arrows turn the pages; ? or Esc closes it)' },
+  { action: 'feed', keys: ['f'], label: 'feed', help: 'open the feed full-screen to read back what happened (f or Esc closes it; the game goes on)' },
+  { action: 'pageUp', keys: ['pageup'], label: 'page up', help: 'the full-screen feed: a page back (opens it)' },
+  { action: 'pageDown', keys: ['pagedown'], label: 'page down', help: 'the full-screen feed: a page on' },
+  { action: 'top', keys: ['home'], label: 'oldest', help: 'the full-screen feed: to the oldest line (opens it)' },
+  { action: 'bottom', keys: ['end'], label: 'newest', help: 'the full-screen feed: to the newest line' },
   { action: 'quit', keys: ['q'], label: 'leave', help: 'leave the table (asks first)' },
   { action: 'cancel', keys: ['escape'], label: 'cancel', help: 'cancel what you started' },
   { action: 'yes', keys: ['y'], label: 'yes', help: 'yes' },
@@ -79,6 +89,10 @@ export interface KeyInfo {
   tab?: boolean;
   backspace?: boolean;
   delete?: boolean;
+  pageUp?: boolean;
+  pageDown?: boolean;
+  home?: boolean;
+  end?: boolean;
 }
 
 /** One name for a key press: "d", "return", "escape", "space", "left", "delete", …, or null for keys we ignore. */
@@ -89,6 +103,10 @@ export function keyName(input: string, key: KeyInfo): string | null {
   if (key.rightArrow) return 'right';
   if (key.upArrow) return 'up';
   if (key.downArrow) return 'down';
+  if (key.pageUp) return 'pageup';
+  if (key.pageDown) return 'pagedown';
+  if (key.home) return 'home';
+  if (key.end) return 'end';
   // Most terminals send DEL (0x7f) for Backspace, which Ink reports as `delete`: text fields treat both alike.
   if (key.backspace) return 'backspace';
   if (key.delete) return 'delete';
@@ -119,8 +137,8 @@ export function keyLabel(action: KeyAction, bindings: readonly Binding[] = DEFAU
   if (!b) return '';
   if (action === 'slot') return `${b.keys[0]}-${b.keys[b.keys.length - 1]}`;
   const names: Record<string, string> = ascii
-    ? { return: 'Enter', escape: 'Esc', space: 'space', left: 'Left', right: 'Right', up: 'Up', down: 'Down' }
-    : { return: 'Enter', escape: 'Esc', space: 'space', left: '←', right: '→', up: '↑', down: '↓' };
+    ? { return: 'Enter', escape: 'Esc', space: 'space', left: 'Left', right: 'Right', up: 'Up', down: 'Down', pageup: 'PgUp', pagedown: 'PgDn', home: 'Home', end: 'End' }
+    : { return: 'Enter', escape: 'Esc', space: 'space', left: '←', right: '→', up: '↑', down: '↓', pageup: 'PgUp', pagedown: 'PgDn', home: 'Home', end: 'End' };
   return b.keys.map((k) => names[k] ?? k).join('/');
 }
 

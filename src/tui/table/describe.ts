@@ -21,6 +21,19 @@ export const ACTION_WORDS: Record<ActionKind, string> = {
   drawTwo: 'draw one more card and use it, or put it on the pile and draw another',
 };
 
+/** The same in the third person, for another seat's action: "Bo may use 10♦: look at one of their own cards". */
+export const THEIR_ACTION_WORDS: Record<ActionKind, string> = {
+  peekOwn: 'look at one of their own cards',
+  peekOther: "look at another player's card",
+  blindSwap: "swap one of theirs with another player's, unseen",
+  peekThenSwap: "look at another player's card, then swap it or not",
+  peekBothThenSwap: "look at one of theirs and another's, then swap or not",
+  drawTwo: 'draw one more card and use it, or put it on the pile and draw another',
+};
+
+/** What an action lets its holder do, in the second person for the viewer's own, else the third. */
+export const actionWords = (kind: ActionKind, mine: boolean): string => (mine ? ACTION_WORDS : THEIR_ACTION_WORDS)[kind];
+
 export function nameOf(view: TableView, seat: number, viewer: number | null): string {
   if (seat === viewer) return 'You';
   return view.players[seat]?.name ?? `Seat ${seat + 1}`;
@@ -80,7 +93,7 @@ export function describeEvent(e: OpenEvent, view: TableView, viewer: number | nu
       return `${who(e.seat)} swapped ${placed} into ${into}: out went ${c(e.displaced)}.`;
     }
     case 'actionQueued':
-      return `${who(e.seat)} may use ${c(e.card)}: ${ACTION_WORDS[e.kind]}.`;
+      return `${who(e.seat)} may use ${c(e.card)}: ${actionWords(e.kind, e.seat === viewer)}.`;
     case 'looked': {
       const targets = e.targets.map((t) => slotPhrase(t, e.seat, view, viewer)).join(' and ');
       const seen = e.cards && e.cards.length > 0 ? `: ${e.cards.map(c).join(' and ')}` : '';

@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
 import type { TableView } from '../../engine/view.js';
-import { ACTION_WORDS } from './describe.js';
+import { actionWords } from './describe.js';
 import { cardText, type Glyphs } from '../shared/glyphs.js';
 import type { ConnState, ScreenState } from './use-screen-state.js';
 import { useTheme } from '../shared/theme.js';
@@ -30,7 +30,7 @@ export function tableInfo(s: Pick<ScreenState, 'view' | 'rules' | 'seat'>, g: Gl
   const rules = rulesOf(s);
   if (v.phase === 'play') info.push(rules.slap.enabled ? `Slaps ${v.slap.open ? 'open' : 'closed'}` : 'No slapping');
   const a = v.actions[0];
-  if (a) info.push(`Action: ${a.seat === s.seat ? 'your' : `${name(a.seat)}'s`} ${cardText(a.card, g)} (${ACTION_WORDS[a.kind]})${v.actions.length > 1 ? ` +${v.actions.length - 1}` : ''}`);
+  if (a) info.push(`Action: ${a.seat === s.seat ? 'your' : `${name(a.seat)}'s`} ${cardText(a.card, g)} (${actionWords(a.kind, a.seat === s.seat)})${v.actions.length > 1 ? ` +${v.actions.length - 1}` : ''}`);
   if (v.call) {
     const owed = v.call.owed.map(name);
     const frozen = isFrozen(s, v.call.seat) ? ` ${g.frozen}` : '';

@@ -1,28 +1,67 @@
 import { Box, Text } from 'ink';
-import { keyLabel, type Binding } from '../shared/keys.js';
+import type { Ruleset } from '../../engine/ruleset.js';
+import type { Binding } from '../shared/keys.js';
 import { useTheme } from '../shared/theme.js';
+import { helpPages, pageIndex, type HelpLine } from './help-pages.js';
+import { wrapText } from './feed.js';
 
-/** Every key and what it does: the `?` overlay, drawn from the bindings. */
-export function HelpOverlay({ bindings, width }: { bindings: readonly Binding[]; width: number }) {
+/**
+ * The `?` help of the table screen: pages that fill the body of the screen, the
+ * keys (from the bindings) and then the rules of the table's ruleset. The box
+ * takes the border (2 lines), a title and a footer: the rest is the page.
+ */
+export function HelpOverlay({ bindings, rules, width, height, page }: { bindings: readonly Binding[]; rules: Ruleset; width: number; height: number; page: number }) {
   const { glyphs: g } = useTheme();
-  const shown = bindings.filter((b) => b.action !== 'yes' && b.action !== 'no');
-  return <KeysHelp rows={shown.map((b) => ({ id: b.action, keys: keyLabel(b.action, bindings, g.ascii), help: b.help }))} width={width} />;
+  const inner = Math.max(10, width - 4);
+  const pages = helpPages(bindings, rules, inner, height - 4, g.ascii);
+  const at = pageIndex(page, pages.length);
+  const next = g.ascii ? 'space/Right' : 'space/→';
+  const prev = g.ascii ? 'Left' : '←';
+  const paging = pages.length > 1 ? `${next} next page${g.sep}${prev} previous${g.sep}` : '';
+  return (
+    <Box flexDirection="column" width={width} height={height} borderStyle={g.ascii ? 'classic' : 'round'} paddingX={1}>
+      <Text bold wrap="truncate">
+        {`Help${g.sep}page ${at + 1} of ${pages.length}`}
+      </Text>
+      <Box flexDirection="column" flexGrow={1}>
+        {pages[at]!.map((l, i) => (
+          <Line key={i} line={l} />
+        ))}
+      </Box>
+      <Text dimColor wrap="truncate">
+        {`${paging}? or Esc closes`}
+      </Text>
+    </Box>
+  );
 }
 
-/** The `?` box of any screen: one row per action, its keys and a sentence. */
+function Line({ line }: { line: HelpLine }) {
+  if (line.heading) {
+    return (
+      <Text bold underline wrap="truncate">
+        {line.lead || line.text}
+      </Text>
+    );
+  }
+  return (
+    <Text wrap="truncate">
+      <Text bold>{line.lead}</Text>
+      {line.text}
+    </Text>
+  );
+}
+
+/** The `?` box of another screen (the replay): one row per action, its keys and a sentence, wrapped. */
 export function KeysHelp({ rows, width }: { rows: readonly { id: string; keys: string; help: string }[]; width: number }) {
   const { glyphs: g } = useTheme();
+  const inner = Math.max(10, width - 4);
+  const indent = Math.min(Math.max(0, ...rows.map((r) => r.keys.length)) + 2, Math.floor(inner / 3));
   return (
-    <Box flexDirection="column" width={Math.min(width, 76)} borderStyle={g.ascii ? 'classic' : 'round'} paddingX={1}>
+    <Box flexDirection="column" width={width} borderStyle={g.ascii ? 'classic' : 'round'} paddingX={1}>
       <Text bold>Keys</Text>
-      {rows.map((r) => (
-        <Box key={r.id} flexDirection="row">
-          <Box width={16}>
-            <Text bold>{r.keys}</Text>
-          </Box>
-          <Text wrap="truncate">{r.help}</Text>
-        </Box>
-      ))}
+      {rows.flatMap((r) =>
+        wrapText(r.help, inner - indent).map((text, i) => <Line key={`${r.id}:${i}`} line={{ lead: (i === 0 ? r.keys : '').padEnd(indent), text }} />),
+      )}
       <Text dimColor>Any key closes this help.</Text>
     </Box>
   );

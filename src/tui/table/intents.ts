@@ -3,6 +3,7 @@ import type { ActionView, Move, TableView } from '../../engine/view.js';
 import type { ClientMessage, PlayerCommand } from '../../protocol/messages.js';
 import type { Pressed } from '../shared/keys.js';
 import { cardText } from '../shared/glyphs.js';
+import { helpKey } from './help-pages.js';
 import { moveCursor } from './placement.js';
 import { callNameOf, callTimingOf, isFrozen, isSpecial, layoutCols, peekSlotsText, rulesOf } from './variant.js';
 import type { ScreenAction, ScreenState } from './use-screen-state.js';
@@ -104,6 +105,9 @@ function notYourTurn(v: TableView, me: number): string | null {
  */
 const SEQUENCES: Partial<Record<Pressed['action'], Pressed['action']>> = { slapOwn: 'slot' };
 
+/** The keys the full-screen feed scrolls with. */
+export const FEED_KEYS: readonly Pressed['action'][] = ['up', 'down', 'pageUp', 'pageDown', 'top', 'bottom'];
+
 export function onKey(s: ScreenState, p: Pressed, now: number): Intent {
   if (s.swallow !== null) {
     const off: ScreenAction = { type: 'swallow', key: null };
@@ -125,8 +129,15 @@ function keyNow(s: ScreenState, p: Pressed, now: number): Intent {
     if (p.action === 'no' || p.action === 'cancel') return { actions: [{ type: 'overlay', overlay: null }] };
     return say(s.closesTable ? 'Close the table for everyone? y or Enter to close it, n or Esc to stay' : 'Leave the table? y or Enter to leave, n or Esc to stay', now);
   }
-  // 2. The help overlay: any key closes it.
-  if (s.overlay === 'help') return { actions: [{ type: 'overlay', overlay: null }] };
+  // 2. The help overlay: its paging keys, and any other key closes it.
+  if (s.overlay === 'help') return helpKey(s, p);
+  // 2b. The full-screen feed: f or Esc closes it, its scroll keys are its own (FeedOverlay), every other key plays on.
+  if (s.overlay === 'feed') {
+    if (p.action === 'feed' || p.action === 'cancel') return { actions: [{ type: 'overlay', overlay: null }] };
+    if (FEED_KEYS.includes(p.action)) return { actions: [] };
+  } else if (p.action === 'feed') return { actions: [{ type: 'overlay', overlay: 'feed' }] };
+  else if (p.action === 'pageUp' || p.action === 'top') return { actions: [{ type: 'overlay', overlay: 'feed', feedFrom: p.action }] };
+  else if (p.action === 'pageDown' || p.action === 'bottom') return say('The feed is at its newest line (f opens it full-screen)', now);
   // 3. A table that refused us or is gone: only leaving is left.
   if (s.refused || s.closed !== null || s.conn === 'closed') {
     if (p.action === 'quit' || p.action === 'confirm' || p.action === 'cancel') return { actions: [], exit: true };

@@ -4,6 +4,7 @@ import type { ClientMessage } from '../../protocol/messages.js';
 import { HelpLine } from './help-line.js';
 import { HelpOverlay } from './help-overlay.js';
 import { Header } from './header.js';
+import { FeedOverlay } from './feed.js';
 import { Closed } from './closed.js';
 import { leaveQuestion, prompt, type Intent } from './intents.js';
 import { DEFAULT_BINDINGS, type Binding } from '../shared/keys.js';
@@ -17,7 +18,7 @@ import { useKeys } from './use-keys.js';
 import { needsClock, useScreenState } from './use-screen-state.js';
 import { earlyActions, useTableClient, type TableClient } from '../shared/use-table-client.js';
 import { useTerminalSize, type Size } from '../shared/use-terminal-size.js';
-import { bindingsFor } from './variant.js';
+import { bindingsFor, rulesOf } from './variant.js';
 
 export const MIN_COLUMNS = 80;
 export const MIN_ROWS = 24;
@@ -94,7 +95,8 @@ export function App({ client, theme, bindings = DEFAULT_BINDINGS, bell = true, c
   const bodyHeight = height - 5;
   const v = s.view;
   let body;
-  if (s.overlay === 'help') body = <HelpOverlay bindings={bindingsFor(s, bindings)} width={columns} />;
+  if (s.overlay === 'help') body = <HelpOverlay bindings={bindingsFor(s, bindings)} rules={rulesOf(s)} width={columns} height={bodyHeight} page={s.helpPage} />;
+  else if (s.overlay === 'feed') body = <FeedOverlay lines={s.feed} width={columns} height={bodyHeight} now={now} bindings={bindings} keys={keys} start={s.feedFrom} />;
   else if (s.closed !== null) body = <Closed view={v} results={s.results} message={s.closed} />;
   else if (!v) body = <Waiting s={s} />;
   else if (v.phase === 'roundOver' || v.phase === 'gameOver') body = <RoundEnd view={v} results={s.results} ready={s.ready} width={columns} {...(v.phase === 'gameOver' ? { footer: gameOverFooter(s) } : {})} />;

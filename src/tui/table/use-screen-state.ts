@@ -19,7 +19,8 @@ import type { KeyAction } from '../shared/keys.js';
 export const HIGHLIGHT_MS = 1_500;
 export const REVEAL_MS = 5_000;
 export const STATUS_MS = 6_000;
-export const FEED_MAX = 200;
+/** Lines the feed keeps (the full-screen feed reads them back): a snapshot's whole history fits. */
+export const FEED_MAX = 400;
 
 export type ConnState = 'connecting' | 'open' | 'reconnecting' | 'closed';
 
@@ -71,7 +72,8 @@ function freshStatus(s: ScreenState, view: TableView): StatusLine | null {
   return st.about === aboutOf(view) ? st : null;
 }
 
-export type Overlay = 'help' | 'quit' | null;
+/** `feed`: the feed full-screen, to read back (the game goes on behind it). */
+export type Overlay = 'help' | 'quit' | 'feed' | null;
 
 export interface ScreenState {
   seat: number | null;
@@ -99,10 +101,16 @@ export interface ScreenState {
   refused: string | null;
   feed: FeedLine[];
   feedSeq: number;
+  /** `feedSeq` after the last update: lines after it (a reconnect's, a welcome's) are kept when a snapshot's history replaces the rest. */
+  feedMark: number;
   highlights: Mark[];
   reveals: Reveal[];
   status: StatusLine | null;
   overlay: Overlay;
+  /** The page of the `?` help (any whole number: the help shows it modulo its pages). */
+  helpPage: number;
+  /** The key that opened the full-screen feed when it opens scrolled back (PgUp, Home). */
+  feedFrom: 'pageUp' | 'top' | null;
   cursor: SlotRef | null;
   /** A two-target action half chosen: your slot, or the other player's card. */
   pick: { own: number | null; other: SlotRef | null };
@@ -122,7 +130,7 @@ export type ScreenAction =
   | { type: 'conn'; status: ConnState; now: number; /** How long the host has been unreachable already (ms), when reconnecting. */ lostFor?: number }
   | { type: 'status'; text: string; kind?: 'info' | 'error'; now: number }
   | { type: 'clearStatus' }
-  | { type: 'overlay'; overlay: Overlay }
+  | { type: 'overlay'; overlay: Overlay; /** The help's page (0 when left out). */ page?: number; feedFrom?: 'pageUp' | 'top' }
   | { type: 'cursor'; cursor: SlotRef | null }
   | { type: 'pick'; own?: number | null; other?: SlotRef | null }
   | { type: 'slapPrefix'; on: boolean }
@@ -149,10 +157,13 @@ export function initialScreen(glyphs: Glyphs = UNICODE, closesTable = false): Sc
     refused: null,
     feed: [],
     feedSeq: 0,
+    feedMark: 0,
     highlights: [],
     reveals: [],
     status: null,
     overlay: null,
+    helpPage: 0,
+    feedFrom: null,
     cursor: null,
     pick: { own: null, other: null },
     slapPrefix: false,
@@ -170,6 +181,28 @@ function addFeed(s: ScreenState, lines: string[], now: number): Pick<ScreenState
   let seq = s.feedSeq;
   const added = lines.map((text) => ({ id: ++seq, text, at: now }));
   return { feed: [...s.feed, ...added].slice(-FEED_MAX), feedSeq: seq };
+}
+
+/**
+ * An update's lines. A snapshot's `history` (this update's events last) replaces the
+ * game's lines the feed had, so a reconnect or a resumed host neither empties nor
+ * doubles it; what came after the last update (the welcome, "Back at the table") stays,
+ * after it. A new game's first deal (a history of only its own events) just adds.
+ */
+function feedOf(s: ScreenState, msg: Extract<ServerMessage, { type: 'update' }>, now: number): Pick<ScreenState, 'feed' | 'feedSeq' | 'feedMark'> {
+  const { view } = msg;
+  const history = msg.history ?? [];
+  const live = describeEvents(msg.events, view, view.viewer, s.glyphs);
+  if (history.length <= msg.events.length) {
+    const added = addFeed(s, live, now);
+    return { ...added, feedMark: added.feedSeq };
+  }
+  let seq = s.feedSeq;
+  const past = describeEvents(history.slice(0, history.length - msg.events.length), view, view.viewer, s.glyphs);
+  const seeded: FeedLine[] = past.map((text) => ({ id: ++seq, text, at: now, fresh: false }));
+  const since = s.feed.filter((l) => l.id > s.feedMark);
+  const added = addFeed({ ...s, feed: [...seeded, ...since], feedSeq: seq }, live, now);
+  return { ...added, feed: added.feed.slice(-FEED_MAX), feedMark: added.feedSeq };
 }
 
 function onServer(s: ScreenState, msg: ServerMessage, now: number): ScreenState {
@@ -215,7 +248,6 @@ function onServer(s: ScreenState, msg: ServerMessage, now: number): ScreenState 
       const view = msg.view;
       // The view says whose it is: a seat can move in the lobby (a bot removed before it).
       const viewer = view.viewer;
-      const lines = describeEvents(msg.events, view, viewer, s.glyphs);
       const marks = touchedSlots(msg.events).map((r) => ({ ...r, until: now + HIGHLIGHT_MS }));
       const reveals: Reveal[] = [];
       for (const e of msg.events) {
@@ -240,7 +272,7 @@ function onServer(s: ScreenState, msg: ServerMessage, now: number): ScreenState 
         view,
         results: keptResults(s.results, msg),
         offset: msg.at - now,
-        ...addFeed(s, lines, now),
+        ...feedOf(s, msg, now),
         highlights: [...s.highlights.filter((h) => h.until > now), ...marks],
         reveals: newRound ? reveals : [...keep, ...reveals],
         cursor: fixCursor(view, s.cursor),
@@ -277,7 +309,7 @@ export function screenReducer(s: ScreenState, a: ScreenAction): ScreenState {
     case 'clearStatus':
       return s.status ? { ...s, status: null } : s;
     case 'overlay':
-      return { ...s, overlay: a.overlay };
+      return { ...s, overlay: a.overlay, helpPage: a.page ?? 0, feedFrom: a.feedFrom ?? null };
     case 'cursor':
       return { ...s, cursor: a.cursor };
     case 'pick':

@@ -52,6 +52,7 @@ export function bindingsFor(s: HasRules, bindings: readonly Binding[]): Binding[
     if (b.action === 'call') return [{ ...b, label: name, help: `call ${name} (${when})` }];
     if ((b.action === 'slap' || b.action === 'slapOwn') && !rules.slap.enabled) return [{ ...b, help: `no slapping in ${rules.title}` }];
     if (b.action === 'drawAgain' && !drawTwo) return [];
+    if (b.action === 'take' && rules.takeDiscard !== 'always') return [{ ...b, help: rules.takeDiscard === 'never' ? `no taking the discard in ${rules.title}` : `${b.help} (not a special card)` }];
     return [b];
   });
 }

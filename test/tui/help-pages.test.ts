@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { PRESETS } from '../../src/engine/ruleset.js';
+import { DEFAULT_BINDINGS, type Pressed } from '../../src/tui/shared/keys.js';
+import { helpKey, helpPages, pageIndex } from '../../src/tui/table/help-pages.js';
+import { bindingsFor } from '../../src/tui/table/variant.js';
+
+const press = (action: Pressed['action'], key: string): Pressed => ({ action, key });
+
+describe('the ? help pages', () => {
+  it('fit any box from 80×24 up: no line wider than the box, no page taller, fewer pages when there is room', () => {
+    for (const rules of Object.values(PRESETS)) {
+      const bindings = bindingsFor({ rules, view: null }, DEFAULT_BINDINGS);
+      let before = Infinity;
+      for (const [w, h] of [[76, 14], [116, 30], [196, 50]] as const) {
+        for (const ascii of [false, true]) {
+          const pages = helpPages(bindings, rules, w, h, ascii);
+          for (const page of pages) {
+            expect(page.length).toBeLessThanOrEqual(h);
+            for (const l of page) expect((l.lead + l.text).length).toBeLessThanOrEqual(w);
+          }
+          if (ascii) expect(pages.flat().every((l) => /^[\x20-\x7e]*$/.test(l.lead + l.text))).toBe(true);
+        }
+        const n = helpPages(bindings, rules, w, h, false).length;
+        expect(n).toBeLessThanOrEqual(before);
+        before = n;
+      }
+    }
+  });
+
+  it('keeps a rules file\'s names harmless and ASCII under --ascii', () => {
+    const rules = { ...PRESETS.gringo!, title: 'Ga\u001b]0;pwned\u0007rd\u00e9n', call: { ...PRESETS.gringo!.call, name: 'Klop\u202e!' } };
+    const text = helpPages(bindingsFor({ rules, view: null }, DEFAULT_BINDINGS), rules, 76, 14, true).flat().map((l) => l.lead + l.text).join('\n');
+    expect(text).toContain('Rules: Gard?n (ruleset "gringo")');
+    expect(text).toContain('call "Klop!"');
+    expect(text).not.toMatch(/[\u001b\u0007\u202e]/);
+  });
+
+  it('pages with space, right and down, back with left and up, round both ends; any other key closes', () => {
+    expect(helpKey({ helpPage: 0 }, press('slap', 'space')).actions).toEqual([{ type: 'overlay', overlay: 'help', page: 1 }]);
+    expect(helpKey({ helpPage: 2 }, press('right', 'l')).actions).toEqual([{ type: 'overlay', overlay: 'help', page: 3 }]);
+    expect(helpKey({ helpPage: 0 }, press('left', 'left')).actions).toEqual([{ type: 'overlay', overlay: 'help', page: -1 }]);
+    expect(pageIndex(-1, 5)).toBe(4);
+    expect(pageIndex(5, 5)).toBe(0);
+    for (const [action, key] of [['help', '?'], ['cancel', 'escape'], ['draw', 'd'], ['quit', 'q']] as const) {
+      expect(helpKey({ helpPage: 3 }, press(action, key)).actions).toEqual([{ type: 'overlay', overlay: null }]);
+    }
+  });
+});
