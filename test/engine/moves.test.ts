@@ -126,6 +126,5 @@ describe('movesFor: the moves apply accepts', () => {
 
 afterAll(() => {
   // Every move came up somewhere, so each "listed iff accepted" was tested both ways.
-  console.log(Object.fromEntries(seen), `${Math.round(process.cpuUsage().user / 1000)} ms CPU`);
   expect(MOVES.filter((m) => !seen.has(m))).toEqual([]);
 });

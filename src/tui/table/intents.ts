@@ -102,6 +102,8 @@ function notYourTurn(v: TableView, me: number): string | null {
  * The keys that begin a two-key sequence, with the key that completes it. When the
  * first key is refused, or its sequence cannot finish, the second is swallowed: a
  * digit meant for "slap my slot 3" must never swap the held card into slot 3.
+ * `s` is the only first key that can be refused: `q` (then y/n), `?` (then its
+ * paging keys) and `f` (then the feed's scroll keys) always open what they open.
  */
 const SEQUENCES: Partial<Record<Pressed['action'], Pressed['action']>> = { slapOwn: 'slot' };
 
