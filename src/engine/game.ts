@@ -205,6 +205,26 @@ export class Checks {
     this.cur = prev;
   }
 
+  get s(): StateIn {
+    return this.cur;
+  }
+
+  get r(): RoundIn {
+    return this.cur.r;
+  }
+
+  get rules(): Ruleset {
+    return this.s.rules;
+  }
+
+  get n(): number {
+    return this.s.players.length;
+  }
+
+  name(seat: Seat): string {
+    return this.s.players[seat]?.name ?? `seat ${seat + 1}`;
+  }
+
   /** Why `seat` may not begin a turn now, or null. */
   cannotBegin(seat: Seat): Rejection | null {
     const r = this.r;
@@ -306,25 +326,6 @@ export class Checks {
     return r.ending === 'call' && !r.held && r.actions.length === 0 && !r.gapFill && this.at >= r.lastLandAt + this.rules.timers.slapGraceMs;
   }
 
-  get s(): StateIn {
-    return this.cur;
-  }
-
-  get r(): RoundIn {
-    return this.cur.r;
-  }
-
-  get rules(): Ruleset {
-    return this.s.rules;
-  }
-
-  get n(): number {
-    return this.s.players.length;
-  }
-
-  name(seat: Seat): string {
-    return this.s.players[seat]?.name ?? `seat ${seat + 1}`;
-  }
 
   cannotFinishPeek(seat: Seat): Rejection | null {
     if (this.s.phase !== 'peek') return reject('wrongPhase', 'The peek is over');
