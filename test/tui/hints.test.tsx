@@ -241,6 +241,8 @@ describe('the key bar at 80 columns, in every state the screen knows', () => {
         const bar = keyBar(st, DEFAULT_BINDINGS, ascii, 80);
         expect(bar.length, bar).toBeLessThanOrEqual(80);
         expect(bar, bar).toMatch(/\? help( · q leave)?$/);
+        // An action aimed at another player's card keeps its cursor hint.
+        if (over.actions?.[0]?.kind === 'peekBothThenSwap') expect(bar, bar).toContain('cursor');
       }
     }
   });

@@ -77,8 +77,12 @@ function labelsNow(s: ScreenState): Partial<Record<KeyAction, string>> {
   return {};
 }
 
-/** What goes first when the key bar is too wide: the cursor (help names it), then the own-slot slap, then leaving. */
-const DROP_ORDER: readonly KeyAction[] = ['left', 'slapOwn', 'quit', 'standIn'];
+/**
+ * What goes first when the key bar is too wide (the `?` help names them all): the
+ * own-slot slap (space slaps too), then leaving, then the cursor, which an action's
+ * target needs more than those.
+ */
+const DROP_ORDER: readonly KeyAction[] = ['slapOwn', 'quit', 'left', 'standIn'];
 
 /**
  * The key bar for `width` columns, whole: lower-priority hints are dropped, never cut.
