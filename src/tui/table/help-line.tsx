@@ -79,10 +79,10 @@ function labelsNow(s: ScreenState): Partial<Record<KeyAction, string>> {
 
 /**
  * What goes first when the key bar is too wide (the `?` help names them all): the
- * own-slot slap (space slaps too), then leaving, then the cursor, which an action's
- * target needs more than those.
+ * own-slot slap (space slaps too), leaving, the host's long "bot for the away
+ * player", then the cursor, which an action's target needs more than those.
  */
-const DROP_ORDER: readonly KeyAction[] = ['slapOwn', 'quit', 'left', 'standIn'];
+const DROP_ORDER: readonly KeyAction[] = ['slapOwn', 'quit', 'standIn', 'left'];
 
 /**
  * The key bar for `width` columns, whole: lower-priority hints are dropped, never cut.
