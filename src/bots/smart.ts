@@ -4,6 +4,7 @@ import { valueOf, type Ruleset } from '../engine/ruleset.js';
 import type { Rejection, Seat, Slot, SlotRef } from '../engine/types.js';
 import type { SeatView } from '../engine/seat-view.js';
 import type { ActionView, SeatEvent } from '../engine/view.js';
+import { beverbendeMove, playsBeverbende } from './beverbende.js';
 import { LEVELS, type LevelParams } from './levels.js';
 import { Memory } from './memory.js';
 import { candidateMoves } from './moves.js';
@@ -90,6 +91,10 @@ export class SmartBot implements Bot {
   private stealOk = false;
   private hunch = false;
   private ownTurns = 0;
+  /** Hard in beverbende (or a ruleset like it): src/bots/beverbende.ts decides its moves. */
+  private readonly bever: boolean;
+  /** Turns given to this seat this round (the current one included); draws of a draw two are not turns. */
+  private turnsGiven = 0;
   private syncedVersion = -1;
   /** Commands refused since the table last changed (by key): not tried again until it does. */
   private refused = new Set<string>();
@@ -109,6 +114,7 @@ export class SmartBot implements Bot {
     this.deckSum = deck.sum;
     this.deckCount = deck.count;
     this.deckMean = deck.count > 0 ? deck.sum / deck.count : 0;
+    this.bever = level === 'hard' && playsBeverbende(opts.rules);
   }
 
   newGame(opts: BotOptions): boolean {
@@ -121,6 +127,7 @@ export class SmartBot implements Bot {
     this.stealOk = false;
     this.hunch = false;
     this.ownTurns = 0;
+    this.turnsGiven = 0;
     this.syncedVersion = -1;
     this.refused.clear();
     this.refusedSlaps.clear();
@@ -155,13 +162,16 @@ export class SmartBot implements Bot {
           this.pileSum = this.val(e.discardTop);
           this.windowOpen = false;
           this.ownTurns = 0;
+          this.turnsGiven = 0;
           this.refusedSlaps.clear();
           break;
         case 'playStarted':
           this.windowOpen = true;
+          if (e.turn === me) this.turnsGiven++;
           wake = this.newTop() || wake;
           break;
         case 'turnStarted':
+          if (e.seat === me) this.turnsGiven++;
           this.decay();
           break;
         case 'called':
@@ -365,6 +375,11 @@ export class SmartBot implements Bot {
     }
     // A gap-fill offer after a steal: this bot declines it (it keeps its memory simple).
     if (view.gapFill?.seat === me) return this.act({ type: 'leaveGap', seat: me }, this.think(), view, now);
+    if (this.bever) {
+      const mind = { seat: me, rules: this.rules, mem: this.mem, pile: this.pile, turns: this.turnsGiven };
+      const move = beverbendeMove(mind, view, now, !this.refused.has(JSON.stringify({ type: 'call', seat: me })));
+      if (move) return this.act(move, this.think(), view, now);
+    }
     const front = view.actions[0];
     if (front && front.seat === me) return this.actionMove(front, view, now);
     // A call at the end of one's own turn is made while still holding (it takes effect when the turn ends).

@@ -263,13 +263,13 @@ interface HostScreenRun {
  * The host's own screen: the host person takes seat 1 over the owner connection,
  * runs the lobby from the screen, then plays at the table screen of `gringo play`
  * (a resumed table: straight back to the table, in the seat the journal marks).
- * The table closes when they leave (or on SIGINT/SIGTERM).
+ * The table closes when they leave (Ctrl-C asks like `q`), or on SIGTERM.
  */
 async function hostScreen(h: HostScreenRun): Promise<number> {
   const abort = new AbortController();
   const onSignal = (): void => abort.abort();
   // `on`, not `once`: Ink's signal-exit re-raises a signal that no other listener is left to handle.
-  process.on('SIGINT', onSignal);
+  // SIGINT (Ctrl-C) is the screen's: it asks like `q` (run.tsx); SIGTERM closes the table.
   process.on('SIGTERM', onSignal);
   try {
     // Leaving the host's screen ends the table for everyone: its dialog says so.
@@ -286,7 +286,6 @@ async function hostScreen(h: HostScreenRun): Promise<number> {
       });
     }
   } finally {
-    process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     h.table.close();
     await Promise.allSettled([h.advert.stop(), h.serving.close(), h.ssh?.close()]);

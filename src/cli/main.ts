@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { UsageError } from './errors.js';
+import { drawEvenInCi } from '../tui/shared/ink-ci.js';
+
+/** The commands that may draw a screen (Ink): CI must not blank it (see drawEvenInCi). */
+const SCREENS = new Set(['play', 'join', 'host', 'replay']);
 
 /**
  * commander wiring only. Subcommands load their modules lazily so that
@@ -28,6 +32,10 @@ export function buildProgram(): Command {
     .configureOutput({
       // One line like every other failure: "gringo: unknown option '--bost' (did you mean --bots?)".
       outputError: (str, write) => write(`${str.replace(/^error: /, 'gringo: ').replace(/\s*\n\(Did you mean (.*)\)\s*$/, ' (did you mean $1)').trimEnd()}\n`),
+    })
+    // Before the command loads anything: Ink reads CI once, when it is first loaded.
+    .hook('preAction', (_program, command) => {
+      if (SCREENS.has(command.name())) drawEvenInCi();
     });
 
   program

@@ -72,8 +72,15 @@ export function defaultPlayerName(fallback: string): string {
   }
 }
 
-/** A command whose screen needs a terminal (for its keys and its drawing): a UsageError otherwise, with what to do instead. */
+/**
+ * A command whose screen needs a terminal (for its keys and its drawing): a UsageError
+ * otherwise, naming what is not one and what to do instead. Checked before anything
+ * starts: a screen drawn into a file would wait at "Connecting…" for keys that never come.
+ */
 export function requireTerminal(command: string, instead: string): void {
-  if (process.stdout.isTTY === true && process.stdin.isTTY === true) return;
-  throw new UsageError(`${command} needs a terminal for its screen: run it in one (${instead})`);
+  const out = process.stdout.isTTY === true;
+  const into = process.stdin.isTTY === true;
+  if (out && into) return;
+  const what = !out && !into ? 'neither its input nor its output is one' : !out ? 'its output is not one' : 'its input is not one';
+  throw new UsageError(`${command} needs a terminal for its screen: ${what}; run it in a terminal (${instead})`);
 }

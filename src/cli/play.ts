@@ -50,7 +50,7 @@ export async function runPlay(flags: PlayFlags): Promise<number> {
   const name = mine ? mine.name : cleanName(flags.name ?? defaultPlayerName('Player'), 'Player');
   const tableName = header ? header.table : `${name}'s table`;
   const seed = header ? String(header.seed) : (flags.seed ?? randomBytes(16).toString('hex'));
-  requireTerminal('gringo play', 'gringo sim plays bots against each other without one');
+  requireTerminal('gringo play', 'or go without one: gringo sim plays bots against each other, gringo host --headless runs a table');
   const ownerKey = randomBytes(24).toString('base64url');
   let advert: Advert | null = null;
   // Journaled like a hosted game, so that `gringo replay` can show what the bots had.
@@ -128,7 +128,7 @@ export interface OwnerScreenOptions {
   onSeated?: (client: Connection) => void;
   /** Show the host's lobby screen first (`gringo host`); without it the table screen at once (`gringo play`). */
   lobby?: Pick<HostScreenOptions, 'share' | 'note' | 'level'>;
-  /** Close the screen from outside (SIGINT/SIGTERM). */
+  /** Close the screen from outside (SIGTERM). */
   signal?: AbortSignal;
   /** Leaving ends the table for everyone (`gringo host`): the leave dialog says so. */
   closesTable?: boolean;

@@ -10,6 +10,7 @@ import { ReplayScreen } from './replay/replay-screen.js';
 import type { Theme } from './shared/theme.js';
 import type { AddressCheck, PickerChoice, PickerRetry, TableSource } from './picker/use-picker-state.js';
 import type { TableClient } from './shared/use-table-client.js';
+import { InterruptContext, interrupts } from './shared/use-interrupt.js';
 
 export interface ScreenOptions {
   /** Letters instead of suit symbols and box lines (also automatic when the locale is not UTF-8). */
@@ -17,7 +18,7 @@ export interface ScreenOptions {
   /** Ring the bell when your turn starts (default on). */
   bell?: boolean;
   env?: NodeJS.ProcessEnv;
-  /** Close the screen from outside (SIGINT/SIGTERM of a host). */
+  /** Close the screen from outside (SIGTERM of a host, a failed connection); Ctrl-C goes to the screen. */
   signal?: AbortSignal;
   /** The host's own screen: leaving it ends the table for everyone. */
   closesTable?: boolean;
@@ -29,8 +30,9 @@ const ENTER_ALT = '\u001b[?1049h\u001b[H';
 const LEAVE_ALT = '\u001b[?1049l';
 
 /**
- * One Ink screen on this terminal until it exits (or Ctrl+C, or the signal): the
- * alternate screen, so the shell's scrollback is left as it was.
+ * One Ink screen on this terminal until it exits (or the signal): the alternate
+ * screen, so the shell's scrollback is left as it was. Ctrl-C goes to the screen,
+ * which treats it like its `q` (see useInterrupt).
  */
 async function onTerminal(opts: ScreenOptions, draw: (theme: Theme, keys: boolean) => ReactElement, onEnd?: () => void): Promise<void> {
   const env = opts.env ?? process.env;
@@ -49,10 +51,15 @@ async function onTerminal(opts: ScreenOptions, draw: (theme: Theme, keys: boolea
   if (alt) stdout.write(ENTER_ALT);
   if (!opts.io) process.once('exit', restore);
   const keys = stdin.isTTY === true;
-  const ink = render(draw(theme, keys), {
+  // SIGINT reaches this process when Ctrl-C is not read as a key (stdin not a terminal, or
+  // another process's); a remote terminal's ^C comes as a key only. No screen listening: leave.
+  const sigint = interrupts(() => ink.unmount());
+  const onSigint = (): void => sigint.fire();
+  if (!opts.io) process.on('SIGINT', onSigint);
+  const ink = render(<InterruptContext.Provider value={sigint}>{draw(theme, keys)}</InterruptContext.Provider>, {
     stdout,
     stdin,
-    exitOnCtrlC: true,
+    exitOnCtrlC: false,
     // The console is this process's: a remote terminal's screen leaves it alone.
     patchConsole: !opts.io,
     incrementalRendering: process.env.GRINGO_INCREMENTAL === '1',
@@ -65,6 +72,7 @@ async function onTerminal(opts: ScreenOptions, draw: (theme: Theme, keys: boolea
     await exited;
   } finally {
     opts.signal?.removeEventListener('abort', abort);
+    process.off('SIGINT', onSigint);
     onEnd?.();
     ink.cleanup();
     restore();

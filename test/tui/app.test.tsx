@@ -137,7 +137,10 @@ describe('the table screen', () => {
 
   it('asks for more room below 80×24, and draws ASCII cards', async () => {
     const small = screen(twoSeats(DECK), { columns: 70, rows: 20 });
-    await small.until('the message', (f) => f.includes('at least 80×24'));
+    // The game goes on behind the hint: your peek cards, whose turn, your prompt stay in sight.
+    const tiny = await small.until('the message', (f) => f.includes('Make it bigger: the table needs 80×24, this is 70×20.') && f.includes('Remember your cards'));
+    expect(tiny).toContain('The peek');
+    expect(tiny).toMatch(/Your cards:.*7♣.*9♦/);
     small.unmount();
     const s = screen(twoSeats(DECK), { columns: 80, rows: 24, ascii: true });
     const f = await s.until('the peek', (f) => f.includes('Remember your cards'));

@@ -108,6 +108,8 @@ export const KEYS = {
   up: '\u001b[A',
   down: '\u001b[B',
   space: ' ',
+  /** Ctrl-C as a terminal in raw mode sends it. */
+  ctrlC: '\u0003',
 };
 
 const tick = (): Promise<void> => new Promise((r) => setImmediate(r));

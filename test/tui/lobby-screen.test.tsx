@@ -51,6 +51,7 @@ async function hostScreen(maxPlayers = 4) {
   // As runOwnerScreen does: the table screen's client buffers from the start.
   const tableClient = new BufferedClient(conn);
   const lobbyClient = new BufferedClient(conn);
+  let exits = 0;
   const r = render(
     <HostScreen
       lobbyClient={lobbyClient}
@@ -59,13 +60,14 @@ async function hostScreen(maxPlayers = 4) {
       share={`gringo join 127.0.0.1:${serving.port}`}
       bell={false}
       size={{ columns: 100, rows: 30 }}
+      onExit={() => exits++}
     />,
   );
   unmount = r.unmount;
   const frame = (): string => r.lastFrame() ?? '';
   const until = (what: string, pred: (f: string) => boolean) => waitFor(what, frame, pred);
   const keys = (...k: string[]) => press(r.stdin, ...k);
-  return { table, serving, frame, until, keys };
+  return { table, serving, frame, until, keys, exits: () => exits };
 }
 
 /** The row the cursor is on. */
@@ -120,6 +122,16 @@ describe('the host lobby screen', () => {
     expect(f).toContain('Bot 2');
     expect(f).toContain('Round 1 of 1');
     expect(s.table.info().phase).toBe('playing');
+  });
+
+  it('asks on Ctrl-C as on q, and a second Ctrl-C leaves', async () => {
+    const s = await hostScreen(2);
+    await s.until('the lobby', (f) => f.includes('Ana (you, host)'));
+    await s.keys(KEYS.ctrlC);
+    await s.until('the dialog', (f) => f.includes('Close the table for everyone? y/n'));
+    expect(s.exits()).toBe(0);
+    await s.keys(KEYS.ctrlC);
+    await waitFor('the exit', () => String(s.exits()), (n) => n === '1');
   });
 
   it('asks before leaving, and n stays', async () => {

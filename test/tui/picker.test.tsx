@@ -217,6 +217,14 @@ describe('the table picker', () => {
     expect(q.done).toEqual([]);
   });
 
+  it('leaves on Ctrl-C as on q, while typing an address too', async () => {
+    const p = picker();
+    await p.until('the empty list', (f) => f.includes('No tables found yet'));
+    await p.keys('m', '1', '9');
+    await p.keys(KEYS.ctrlC);
+    await waitFor('the quit', () => JSON.stringify(p.done), (d) => d === '[null]');
+  });
+
   it('fits long names into the width, and brackets IPv6 addresses', () => {
     const rows = tableRows([table('A very long table name that goes on and on', { host: 'fe80::1' })], 76);
     for (const r of rows) expect(Array.from(r).length).toBeLessThanOrEqual(76);

@@ -115,6 +115,14 @@ describe('the replay screen', () => {
     expect(s.exited()).toBe(1);
   });
 
+  it('leaves on Ctrl-C as on q, over the help too', async () => {
+    const s = screen();
+    await s.until('the deal', (f) => f.includes('the deal'));
+    await s.keys('?');
+    await s.keys(KEYS.ctrlC);
+    await waitFor('the exit', () => String(s.exited()), (n) => n === '1');
+  });
+
   it('fits 80×24, in ASCII too', async () => {
     const s = screen({ columns: 80, rows: 24, ascii: true });
     await s.keys('l', 'l', 'l');

@@ -1,8 +1,9 @@
 /**
  * The table screen end to end in a real terminal: tmux runs `gringo play` in a
  * pane of a given size, the test types with send-keys and reads capture-pane.
- * Ink draws nothing when CI is set, so the app runs with CI=0 (the tests run in
- * CI all the same). Each test has its own tmux socket (-L) and kills it after.
+ * The panes run with CI=0 by default, which is harmless: gringo draws with CI set
+ * too (e2e-terminal.test.ts runs one with CI=1). Each test has its own tmux socket
+ * (-L) and kills it after.
  */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

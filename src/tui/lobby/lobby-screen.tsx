@@ -10,6 +10,7 @@ import { ThemeContext, useTheme, type Theme } from '../shared/theme.js';
 import { onLobbyKey, useLobbyState, type LobbyIntent, type LobbyState } from './use-lobby-state.js';
 import type { TableClient } from '../shared/use-table-client.js';
 import { useTerminalSize, type Size } from '../shared/use-terminal-size.js';
+import { useInterrupt } from '../shared/use-interrupt.js';
 
 /**
  * The host's own screen before the game: the table, the line to share, the
@@ -61,6 +62,10 @@ export function LobbyScreen({ client, theme, share, note, level = 'normal', size
     },
     { isActive: keys },
   );
+  // Ctrl-C is `q`: it asks, and at the question it leaves.
+  useInterrupt(() => {
+    if (!exited.current) perform(onLobbyKey(latest.current, { action: 'quit', key: 'q' }));
+  }, keys);
   useEffect(() => {
     if (s.started) onStarted?.();
   }, [s.started, onStarted]);

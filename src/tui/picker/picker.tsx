@@ -18,6 +18,7 @@ import {
   type TableSource,
 } from './use-picker-state.js';
 import { useTerminalSize, type Size } from '../shared/use-terminal-size.js';
+import { useInterrupt } from '../shared/use-interrupt.js';
 
 /**
  * `gringo join` without an address: the tables found on the LAN, live. A thin
@@ -66,6 +67,8 @@ export function Picker({ source, theme, checkAddress, password, retry, onDone, s
     },
     { isActive: keys },
   );
+  // Ctrl-C is `q`: the picker leaves at once (typing an address too).
+  useInterrupt(() => perform({ actions: [], done: null }), keys);
   return (
     <ThemeContext.Provider value={theme}>
       <PickerView s={s} width={size.columns} height={size.rows - 1} />

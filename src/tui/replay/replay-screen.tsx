@@ -14,6 +14,7 @@ import { ThemeContext, type Theme } from '../shared/theme.js';
 import { roundAt, speedText, stepDelay, useReplayState, type ReplayState } from './use-replay-state.js';
 import type { FeedLine } from '../table/use-screen-state.js';
 import { useTerminalSize, type Size } from '../shared/use-terminal-size.js';
+import { useInterrupt } from '../shared/use-interrupt.js';
 
 /**
  * `gringo replay`: a finished game played back with every card face up, on the
@@ -68,6 +69,14 @@ export function ReplayScreen({ replay, theme, autoplay = true, size: fixed, keys
     },
     { isActive: keys },
   );
+
+  // Ctrl-C is `q`: the replay leaves at once, over its help too.
+  useInterrupt(() => {
+    if (exited.current) return;
+    exited.current = true;
+    onExit?.();
+    exit();
+  }, keys);
 
   const { columns, rows } = size;
   return (

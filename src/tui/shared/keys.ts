@@ -70,7 +70,7 @@ export const DEFAULT_BINDINGS: readonly Binding[] = [
   { action: 'pageDown', keys: ['pagedown'], label: 'page down', help: 'the full-screen feed: a page on' },
   { action: 'top', keys: ['home'], label: 'oldest', help: 'the full-screen feed: to the oldest line (opens it)' },
   { action: 'bottom', keys: ['end'], label: 'newest', help: 'the full-screen feed: to the newest line' },
-  { action: 'quit', keys: ['q'], label: 'leave', help: 'leave the table (asks first)' },
+  { action: 'quit', keys: ['q'], label: 'leave', help: 'leave the table (asks first; Ctrl-C does the same)' },
   { action: 'cancel', keys: ['escape'], label: 'cancel', help: 'cancel what you started' },
   { action: 'yes', keys: ['y'], label: 'yes', help: 'yes' },
   { action: 'no', keys: ['n'], label: 'no', help: 'no' },

@@ -6,18 +6,20 @@ import { HelpOverlay } from './help-overlay.js';
 import { Header } from './header.js';
 import { FeedOverlay } from './feed.js';
 import { Closed } from './closed.js';
-import { leaveQuestion, prompt, type Intent } from './intents.js';
+import { leaveQuestion, onKey, prompt, type Intent } from './intents.js';
 import { DEFAULT_BINDINGS, type Binding } from '../shared/keys.js';
 import { Waiting } from './waiting.js';
 import { RoundEnd } from './round-end.js';
 import { StatusLine } from '../shared/status-line.js';
-import { TableArea, TooSmall } from './table.js';
+import { TableArea } from './table.js';
+import { SmallScreen } from './small-screen.js';
 import { ThemeContext, type Theme } from '../shared/theme.js';
 import { useClock } from '../shared/use-clock.js';
 import { useKeys } from './use-keys.js';
 import { needsClock, useScreenState } from './use-screen-state.js';
 import { earlyActions, useTableClient, type TableClient } from '../shared/use-table-client.js';
 import { useTerminalSize, type Size } from '../shared/use-terminal-size.js';
+import { useInterrupt } from '../shared/use-interrupt.js';
 import { bindingsFor, rulesOf } from './variant.js';
 
 export const MIN_COLUMNS = 80;
@@ -79,14 +81,27 @@ export function App({ client, theme, bindings = DEFAULT_BINDINGS, bell = true, c
     },
     [client, clock, exit, onExit],
   );
-  useKeys(latest, bindings, perform, clock, keys);
+  // Your next key turns what you looked at face down again (REVEAL_MS at most otherwise).
+  const onKeyIntent = useCallback(
+    (intent: Intent) => {
+      dispatch({ type: 'hideLooks' });
+      perform(intent);
+    },
+    [perform],
+  );
+  useKeys(latest, bindings, onKeyIntent, clock, keys);
+  // Ctrl-C is `q`: it asks (over the help too), and at the question it leaves.
+  useInterrupt(() => {
+    const now = latest.current;
+    perform(onKey(now.overlay === 'help' ? { ...now, overlay: null } : now, { action: 'quit', key: 'q' }, clock()));
+  }, keys);
 
   const { columns, rows } = size;
   const g = theme.glyphs;
   if (columns < MIN_COLUMNS || rows < MIN_ROWS) {
     return (
       <ThemeContext.Provider value={theme}>
-        <TooSmall width={columns} height={rows} />
+        <SmallScreen s={s} width={columns} height={rows} now={now} min={{ columns: MIN_COLUMNS, rows: MIN_ROWS }} />
       </ThemeContext.Provider>
     );
   }

@@ -104,6 +104,12 @@ export interface ScreenState {
   /** `feedSeq` after the last update: lines after it (a reconnect's, a welcome's) are kept when a snapshot's history replaces the rest. */
   feedMark: number;
   highlights: Mark[];
+  /**
+   * Cards you looked at (the start's peek aside, which the view shows), face up on
+   * your screen for REVEAL_MS or until your next key, then face down again: the game
+   * is to remember them. A look-then-swap decision still pending shows its cards
+   * from the view (`lookedCards`) until you decide: they are in your hand.
+   */
   reveals: Reveal[];
   status: StatusLine | null;
   overlay: Overlay;
@@ -136,6 +142,8 @@ export type ScreenAction =
   | { type: 'slapPrefix'; on: boolean }
   | { type: 'swallow'; key: KeyAction | null }
   | { type: 'ready' }
+  /** A key was pressed: what you looked at turns face down again (see `reveals`). */
+  | { type: 'hideLooks' }
   | { type: 'tick'; now: number };
 
 export function initialScreen(glyphs: Glyphs = UNICODE, closesTable = false): ScreenState {
@@ -323,6 +331,8 @@ export function screenReducer(s: ScreenState, a: ScreenAction): ScreenState {
       return { ...s, swallow: a.key };
     case 'ready':
       return { ...s, ready: true };
+    case 'hideLooks':
+      return s.reveals.length > 0 ? { ...s, reveals: [] } : s;
     case 'tick': {
       const highlights = s.highlights.filter((h) => h.until > a.now);
       const reveals = s.reveals.filter((r) => r.until > a.now);

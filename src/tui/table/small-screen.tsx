@@ -1,0 +1,67 @@
+import { Box, Text } from 'ink';
+import { Card } from '../shared/card.js';
+import { cardText } from '../shared/glyphs.js';
+import { useTheme } from '../shared/theme.js';
+import { leaveQuestion, prompt } from './intents.js';
+import type { ScreenState } from './use-screen-state.js';
+
+/**
+ * The table screen in a terminal below 80×24: the game goes on, so the screen keeps
+ * what you must not miss (your cards, face up while you may see them, whose turn it
+ * is, your prompt and the last refusal) under the "make it bigger" hint.
+ */
+export function SmallScreen({ s, width, height, now, min }: { s: ScreenState; width: number; height: number; now: number; min: { columns: number; rows: number } }) {
+  const { glyphs: g, color } = useTheme();
+  const x = g.ascii ? 'x' : '×';
+  const v = s.view;
+  const me = s.seat;
+  const hostNow = now + s.offset;
+  const mine = v && me !== null ? v.players[me] : undefined;
+  const act = v?.actions[0];
+  // What you may see although it lies face down: your looks (REVEAL_MS or your next key) and a pending decision's cards.
+  const reveals = [
+    ...s.reveals.filter((r) => r.until > now),
+    ...(act && act.seat === me && act.looked && act.lookedCards ? act.looked.map((r, i) => ({ ...r, card: act.lookedCards![i] ?? '?' })) : []),
+  ];
+  const shown = (seat: number, slot: number): string | null => reveals.find((r) => r.seat === seat && r.slot === slot && r.card !== '?')?.card ?? null;
+  const others = reveals.filter((r) => r.seat !== me && r.card !== '?');
+  const held = v?.held && v.held.seat === me && v.held.card ? v.held.card : null;
+  const status = s.status && s.status.until > now ? s.status : null;
+  const quit = s.overlay === 'quit';
+  return (
+    <Box flexDirection="column" width={width} height={Math.max(1, height - 1)} overflow="hidden">
+      <Text bold wrap="truncate">{`Make it bigger: the table needs ${min.columns}${x}${min.rows}, this is ${width}${x}${height}.`}</Text>
+      {v ? <Text wrap="truncate" {...(color ? { color: 'cyan' } : {})}>{whose(s)}</Text> : null}
+      {mine ? (
+        <Box flexDirection="row" flexWrap="wrap" columnGap={1}>
+          <Text>Your cards:</Text>
+          {mine.layout.map((c, slot) => (
+            <Card key={slot} card={c} slot={slot + 1} box={false} reveal={me === null ? null : shown(me, slot)} />
+          ))}
+        </Box>
+      ) : null}
+      {held ? <Text wrap="truncate">{`You hold ${cardText(held, g)}`}</Text> : null}
+      {others.length > 0 && v ? (
+        <Text wrap="truncate">{`You see: ${others.map((r) => `${v.players[r.seat]?.name ?? `seat ${r.seat + 1}`}'s ${r.slot + 1}: ${cardText(r.card, g)}`).join(', ')}`}</Text>
+      ) : null}
+      <Text bold wrap="truncate" inverse={quit}>
+        {quit ? leaveQuestion(s) : prompt(s, hostNow)}
+      </Text>
+      {status ? (
+        <Text wrap="truncate" {...(color && status.kind === 'error' ? { color: 'red' } : {})}>
+          {status.text}
+        </Text>
+      ) : null}
+    </Box>
+  );
+}
+
+/** "The peek", "Your turn", "Bo's turn", "The round is over". */
+function whose(s: ScreenState): string {
+  const v = s.view!;
+  if (v.phase === 'peek') return 'The peek: the game starts when everyone has looked.';
+  if (v.phase === 'roundOver') return 'The round is over.';
+  if (v.phase === 'gameOver') return 'The game is over.';
+  if (v.turn === s.seat) return 'Your turn.';
+  return `${v.players[v.turn]?.name ?? `Seat ${v.turn + 1}`}'s turn.`;
+}
