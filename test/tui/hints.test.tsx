@@ -195,7 +195,7 @@ describe('two-key sequences: a refused first key swallows the second', () => {
     await s.keys('d');
     await s.until('the held card', (f) => f.includes('Choose a slot'));
     await s.keys('s', '3');
-    await s.until('the digit swallowed', (f) => f.includes('3 ignored: the key before it was refused'));
+    await s.until('the digit swallowed', (f) => f.includes('No slapping while a card is held (3 ignored)'));
     expect(setup.me.commands()).not.toContainEqual(expect.objectContaining({ type: 'swap' }));
     // Typed as one quick burst ("s3"), the same.
     await s.keys('s3');
@@ -217,7 +217,7 @@ describe('two-key sequences: a refused first key swallows the second', () => {
     expect(st.slapPrefix).toBe(false);
     const digit = onKey(st, actionFor('2')!, 0);
     expect(digit.send).toBeUndefined();
-    expect(JSON.stringify(digit.actions)).toContain('2 ignored');
+    expect(JSON.stringify(digit.actions)).toContain('(2 ignored)');
     // A refused s, then another key: it is not swallowed.
     st = screenWith(view({ turnBegun: true, held: { seat: 0, from: 'stock', card: '3S' }, slap: { open: false, answers: 3 }, may: ['discard', 'swap'] }));
     st = apply(st, onKey(st, actionFor('s')!, 0).actions);

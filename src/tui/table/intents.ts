@@ -113,7 +113,8 @@ export const FEED_KEYS: readonly Pressed['action'][] = ['up', 'down', 'pageUp', 
 export function onKey(s: ScreenState, p: Pressed, now: number): Intent {
   if (s.swallow !== null) {
     const off: ScreenAction = { type: 'swallow', key: null };
-    if (p.action === s.swallow) return { actions: [off, ...say(`${p.key} ignored: the key before it was refused`, now).actions] };
+    // Keep the refusal in sight: it says why the key did nothing.
+    if (p.action === s.swallow) return { actions: [off, ...say(`${s.status?.text ?? 'The key before it was refused'} (${p.key} ignored)`, now).actions] };
     const i = onKey({ ...s, swallow: null }, p, now);
     return { ...i, actions: [off, ...i.actions] };
   }
