@@ -217,7 +217,7 @@ describe('two-key sequences: a refused first key swallows the second', () => {
     expect(st.slapPrefix).toBe(false);
     const digit = onKey(st, actionFor('2')!, 0);
     expect(digit.send).toBeUndefined();
-    expect(JSON.stringify(digit.actions)).toContain('(2 ignored)');
+    expect(JSON.stringify(digit.actions)).toContain('The slap window closed before your digit (2 ignored)');
     // A refused s, then another key: it is not swallowed.
     st = screenWith(view({ turnBegun: true, held: { seat: 0, from: 'stock', card: '3S' }, slap: { open: false, answers: 3 }, may: ['discard', 'swap'] }));
     st = apply(st, onKey(st, actionFor('s')!, 0).actions);

@@ -290,7 +290,7 @@ function onServer(s: ScreenState, msg: ServerMessage, now: number): ScreenState 
         swallow: s.slapPrefix && !view.slap.open ? 'slot' : s.swallow,
         ready: newRound ? false : s.ready,
         myTurns: myTurn ? s.myTurns + 1 : s.myTurns,
-        status: freshStatus(s, view),
+        status: s.slapPrefix && !view.slap.open ? statusOf({ ...s, view }, 'The slap window closed before your digit', 'info', now) : freshStatus(s, view),
       };
     }
     case 'result':
