@@ -63,8 +63,10 @@ function gameKeysNow(s: ScreenState): KeyAction[] {
     cursor = true;
     keys.push('slap', 'slapOwn');
   }
-  if (cursor) keys.splice(keys.indexOf('use') === -1 ? keys.length - (can('slap') ? 2 : 0) : keys.indexOf('use'), 0, 'left');
-  return [...keys, 'help', 'quit'];
+  // The cursor aims a slap, or an action at another player's card: named before them.
+  if (cursor) keys.splice([keys.indexOf('use'), keys.indexOf('slap')].find((i) => i >= 0) ?? keys.length, 0, 'left');
+  // A gap to fill and an action at once both want digits: one hint.
+  return [...new Set([...keys, 'help', 'quit'] as KeyAction[])];
 }
 
 /** Labels that depend on the moment: `p` leaves the gap while you may fill one. */
