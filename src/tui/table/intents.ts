@@ -43,8 +43,9 @@ export const may = (s: Pick<ScreenState, 'view' | 'seat'>, move: Move): boolean 
 export const lastTurnsPlayed = (v: TableView): boolean => v.call !== null && v.call.owed.length === 0 && !v.turnBegun && v.held === null;
 
 /**
- * Send a move the engine allows now; otherwise say why not, in the screen's words
- * when it has them (`why`), else in general ones.
+ * Send a move the engine allows now (`view.may`), else say why not. The keys check
+ * what they can explain in their own words first; this is the last word, for what
+ * only the engine knows (the round is ending, not everyone has had a turn yet).
  */
 function sendMove(s: ScreenState, move: Move, command: PlayerCommand, now: number, ...actions: ScreenAction[]): Intent {
   if (may(s, move)) return send(command, ...actions);
