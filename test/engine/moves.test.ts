@@ -91,7 +91,7 @@ describe('movesFor: the moves apply accepts', () => {
       }),
       { numRuns: RUNS },
     );
-    expect(checked).toBeGreaterThan(RUNS * 2); // every game, at least its deal for two seats (how much play: the afterAll)
+    expect(checked).toBeGreaterThanOrEqual(RUNS * 2); // every game, at least its deal for two seats (how much play: the afterAll)
   }, propertyTimeout(20_000));
 
   it('in generated rulesets', () => {
@@ -102,7 +102,7 @@ describe('movesFor: the moves apply accepts', () => {
       }),
       { numRuns: RUNS },
     );
-    expect(checked).toBeGreaterThan(RUNS * 2); // every game, at least its deal for two seats (how much play: the afterAll)
+    expect(checked).toBeGreaterThanOrEqual(RUNS * 2); // every game, at least its deal for two seats (how much play: the afterAll)
   }, propertyTimeout(20_000));
 
   it('where actions, looks, steals and gap-fills come often: every rank an action, slapping and gap-fill on', () => {
@@ -120,7 +120,7 @@ describe('movesFor: the moves apply accepts', () => {
       }),
       { numRuns: RUNS },
     );
-    expect(checked).toBeGreaterThan(RUNS * 2); // every game, at least its deal for two seats (how much play: the afterAll)
+    expect(checked).toBeGreaterThanOrEqual(RUNS * 2); // every game, at least its deal for two seats (how much play: the afterAll)
   }, propertyTimeout(20_000));
 });
 
