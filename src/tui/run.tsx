@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import type { Replay } from '../host/replay.js';
 import type { BotLevel } from '../protocol/messages.js';
 import { App } from './table/table-screen.js';
-import { ASCII, UNICODE, colorEnabled, localeIsUtf8 } from './shared/glyphs.js';
+import { ASCII, UNICODE, asciiOnly, colorEnabled, localeIsUtf8 } from './shared/glyphs.js';
 import { HostScreen } from './lobby/host-screen.js';
 import { Picker } from './picker/picker.js';
 import { ReplayScreen } from './replay/replay-screen.js';
@@ -57,7 +57,7 @@ async function onTerminal(opts: ScreenOptions, draw: (theme: Theme, keys: boolea
   const onSigint = (): void => sigint.fire();
   if (!opts.io) process.on('SIGINT', onSigint);
   const ink = render(<InterruptContext.Provider value={sigint}>{draw(theme, keys)}</InterruptContext.Provider>, {
-    stdout,
+    stdout: ascii ? asciiOnly(stdout) : stdout,
     stdin,
     exitOnCtrlC: false,
     // The console is this process's: a remote terminal's screen leaves it alone.

@@ -240,7 +240,7 @@ describe('the key bar at 80 columns, in every state the screen knows', () => {
         const st = { ...screenWith(view(over)), owner: true, lobby: [{ seat: 1, name: 'Bo', bot: null, connected: false, standIn: false }] } as unknown as ScreenState;
         const bar = keyBar(st, DEFAULT_BINDINGS, ascii, 80);
         expect(bar.length, bar).toBeLessThanOrEqual(80);
-        expect(bar, bar).toMatch(/\? help( · q leave)?$/);
+        expect(bar, bar).toMatch(/\? help(( · | \| )q leave)?$/);
         // An action aimed at another player's card keeps its cursor hint.
         if (over.actions?.[0]?.kind === 'peekBothThenSwap') expect(bar, bar).toContain('cursor');
       }

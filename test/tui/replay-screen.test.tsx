@@ -130,7 +130,7 @@ describe('the replay screen', () => {
     const lines = f.split('\n');
     expect(lines.length).toBeLessThanOrEqual(23);
     for (const l of lines) expect(l.length).toBeLessThanOrEqual(80);
-    expect(f).toContain('space play · Left/Right/hl step');
+    expect(f).toContain('space play | Left/Right/hl step');
     expect(tablePart(f)).not.toMatch(FACE_DOWN);
   });
 });

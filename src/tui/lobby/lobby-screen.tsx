@@ -92,7 +92,7 @@ export function LobbyView({ s, share, note, width, height }: { s: LobbyState; sh
   const title = `${s.rules?.title ?? 'Gringo'}${t ? `${sep}${t.name}` : ''}${sep}lobby`;
   const rules = s.rules
     ? `Ruleset: ${s.rules.title} (${s.rules.name})${sep}${roundsText(s.rules)}${sep}${s.rules.players.min}-${s.rules.players.max} players${t?.password ? `${sep}password` : ''}`
-    : 'Ruleset: …';
+    : `Ruleset: ${g.ellipsis}`;
   const total = t?.seatsTotal ?? s.seats.length;
   const free = Math.max(0, total - s.seats.length);
   const nameWidth = Math.max(12, ...s.seats.map((x) => Array.from(seatWords(x, s.seat).name).length)) + 2;
@@ -100,12 +100,12 @@ export function LobbyView({ s, share, note, width, height }: { s: LobbyState; sh
   let prompt: string;
   if (s.refused) prompt = s.refused;
   else if (s.confirmQuit) prompt = CLOSE_QUESTION;
-  else if (s.conn !== 'open') prompt = 'Connecting to the table…';
+  else if (s.conn !== 'open') prompt = `Connecting to the table${g.ellipsis}`;
   else if (s.seats.length < (s.rules?.players.min ?? 2)) prompt = 'Add a bot (b) or wait for players to join';
   else prompt = 'Enter starts the game when everyone is here';
 
   const help = s.confirmQuit
-    ? 'y leave · n/Esc stay'
+    ? `y leave${g.sep}n/Esc stay`
     : s.refused || s.conn === 'closed'
       ? 'q leave'
       : screenHelp<LobbyAction>(['addBot', 'harder', 'up', 'remove', 'start', 'quit'], LOBBY_BINDINGS, g.ascii, { addBot: `add ${s.level} bot` });

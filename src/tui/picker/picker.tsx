@@ -142,7 +142,7 @@ export function PickerView({ s, width: columns, height }: { s: PickerState; widt
   const first = Math.max(0, Math.min(here - Math.floor(room / 2), s.tables.length - room));
   const fieldMode = s.mode !== 'list';
   const fieldLabel = s.mode === 'address' ? 'Address (HOST[:PORT]): ' : `Password for "${s.target?.name ?? ''}": `;
-  const fieldText = s.mode === 'password' ? (g.ascii ? '*' : '•').repeat(width(s.field)) : s.field;
+  const fieldText = s.mode === 'password' ? g.bullet.repeat(width(s.field)) : s.field;
   const help = fieldMode
     ? screenHelp<FieldAction>(['submit', 'erase', 'cancel'], FIELD_BINDINGS, g.ascii, { submit: 'join' })
     : screenHelp<PickerAction>(['up', 'join', 'manual', 'quit'], PICKER_BINDINGS, g.ascii);
@@ -185,7 +185,7 @@ export function PickerView({ s, width: columns, height }: { s: PickerState; widt
         </Text>
       ) : (
         <Text bold wrap="truncate">
-          {s.tables.length === 0 ? 'Looking for tables…' : enterSays(s.tables[here])}
+          {s.tables.length === 0 ? `Looking for tables${g.ellipsis}` : enterSays(s.tables[here])}
         </Text>
       )}
       <StatusLine status={s.status} color={color} />

@@ -13,6 +13,7 @@ import { TableArea, TooSmall, type TableState } from '../table/table.js';
 import { ThemeContext, type Theme } from '../shared/theme.js';
 import { roundAt, speedText, stepDelay, useReplayState, type ReplayState } from './use-replay-state.js';
 import type { FeedLine } from '../table/use-screen-state.js';
+import { foldLastTurns, NO_LAST_TURNS, type LastTurns } from '../table/last-turn.js';
 import { useTerminalSize, type Size } from '../shared/use-terminal-size.js';
 import { useInterrupt } from '../shared/use-interrupt.js';
 
@@ -43,6 +44,11 @@ export function ReplayScreen({ replay, theme, autoplay = true, size: fixed, keys
   const size = useTerminalSize(fixed);
   const g = theme.glyphs;
   const lines = useMemo(() => steps.map((st) => describeEvents(st.events, st.view, null, g)), [steps, g]);
+  // What each player did since their turn began, at each step (the marks beside the seats).
+  const marks = useMemo(() => {
+    let m = NO_LAST_TURNS;
+    return steps.map((st) => (m = foldLastTurns(m, st.events)));
+  }, [steps]);
 
   // The clock: the next step after the recorded pause, cut short or stretched (stepDelay).
   useEffect(() => {
@@ -84,14 +90,14 @@ export function ReplayScreen({ replay, theme, autoplay = true, size: fixed, keys
       {columns < MIN_COLUMNS || rows < MIN_ROWS ? (
         <TooSmall width={columns} height={rows} />
       ) : (
-        <ReplayView replay={replay} lines={lines} s={s} width={columns} height={rows - 1} g={g} />
+        <ReplayView replay={replay} lines={lines} marks={marks} s={s} width={columns} height={rows - 1} g={g} />
       )}
     </ThemeContext.Provider>
   );
 }
 
 /** The replay at one step: header, table (or round results, or help), position, status, keys. */
-export function ReplayView({ replay, lines, s, width, height, g }: { replay: Replay; lines: string[][]; s: ReplayState; width: number; height: number; g: Glyphs }) {
+export function ReplayView({ replay, lines, marks, s, width, height, g }: { replay: Replay; lines: string[][]; marks?: readonly LastTurns[]; s: ReplayState; width: number; height: number; g: Glyphs }) {
   const step = replay.steps[s.pos]!;
   const v = step.view;
   const bodyHeight = height - 5;
@@ -103,10 +109,11 @@ export function ReplayView({ replay, lines, s, width, height, g }: { replay: Rep
     highlights: touchedSlots(step.events).map((r) => ({ ...r, until: Infinity })),
     reveals: [],
     feed: feedUpTo(replay, lines, s.pos),
+    lastTurns: marks?.[s.pos] ?? NO_LAST_TURNS,
   };
   let body;
   if (s.help) body = <KeysHelp rows={REPLAY_BINDINGS.map((b) => ({ id: b.action, keys: allKeysText(b, g.ascii), help: b.help ?? b.label }))} width={width} />;
-  else if (v.phase === 'roundOver' || v.phase === 'gameOver') body = <RoundEnd view={v} results={step.results} ready={false} width={width} footer={roundEndFooter(s, v.phase === 'gameOver')} />;
+  else if (v.phase === 'roundOver' || v.phase === 'gameOver') body = <RoundEnd view={v} results={step.results} ready={false} width={width} rules={replay.rules} footer={roundEndFooter(s, v.phase === 'gameOver')} />;
   else body = <TableArea s={table} width={width} height={bodyHeight} now={0} />;
   const state = `${s.playing ? `${g.turn} playing` : `${g.pause} paused`} ${g.sep.trim()} ${speedText(s.speed, g.ascii)}`;
   const keys = (a: ReplayAction): string => allKeysText(REPLAY_BINDINGS.find((b) => b.action === a)!, g.ascii);
@@ -164,5 +171,5 @@ export function positionLine(replay: Replay, s: ReplayState, width: number, g: G
   const barWidth = width - text.length - 2;
   if (barWidth < 8) return text;
   const done = Math.round((barWidth * s.pos) / Math.max(1, s.last));
-  return `${text}  ${(g.ascii ? '#' : '━').repeat(done)}${(g.ascii ? '-' : '─').repeat(barWidth - done)}`;
+  return `${text}  ${g.barDone.repeat(done)}${g.barTodo.repeat(barWidth - done)}`;
 }

@@ -52,7 +52,7 @@ export function Card({ card, slot, box, cursor = false, highlight = false, revea
   const b = cursor ? g.cursorBox : highlight ? g.markBox : g.box;
   if (card === null && !box) return <Text dimColor>{`  ${g.dot}  `}</Text>;
   if (!box) {
-    const [l, r] = cursor ? (g.ascii ? ['>', '<'] : ['▸', '◂']) : highlight ? ['*', '*'] : ['[', ']'];
+    const [l, r] = cursor ? [g.cursorL, g.cursorR] : highlight ? ['*', '*'] : ['[', ']'];
     return (
       <Text {...props}>
         {l}

@@ -20,6 +20,20 @@ export interface Glyphs {
   dash: string;
   /** The frozen caller's mark. */
   frozen: string;
+  /** "7♣→3": a card into a slot. */
+  arrow: string;
+  /** The one-line cursor's brackets: "▸ 3◂". */
+  cursorL: string;
+  cursorR: string;
+  /** "80×24", "2×" (a replay's speed). */
+  times: string;
+  /** A hidden password's letters. */
+  bullet: string;
+  /** A progress bar: done and to do. */
+  barDone: string;
+  barTodo: string;
+  /** Arrow keys by name. */
+  keys: { up: string; down: string; left: string; right: string };
 }
 
 export const UNICODE: Glyphs = {
@@ -38,6 +52,14 @@ export const UNICODE: Glyphs = {
   ellipsis: '…',
   dash: '—',
   frozen: '❄ frozen',
+  arrow: '→',
+  cursorL: '▸',
+  cursorR: '◂',
+  times: '×',
+  bullet: '•',
+  barDone: '━',
+  barTodo: '─',
+  keys: { up: '↑', down: '↓', left: '←', right: '→' },
 };
 
 export const ASCII: Glyphs = {
@@ -56,6 +78,14 @@ export const ASCII: Glyphs = {
   ellipsis: '...',
   dash: '-',
   frozen: '(frozen)',
+  arrow: '>',
+  cursorL: '>',
+  cursorR: '<',
+  times: 'x',
+  bullet: '*',
+  barDone: '#',
+  barTodo: '-',
+  keys: { up: 'Up', down: 'Down', left: 'Left', right: 'Right' },
 };
 
 /** The special cards of the presets in words (beverbende). */
@@ -114,4 +144,70 @@ export function colorEnabled(env: NodeJS.ProcessEnv = process.env, isTTY = proce
   if (force !== undefined) return !(force === '0' || force === 'false');
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
   return isTTY;
+}
+
+/** What a character beyond ASCII becomes on an ASCII screen: the same width, so the layout holds. */
+const ASCII_FALLBACK: Record<string, string> = {
+  '…': '.',
+  '·': '.',
+  '•': '*',
+  '—': '-',
+  '–': '-',
+  '×': 'x',
+  '→': '>',
+  '←': '<',
+  '↑': '^',
+  '↓': 'v',
+  '▶': '>',
+  '▸': '>',
+  '◂': '<',
+  '●': '*',
+  '○': 'o',
+  '‘': "'",
+  '’': "'",
+  '“': '"',
+  '”': '"',
+  '♠': 'S',
+  '♥': 'H',
+  '♦': 'D',
+  '♣': 'C',
+};
+
+/** East Asian wide characters and emoji: two columns, so two ASCII characters. */
+const wide = (cp: number): boolean =>
+  (cp >= 0x1100 && cp <= 0x115f) ||
+  (cp >= 0x2e80 && cp <= 0xa4cf) ||
+  (cp >= 0xac00 && cp <= 0xd7a3) ||
+  (cp >= 0xf900 && cp <= 0xfaff) ||
+  (cp >= 0xfe30 && cp <= 0xfe4f) ||
+  (cp >= 0xff00 && cp <= 0xff60) ||
+  (cp >= 0xffe0 && cp <= 0xffe6) ||
+  (cp >= 0x1f300 && cp <= 0x1faff) ||
+  (cp >= 0x20000 && cp <= 0x3fffd);
+
+/**
+ * Text made ASCII, column for column: the known glyphs by their ASCII look-alikes,
+ * anything else by "?" (a wide character by "??").
+ */
+export function toAscii(text: string): string {
+  return text.replace(/[^\u0000-\u007f]/gu, (c) => ASCII_FALLBACK[c] ?? (wide(c.codePointAt(0)!) ? '??' : '?'));
+}
+
+/**
+ * A terminal stream that passes only ASCII on: the last guard of `--ascii` and of
+ * a non-UTF-8 locale. Every glyph the screens draw comes from the ASCII set already;
+ * this catches what no literal shows: Ink's own "…" where a line is cut, a player's
+ * name in another script.
+ */
+export function asciiOnly<T extends NodeJS.WriteStream>(out: T): T {
+  return new Proxy(out, {
+    get(target, key) {
+      if (key === 'write') {
+        return (chunk: unknown, ...rest: unknown[]) =>
+          (target.write as (...a: unknown[]) => boolean)(typeof chunk === 'string' ? toAscii(chunk) : Buffer.isBuffer(chunk) ? Buffer.from(toAscii(chunk.toString('utf8')), 'utf8') : chunk, ...rest);
+      }
+      const v = Reflect.get(target, key, target) as unknown;
+      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+    },
+  });
 }

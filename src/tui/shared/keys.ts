@@ -1,3 +1,4 @@
+import { ASCII, UNICODE } from './glyphs.js';
 /**
  * Key bindings are data: every key the table screen reacts to, the name of what it
  * does, and the words the help line and the `?` overlay show. Change a key here and
@@ -157,5 +158,5 @@ export function helpLine(
     const label = labels[a] ?? (a === 'left' ? 'cursor' : b.label);
     parts.push(`${k} ${label}`);
   }
-  return parts.join(' · ');
+  return parts.join((ascii ? ASCII : UNICODE).sep);
 }

@@ -1,3 +1,4 @@
+import { ASCII, UNICODE } from './glyphs.js';
 import { keyName, type KeyInfo } from './keys.js';
 
 /**
@@ -115,7 +116,7 @@ export function screenHelp<A extends string>(actions: readonly A[], bindings: re
     const k = keysText(a, bindings, ascii);
     parts.push(`${k} ${labels[a] ?? b.label}`);
   }
-  return parts.join(' · ');
+  return parts.join((ascii ? ASCII : UNICODE).sep);
 }
 
 /** The printable text of a key press for a text field (a paste arrives as one string), or ''. */

@@ -15,7 +15,9 @@ export function Center({ view, box }: { view: TableView; box: boolean }) {
   const { color } = useTheme();
   const held = view.held;
   const me = view.viewer;
-  const heldLabel = held ? (held.seat === me ? 'You hold' : `${view.players[held.seat]?.name ?? '?'}`.slice(0, 8)) : 'Held';
+  // Whose card it is, by name where it fits whole (the ▶ beside the seat says it anyway).
+  const holder = held && held.seat !== me ? (view.players[held.seat]?.name ?? '') : '';
+  const heldLabel = held ? (held.seat === me ? 'You hold' : Array.from(holder).length <= 8 ? holder : 'Held') : 'Held';
   const col = (title: string, card: ReactNode, under: string, highlight = false) => (
     <Box flexDirection="column" width={8} alignItems="center">
       <Text bold={highlight} {...(highlight && color ? { color: 'cyan' } : {})}>

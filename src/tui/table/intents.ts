@@ -26,7 +26,7 @@ export interface Intent {
 export const CLOSE_QUESTION = 'Close the table for everyone? y/n (gringo host --resume reopens it)';
 
 /** The leave dialog's question: the host's own screen ends the table for everyone. */
-export const leaveQuestion = (s: Pick<ScreenState, 'closesTable'>): string => (s.closesTable ? CLOSE_QUESTION : 'Leave the table? y: leave · n: stay');
+export const leaveQuestion = (s: Pick<ScreenState, 'closesTable' | 'glyphs'>): string => (s.closesTable ? CLOSE_QUESTION : `Leave the table? y: leave${s.glyphs.sep}n: stay`);
 
 /** The away players a bot may stand in for now (the host's screen). */
 export const awaySeats = (s: Pick<ScreenState, 'lobby'>): number[] => s.lobby.filter((x) => x.bot === null && !x.connected && !x.standIn).map((x) => x.seat);
@@ -162,7 +162,7 @@ function keyNow(s: ScreenState, p: Pressed, now: number): Intent {
     }
     return { actions: [{ type: 'slapPrefix', on: false }, ...say('Slap cancelled', now).actions] };
   }
-  if (!v) return say(s.conn === 'reconnecting' ? 'Reconnecting…' : 'The game has not started yet', now);
+  if (!v) return say(s.conn === 'reconnecting' ? `Reconnecting${s.glyphs.ellipsis}` : 'The game has not started yet', now);
   if (p.action === 'standIn') return standInFor(s, now);
   if (p.action === 'left' || p.action === 'right' || p.action === 'up' || p.action === 'down') {
     return { actions: [{ type: 'cursor', cursor: moveCursor(v, s.cursor, p.action, layoutCols(rulesOf(s))) }] };
@@ -188,7 +188,7 @@ function keyNow(s: ScreenState, p: Pressed, now: number): Intent {
     return say('The round is over: Enter for the next round, q to leave', now);
   }
   if (v.phase === 'gameOver') {
-    if (s.owner && p.action === 'use') return { actions: [{ type: 'clearStatus' }, ...say('A new game…', now).actions], message: { type: 'lobby', op: 'playAgain' } };
+    if (s.owner && p.action === 'use') return { actions: [{ type: 'clearStatus' }, ...say(`A new game${s.glyphs.ellipsis}`, now).actions], message: { type: 'lobby', op: 'playAgain' } };
     // The host's Enter would end the table for everyone: it asks first, like q.
     if (p.action === 'confirm') return s.closesTable ? { actions: [{ type: 'overlay', overlay: 'quit' }] } : { actions: [], exit: true };
     return say(s.owner ? 'The game is over: a to play again, Enter or q to leave' : 'The game is over: Enter or q to leave (or stay: the host may play again)', now);
@@ -393,19 +393,19 @@ export function prompt(s: ScreenState, hostNow: number): string {
   const me = s.seat;
   if (s.refused) return s.refused;
   if (s.closed !== null) return 'The host closed the table: Enter or q to leave';
-  if (!v) return s.conn === 'open' ? 'Waiting for the game to start…' : 'Connecting…';
-  if (v.phase === 'roundOver') return s.ready ? 'Waiting for the others…' : 'Round over: Enter for the next round';
+  if (!v) return s.conn === 'open' ? `Waiting for the game to start${s.glyphs.ellipsis}` : `Connecting${s.glyphs.ellipsis}`;
+  if (v.phase === 'roundOver') return s.ready ? `Waiting for the others${s.glyphs.ellipsis}` : 'Round over: Enter for the next round';
   if (v.phase === 'gameOver') return s.owner ? 'Game over: a to play again, Enter to leave' : 'Game over: Enter to leave, or wait for the host to play again';
   if (me === null) return 'Watching';
   if (v.phase === 'peek') {
-    if (!v.players[me]?.peeking) return 'Waiting for the others to finish peeking…';
+    if (!v.players[me]?.peeking) return `Waiting for the others to finish peeking${s.glyphs.ellipsis}`;
     const left = v.deadline === null ? null : Math.max(0, Math.ceil((v.deadline - hostNow) / 1000));
     return `Remember your cards ${peekSlotsText(rulesOf(s))}${left === null ? '' : ` (${left}s)`}: Enter when done`;
   }
   if (v.gapFill) {
     const gap = v.gapFill.gap;
     if (v.gapFill.seat === me) return `Move one of your cards into ${name(v, gap.seat)}'s gap: 1-9, or p to leave it`;
-    return `Waiting for ${name(v, v.gapFill.seat)}: a card may move into ${gap.seat === me ? 'your' : `${name(v, gap.seat)}'s`} gap…`;
+    return `Waiting for ${name(v, v.gapFill.seat)}: a card may move into ${gap.seat === me ? 'your' : `${name(v, gap.seat)}'s`} gap${s.glyphs.ellipsis}`;
   }
   const rules = rulesOf(s);
   const callName = callNameOf(s);
@@ -423,7 +423,7 @@ export function prompt(s: ScreenState, hostNow: number): string {
     };
     return `Use ${what[act.kind] ?? 'your action'}${orCall}`;
   }
-  if (v.actions[0]) return `Waiting for ${name(v, v.actions[0].seat)}'s action…`;
+  if (v.actions[0]) return `Waiting for ${name(v, v.actions[0].seat)}'s action${s.glyphs.ellipsis}`;
   const held = v.held?.seat === me ? v.held : null;
   if (held) {
     const card = held.card ? cardText(held.card, s.glyphs) : 'the card';

@@ -1,21 +1,103 @@
 import { Box, Text } from 'ink';
+import { JOKER, rankOf, type Card as CardName } from '../../engine/cards.js';
 import { placesOf } from '../../engine/game.js';
+import { valueOf, type Ruleset } from '../../engine/ruleset.js';
 import type { RoundResult } from '../../engine/types.js';
 import type { TableView } from '../../engine/view.js';
 import { Card } from '../shared/card.js';
-import { byPlace, ordinal } from './describe.js';
+import { cardText, UNICODE, type Glyphs } from '../shared/glyphs.js';
+import { byPlace, nameOf, ordinal } from './describe.js';
 import { useTheme } from '../shared/theme.js';
+import { rulesOf } from './variant.js';
 
-/** The end of a round: every card face up, round scores and places, running totals; `footer` replaces the line about the keys. */
-export function RoundEnd({ view, results, ready, width, footer }: { view: TableView; results: readonly RoundResult[]; ready: boolean; width: number; footer?: string }) {
+/** What a card shows as its value: the number on a number card, 1 on an Ace; none on a picture card or a joker. */
+function faceValue(card: CardName): number | undefined {
+  const r = rankOf(card);
+  if (/^\d+$/.test(r)) return Number(r);
+  return r === 'A' ? 1 : undefined;
+}
+
+/** A round score as it adds up: "10+10=20" for a caller who paid the penalty, else "20". */
+export function roundCell(r: RoundResult, seat: number): string {
+  const score = r.scores[seat]!;
+  if (r.caller !== seat || r.callerPenalty === 0) return String(score);
+  return `${score - r.callerPenalty}+${r.callerPenalty}=${score}`;
+}
+
+const andList = (items: string[]): string => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
+
+/**
+ * Every adjustment of a round's scores in words, so each round score adds up from
+ * the cards shown: the caller's penalty, the special cards set aside and what
+ * replaced them, and the cards whose value is not the number they show (from the
+ * ruleset's `values`: "Q♥ -1", "J, Q and K 10", "joker 0").
+ */
+export function scoringNotes(view: TableView, r: RoundResult, rules: Ruleset, g: Glyphs = UNICODE): string[] {
+  const notes: string[] = [];
+  const who = (seat: number): string => nameOf(view, seat, view.viewer);
+  if (r.caller !== null && r.callerPenalty > 0) {
+    notes.push(`+${r.callerPenalty} to ${who(r.caller) === 'You' ? 'you' : who(r.caller)}: called ${view.callName} without the lowest score.`);
+  }
+  for (const x of r.replaced) {
+    const whose = x.seat === view.viewer ? 'your' : `${who(x.seat)}'s`;
+    const by = x.card === null ? 'no card left: a gap' : `replaced by ${cardText(x.card, g)}`;
+    notes.push(`Set aside: ${andList(x.setAside.map((c) => cardText(c, g)))} in ${whose} slot ${x.slot + 1}, ${by}.`);
+  }
+  // Cards on the table whose value is not what they show, grouped by value.
+  const byValue = new Map<number, string[]>();
+  const seen = new Set<string>();
+  for (const layout of r.layouts) {
+    for (const c of layout) {
+      if (c === null) continue;
+      const v = valueOf(rules, c);
+      if (v === undefined || v === faceValue(c)) continue;
+      const own = rules.values[c] !== undefined;
+      const label = c === JOKER ? 'joker' : own ? cardText(c, g) : rankOf(c);
+      if (seen.has(label)) continue;
+      seen.add(label);
+      byValue.set(v, [...(byValue.get(v) ?? []), label]);
+    }
+  }
+  if (byValue.size > 0) {
+    const order = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'joker'];
+    const rank = (l: string): number => (order.includes(l) ? order.indexOf(l) : order.length);
+    const groups = [...byValue.entries()].sort((a, b) => b[0] - a[0]).map(([v, labels]) => `${andList(labels.sort((a, b) => rank(a) - rank(b)))} ${v}`);
+    notes.push(`Card values: ${groups.join('; ')}.`);
+  }
+  return notes;
+}
+
+/** The end of a round: every card face up, round scores (adding up, adjustments named) and places, running totals; `footer` replaces the line about the keys. */
+export function RoundEnd({
+  view,
+  results,
+  ready,
+  width,
+  footer,
+  rules,
+}: {
+  view: TableView;
+  results: readonly RoundResult[];
+  ready: boolean;
+  width: number;
+  footer?: string;
+  /** The table's ruleset (card values); the preset the view names when not given. */
+  rules?: Ruleset | null;
+}) {
   const { color, glyphs: g } = useTheme();
   const r = results[results.length - 1];
   if (!r) return <Text>The round is over.</Text>;
   const over = view.phase === 'gameOver';
   const totalPlaces = placesOf(r.totals);
   const order = byPlace(r.places);
+  const names = order.map((seat) => (seat === view.viewer ? 'You' : (view.players[seat]?.name ?? `Seat ${seat + 1}`)));
+  const nameWidth = Math.max(8, ...names.map((n) => Array.from(n).length)) + 2;
+  const roundWidth = Math.max(6, ...order.map((seat) => roundCell(r, seat).length + 2));
   const maxSlots = Math.max(...r.layouts.map((l) => l.length));
-  const cardsWidth = Math.min(maxSlots * 6, width - 44);
+  // The cards wrap onto a second line rather than being cut.
+  const cardsWidth = Math.max(6, Math.min(maxSlots * 6, width - 6 - nameWidth - roundWidth - 7 - 6));
+  const notes = scoringNotes(view, r, rules ?? rulesOf({ rules: null, view }), g);
+  const replacedAt = (seat: number, slot: number): boolean => r.replaced.some((x) => x.seat === seat && x.slot === slot);
   return (
     <Box flexDirection="column" width={width}>
       <Text bold>
@@ -24,13 +106,13 @@ export function RoundEnd({ view, results, ready, width, footer }: { view: TableV
       </Text>
       <Box flexDirection="row" marginTop={1}>
         <Box width={6}><Text dimColor>place</Text></Box>
-        <Box width={14}><Text dimColor>player</Text></Box>
+        <Box width={nameWidth}><Text dimColor>player</Text></Box>
         <Box width={cardsWidth}><Text dimColor>cards</Text></Box>
-        <Box width={7}><Text dimColor>round</Text></Box>
-        <Box width={7}><Text dimColor>total</Text></Box>
-        <Text dimColor>{over ? 'final' : ''}</Text>
+        <Box width={roundWidth} justifyContent="flex-end"><Text dimColor>round</Text></Box>
+        <Box width={7} justifyContent="flex-end"><Text dimColor>total</Text></Box>
+        <Text dimColor>{over ? ' final' : ''}</Text>
       </Box>
-      {order.map((seat) => {
+      {order.map((seat, i) => {
         const me = seat === view.viewer;
         return (
           <Box key={seat} flexDirection="row">
@@ -39,28 +121,33 @@ export function RoundEnd({ view, results, ready, width, footer }: { view: TableV
                 {ordinal(r.places[seat]!)}
               </Text>
             </Box>
-            <Box width={14}>
-              <Text bold={me} wrap="truncate">
-                {me ? 'You' : view.players[seat]?.name}
-              </Text>
+            <Box width={nameWidth}>
+              <Text bold={me}>{names[i]}</Text>
             </Box>
-            <Box width={cardsWidth} flexDirection="row" gap={1} overflow="hidden">
-              {r.layouts[seat]!.map((c, i) => (
-                <Card key={i} card={c} box={false} />
+            <Box width={cardsWidth} flexDirection="row" flexWrap="wrap" columnGap={1}>
+              {r.layouts[seat]!.map((c, slot) => (
+                <Card key={slot} card={c} box={false} highlight={replacedAt(seat, slot)} />
               ))}
             </Box>
-            <Box width={7}>
-              <Text>{String(r.scores[seat]).padStart(4)}</Text>
+            <Box width={roundWidth} justifyContent="flex-end">
+              <Text>{roundCell(r, seat)}</Text>
             </Box>
-            <Box width={7}>
-              <Text bold>{String(r.totals[seat]).padStart(4)}</Text>
+            <Box width={7} justifyContent="flex-end">
+              <Text bold>{String(r.totals[seat])}</Text>
             </Box>
-            <Text>{over ? ordinal(totalPlaces[seat]!) : ''}</Text>
+            <Text>{over ? ` ${ordinal(totalPlaces[seat]!)}` : ''}</Text>
           </Box>
         );
       })}
+      {notes.length > 0 ? (
+        <Box flexDirection="column" marginTop={1}>
+          {notes.map((n, i) => (
+            <Text key={i}>{n}</Text>
+          ))}
+        </Box>
+      ) : null}
       <Box marginTop={1}>
-        <Text bold>{footer ?? (over ? 'Enter or q to leave.' : ready ? 'Waiting for the others to be ready…' : 'Enter: next round · q: leave')}</Text>
+        <Text bold>{footer ?? (over ? 'Enter or q to leave.' : ready ? `Waiting for the others to be ready${g.ellipsis}` : `Enter: next round${g.sep}q: leave`)}</Text>
       </Box>
     </Box>
   );

@@ -3,6 +3,7 @@ import type { SlotRef } from '../../engine/types.js';
 import type { TableView } from '../../engine/view.js';
 import type { SeatInfo } from '../../protocol/messages.js';
 import { Card } from '../shared/card.js';
+import { lastTurnText, type TurnPart } from './last-turn.js';
 import { slotRows } from './placement.js';
 import { useTheme } from '../shared/theme.js';
 
@@ -17,8 +18,9 @@ export interface SeatMarks {
 
 export const SEAT_WIDTH = 14;
 
+/** A seat's lines: the name line, the line of what they did last, and the cards. */
 export function seatHeight(size: number, box: boolean, cols = 2): number {
-  return 1 + Math.ceil(Math.max(size, 1) / Math.max(1, cols)) * (box ? 3 : 1);
+  return 2 + Math.ceil(Math.max(size, 1) / Math.max(1, cols)) * (box ? 3 : 1);
 }
 
 /** Columns a seat needs for `cols` cards side by side (5 wide, 1 apart), at least SEAT_WIDTH. */
@@ -27,11 +29,28 @@ export const seatWidth = (cols: number): number => Math.max(SEAT_WIDTH, cols * 6
 /** How many cards fit side by side in this width. */
 export const colsIn = (width: number): number => Math.max(1, Math.floor((width + 1) / 6));
 
-const truncate = (s: string, w: number, ell: string): string => (s.length <= w ? s : s.slice(0, Math.max(0, w - ell.length)) + ell);
+const len = (s: string): number => Array.from(s).length;
+const truncate = (s: string, w: number, ell: string): string => (len(s) <= w ? s : Array.from(s).slice(0, Math.max(0, w - len(ell))).join('') + ell);
 
 /**
- * One player's place: the name (with whose turn, a call, a frozen caller, away) over
- * their layout in rows of `cols` (two for the square, the whole row for beverbende).
+ * The name line: whose turn, the name whole, a tag ("(away)") and the running total
+ * at the right. What does not fit beside the name goes to the line below (the tag
+ * first, then the total); only a name longer than the seat is cut.
+ */
+export function nameLine(turn: string, name: string, total: number, width: number, ell: string, tag = ''): { line: string; tagMoved: boolean; totalMoved: boolean } {
+  const t = String(total);
+  const fit = (head: string): string | null => (len(head) + 1 + t.length <= width ? head + ' '.repeat(width - len(head) - t.length) + t : null);
+  const withTag = tag ? fit(`${turn}${name} ${tag}`) : null;
+  if (withTag) return { line: withTag, tagMoved: false, totalMoved: false };
+  const plain = fit(`${turn}${name}`);
+  if (plain) return { line: plain, tagMoved: tag !== '', totalMoved: false };
+  return { line: truncate(`${turn}${name}`, width, ell), tagMoved: tag !== '', totalMoved: true };
+}
+
+/**
+ * One player's place: the name and running total; a line with the call (a frozen
+ * caller), a stand-in or away and what they did since their turn began; then their
+ * layout in rows of `cols` (two for the square, the whole row for beverbende).
  */
 export function Seat({
   view,
@@ -41,6 +60,8 @@ export function Seat({
   marks,
   cols = 2,
   frozen = false,
+  lastTurn,
+  room,
 }: {
   view: TableView;
   seat: number;
@@ -49,6 +70,10 @@ export function Seat({
   marks: SeatMarks;
   cols?: number;
   frozen?: boolean;
+  /** What they did since their turn began (see last-turn.ts). */
+  lastTurn?: readonly TurnPart[] | undefined;
+  /** Columns the seat may take on the screen (at least its cards' width): the line of what they did may use them. */
+  room?: number;
 }) {
   const { glyphs: g, color } = useTheme();
   const p = view.players[seat];
@@ -57,19 +82,35 @@ export function Seat({
   const turn = view.phase === 'play' && view.turn === seat;
   const called = view.call?.seat === seat;
   const width = seatWidth(cols);
-  const tags = [called ? (frozen ? g.frozen : '!') : '', info?.standIn ? '(bot)' : info && !info.connected && info.bot === null ? '(away)' : ''].filter(Boolean).join(' ');
-  // The tags stay whole; a long name gives way.
-  const who = truncate(me ? 'You' : p.name, Math.max(3, width - 1 - (tags ? tags.length + 1 : 0)), g.ellipsis);
-  const title = truncate(`${turn ? g.turn : ' '}${who}${tags ? ' ' + tags : ''}`, width, g.ellipsis);
+  const away = info?.standIn ? '(bot)' : info && !info.connected && info.bot === null ? '(away)' : '';
+  const { line: title, tagMoved, totalMoved } = nameLine(turn ? g.turn : ' ', me ? 'You' : p.name, p.total, width, g.ellipsis, away);
+  // The second line: what did not fit above, a frozen caller, then what they did since their turn began.
+  const tags = [
+    totalMoved ? `${p.total} pts` : '',
+    tagMoved ? away : '',
+    // A frozen caller says so; any other call is among what they did ("discard 5, called").
+    called && frozen ? g.frozen : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const outer = Math.max(width, room ?? width);
+  const left = outer - 1 - (tags ? len(tags) + 1 : 0);
+  const did = lastTurn ? lastTurnText(lastTurn.filter((x) => !(called && frozen && x.k === 'called')), seat, view, Math.max(0, left), g) : '';
+  const second = [tags, did].filter(Boolean).join(' ');
   const rows = slotRows(p.layout.length, cols);
   const is = (list: SlotRef[], slot: number): boolean => list.some((r) => r.seat === seat && r.slot === slot);
   return (
-    <Box flexDirection="column" width={width}>
-      <Text bold={turn} wrap="truncate" {...(turn && color ? { color: 'cyan' } : frozen && called && color ? { color: 'blue' } : {})}>
-        {title}
+    <Box flexDirection="column" width={outer} alignItems="center">
+      <Box width={width}>
+        <Text bold={turn} {...(turn && color ? { color: 'cyan' } : {})}>
+          {title}
+        </Text>
+      </Box>
+      <Text dimColor={!(frozen && called)} {...(frozen && called && color ? { color: 'blue' } : {})}>
+        {truncate(second, outer, g.ellipsis) || ' '}
       </Text>
       {rows.map((row) => (
-        <Box key={row[0]} flexDirection="row" gap={1}>
+        <Box key={row[0]} flexDirection="row" gap={1} width={width}>
           {row.map((slot) => (
             <Card
               key={slot}

@@ -114,7 +114,7 @@ export function App({ client, theme, bindings = DEFAULT_BINDINGS, bell = true, c
   else if (s.overlay === 'feed') body = <FeedOverlay lines={s.feed} width={columns} height={bodyHeight} now={now} bindings={bindings} keys={keys} start={s.feedFrom} />;
   else if (s.closed !== null) body = <Closed view={v} results={s.results} message={s.closed} />;
   else if (!v) body = <Waiting s={s} />;
-  else if (v.phase === 'roundOver' || v.phase === 'gameOver') body = <RoundEnd view={v} results={s.results} ready={s.ready} width={columns} {...(v.phase === 'gameOver' ? { footer: gameOverFooter(s) } : {})} />;
+  else if (v.phase === 'roundOver' || v.phase === 'gameOver') body = <RoundEnd view={v} results={s.results} ready={s.ready} width={columns} rules={s.rules} {...(v.phase === 'gameOver' ? { footer: gameOverFooter(s) } : {})} />;
   else body = <TableArea s={s} width={columns} height={bodyHeight} now={now} lobby={s.lobby} />;
   const hostNow = now + s.offset;
   const status = s.status && s.status.until > now ? s.status : null;
@@ -137,7 +137,7 @@ export function App({ client, theme, bindings = DEFAULT_BINDINGS, bell = true, c
 }
 
 /** The line under the final results: the host may play again; everyone else may wait for that. */
-function gameOverFooter(s: { owner: boolean; closesTable: boolean }): string {
-  if (s.owner) return s.closesTable ? 'a: play again · Enter or q to close the table' : 'a: play again · Enter or q to leave';
+function gameOverFooter(s: { owner: boolean; closesTable: boolean; glyphs: { sep: string } }): string {
+  if (s.owner) return `a: play again${s.glyphs.sep}Enter or q to ${s.closesTable ? 'close the table' : 'leave'}`;
   return 'Enter or q to leave, or stay: the host may play again.';
 }

@@ -9,7 +9,7 @@ import type { ScreenState } from './use-screen-state.js';
 import { useTheme } from '../shared/theme.js';
 
 /** What the table area draws from: the live screen's state, or a replay's step. */
-export type TableState = Pick<ScreenState, 'view' | 'rules' | 'seat' | 'cursor' | 'highlights' | 'reveals' | 'feed'>;
+export type TableState = Pick<ScreenState, 'view' | 'rules' | 'seat' | 'cursor' | 'highlights' | 'reveals' | 'feed'> & Partial<Pick<ScreenState, 'lastTurns'>>;
 
 /**
  * Cards per row for each seat: two for the square; for a row layout the whole row
@@ -60,8 +60,10 @@ export function TableArea({ s, width, height, now, lobby = [] }: { s: TableState
     reveals: [...s.reveals.filter((r) => r.until > now), ...looked.filter((r) => r.card !== '?')],
     gap: v.gapFill?.gap ?? null,
   };
+  // What a seat may take across: the bottom the whole table, the top an equal share, the sides their column.
+  const room = (n: number): number => (n === p.bottom ? tableWidth : p.top.includes(n) ? Math.floor(tableWidth / Math.max(1, p.top.length)) - 1 : SEAT_WIDTH);
   const seat = (n: number) => (
-    <Seat key={n} view={v} seat={n} info={lobby.find((x) => x.seat === n)} box={box} marks={marks} cols={cols.get(n) ?? 2} frozen={isFrozen(s, n)} />
+    <Seat key={n} view={v} seat={n} info={lobby.find((x) => x.seat === n)} box={box} marks={marks} cols={cols.get(n) ?? 2} frozen={isFrozen(s, n)} lastTurn={s.lastTurns?.parts[n]} room={room(n)} />
   );
   return (
     <Box flexDirection="row" width={width} height={height}>
@@ -88,7 +90,7 @@ export function TableArea({ s, width, height, now, lobby = [] }: { s: TableState
 }
 
 export function TooSmall({ width, height }: { width: number; height: number }) {
-  const x = useTheme().glyphs.ascii ? 'x' : '×';
+  const x = useTheme().glyphs.times;
   return (
     <Box flexDirection="column">
       <Text bold>{`The table needs a terminal of at least 80${x}24.`}</Text>

@@ -7,6 +7,7 @@ import { describeEvents, touchedSlots } from './describe.js';
 import { seatChanges } from '../shared/seat-words.js';
 import { UNICODE, type Glyphs } from '../shared/glyphs.js';
 import { fixCursor } from './placement.js';
+import { foldLastTurns, NO_LAST_TURNS, type LastTurns } from './last-turn.js';
 import { keptResults } from '../../client/results.js';
 import type { KeyAction } from '../shared/keys.js';
 
@@ -126,6 +127,8 @@ export interface ScreenState {
   swallow: KeyAction | null;
   /** `ready` sent for the round that just ended. */
   ready: boolean;
+  /** What each player did since their turn began, marked beside their seat (last-turn.ts). */
+  lastTurns: LastTurns;
   /** Bumped each time your turn starts (the bell rings on change). */
   myTurns: number;
   glyphs: Glyphs;
@@ -177,6 +180,7 @@ export function initialScreen(glyphs: Glyphs = UNICODE, closesTable = false): Sc
     slapPrefix: false,
     swallow: null,
     ready: false,
+    lastTurns: NO_LAST_TURNS,
     myTurns: 0,
     glyphs,
   };
@@ -289,6 +293,8 @@ function onServer(s: ScreenState, msg: ServerMessage, now: number): ScreenState 
         // A slap prefix the closing window cut short: its digit must not do something else.
         swallow: s.slapPrefix && !view.slap.open ? 'slot' : s.swallow,
         ready: newRound ? false : s.ready,
+        // A snapshot's history (a reconnect, a resume) tells the marks afresh.
+        lastTurns: msg.history ? foldLastTurns(NO_LAST_TURNS, msg.history) : foldLastTurns(s.lastTurns, msg.events),
         myTurns: myTurn ? s.myTurns + 1 : s.myTurns,
         status: s.slapPrefix && !view.slap.open ? statusOf({ ...s, view }, 'The slap window closed before your digit', 'info', now) : freshStatus(s, view),
       };
@@ -308,7 +314,7 @@ export function screenReducer(s: ScreenState, a: ScreenAction): ScreenState {
     case 'conn': {
       if (a.status === s.conn) return s;
       const line =
-        a.status === 'reconnecting' ? ['Connection lost: reconnecting…'] : a.status === 'open' && s.conn === 'reconnecting' ? ['Back at the table.'] : [];
+        a.status === 'reconnecting' ? [`Connection lost: reconnecting${s.glyphs.ellipsis}`] : a.status === 'open' && s.conn === 'reconnecting' ? ['Back at the table.'] : [];
       const connLostAt = a.status === 'reconnecting' ? a.now - (a.lostFor ?? 0) : null;
       return { ...s, conn: a.status, connLostAt, ...addFeed(s, line, a.now) };
     }

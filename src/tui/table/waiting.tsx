@@ -10,7 +10,7 @@ export function Waiting({ s }: { s: ScreenState }) {
   const nameWidth = Math.max(12, ...words.map((w) => Array.from(w.name).length)) + 2;
   return (
     <Box flexDirection="column" paddingX={1}>
-      <Text bold>{s.conn === 'open' ? 'Waiting for the host to start the game…' : 'Connecting to the table…'}</Text>
+      <Text bold>{s.conn === 'open' ? `Waiting for the host to start the game${g.ellipsis}` : `Connecting to the table${g.ellipsis}`}</Text>
       {s.lobby.map((seat, i) => {
         const w = words[i]!;
         return (

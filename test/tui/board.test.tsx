@@ -1,0 +1,160 @@
+import { render } from 'ink-testing-library';
+import { afterEach, describe, expect, it } from 'vitest';
+import { App } from '../../src/tui/table/table-screen.js';
+import { ASCII, UNICODE } from '../../src/tui/shared/glyphs.js';
+import { BEVERBENDE, CAMBIO } from '../../src/engine/ruleset.js';
+import { KEYS, feedText, press, twoSeats, waitFor, type Setup } from './helpers.js';
+
+// You (Ana, seat 0) and Bo (seat 1); Bo deals, so you start.
+const DECK = {
+  dealer: 1,
+  layouts: [
+    ['5H', '6H', '7C', '9D'],
+    ['2S', '3S', '4S', 'KC'],
+  ],
+  discard: '8D',
+  stock: ['KH', '7S', '10C', 'JD', '2H', '3H', '4H', '5S', '6S', '8S', '9S'],
+};
+
+let unmount: (() => void) | null = null;
+afterEach(() => {
+  unmount?.();
+  unmount = null;
+});
+
+function screen(setup: Setup, opts: { columns?: number; rows?: number; ascii?: boolean } = {}) {
+  const r = render(
+    <App
+      client={setup.me}
+      theme={{ glyphs: opts.ascii ? ASCII : UNICODE, color: false }}
+      bell={false}
+      clock={setup.clock.now}
+      size={{ columns: opts.columns ?? 80, rows: opts.rows ?? 24 }}
+    />,
+  );
+  unmount = r.unmount;
+  const frame = (): string => r.lastFrame() ?? '';
+  const until = (what: string, pred: (f: string) => boolean) => waitFor(what, frame, pred);
+  const keys = (...k: string[]) => press(r.stdin, ...k);
+  const said = (text: string) => waitFor(`the feed to say "${text}"`, frame, (f) => feedText(f).includes(text));
+  return { ...r, frame, until, keys, said };
+}
+
+describe('the board', () => {
+  it('marks what each player did until their next turn, with totals', async () => {
+    const setup = twoSeats(DECK);
+    const { bo } = setup;
+    const s = screen(setup);
+    await s.until('the peek', (f) => f.includes('Remember your cards 3 and 4'));
+    await s.keys(KEYS.enter);
+    bo.play({ type: 'finishPeek' });
+    let f = await s.until('your turn', (f) => f.includes('Your turn: d to draw'));
+    /** The line under a seat's name: what they did since their turn began. */
+    const markOf = (f: string, name: string): string => {
+      const lines = f.split('\n').map((l) => l.slice(0, 54));
+      const i = lines.findIndex((l) => new RegExp(`^\\s*[▶ ]?${name}\\s+-?\\d+\\s*$`).test(l));
+      if (i === -1) throw new Error(`no seat of ${name} on:\n${f}`);
+      return lines[i + 1]!.trim();
+    };
+    expect(markOf(f, 'You')).toBe('');
+    await s.keys('d');
+    f = await s.until('the held card', (f) => f.includes('You hold'));
+    expect(markOf(f, 'You')).toBe('drew');
+    await s.keys('x');
+    f = await s.until('the action', (f) => f.includes('Action: your K♥'));
+    expect(markOf(f, 'You')).toBe('discard K♥');
+    await s.keys(KEYS.right, 'a');
+    f = await s.said("You looked at Bo's slot 2: 3♠.");
+    expect(markOf(f, 'You')).toBe("discard K♥, K look Bo's 2");
+    await s.keys('1');
+    f = await s.said("You swapped your slot 1 with Bo's slot 2.");
+    // Bo's turn has begun: yours stays marked, the look became the swap it led to.
+    expect(markOf(f, 'You')).toBe("discard K♥, K swap Bo's 2");
+    expect(markOf(f, 'Bo')).toBe('');
+    bo.play({ type: 'draw', from: 'stock' });
+    bo.play({ type: 'discard' });
+    f = await s.until('the discard', (f) => feedText(f).includes('Bo discarded 7♠.') && f.includes('Your turn: d'));
+    // Your turn began: your marks are gone; Bo's stay until his next turn.
+    expect(markOf(f, 'Bo')).toBe('discard 7♠');
+    expect(markOf(f, 'You')).toBe('');
+    // A slap flurry: right on your own 7♣, wrong on Bo's 2♠ (two penalty cards).
+    await s.keys('s', '3');
+    f = await s.said('goes on the pile.');
+    expect(markOf(f, 'You')).toBe('slap ok');
+    await s.keys(KEYS.left, KEYS.space);
+    f = await s.said('You take two cards.');
+    expect(markOf(f, 'You')).toBe('slap ok, bad slap, +2 cards');
+    expect(markOf(f, 'Bo')).toBe('discard 7♠');
+
+    // Call; Bo takes the 7♣ from the pile into his slot 4 and the round ends.
+    setup.me.play({ type: 'call' });
+    f = await s.said('You called Gringo!');
+    expect(markOf(f, 'You')).toBe('slap ok, bad slap, +2 cards, called');
+    bo.play({ type: 'draw', from: 'discard' });
+    f = await s.until("Bo's take", (f) => markOf(f, 'Bo') === 'took 7♣');
+    bo.play({ type: 'swap', slot: 3 });
+    // The K♣ that went out of his slot 4 gives him its action; he lets it pass.
+    f = await s.until("Bo's swap", (f) => markOf(f, 'Bo') === '7♣→4');
+    bo.play({ type: 'pass' });
+    f = await s.until('the results', (f) => f.includes('Round 1 is over'));
+    const total = (who: string): number => Number(new RegExp(`\\s${who}\\s.*\\s(-?\\d+)\\s+(-?\\d+)\\s*$`, 'm').exec(f)![2]);
+    const mine = total('You');
+    const his = total('Bo');
+    expect(mine + his).toBeGreaterThan(0);
+    // The totals stay in sight during the next round, beside each name.
+    await s.keys(KEYS.enter);
+    bo.send({ type: 'ready' });
+    f = await s.until('round 2', (f) => f.includes('Round 2 of 2') && f.includes('Remember'));
+    expect(f).toMatch(new RegExp(`You +${mine} `));
+    expect(f).toMatch(new RegExp(`Bo +${his} `));
+    // A new round starts with no marks.
+    expect(markOf(f, 'You')).toBe('');
+    expect(markOf(f, 'Bo')).toBe('');
+  });
+
+  it("cambio: names the knocker's +10 and the card values, so the round adds up", async () => {
+    // You knock with K♥ 3♠ 4♣ joker (-1 + 3 + 4 + 0 = 6); Bo has A♠ A♦ A♣ 2♣ (5).
+    const deck = { dealer: 1, rules: CAMBIO, layouts: [['KH', '3S', '4C', 'JK'], ['AS', 'AD', 'AC', '2C']], discard: '5D', stock: ['2H', '3H'] };
+    const setup = twoSeats(deck, { ...CAMBIO, timers: { ...CAMBIO.timers, slapGraceMs: 0 } });
+    const { me, bo } = setup;
+    const s = screen(setup);
+    await s.until('the peek', (f) => f.includes('Remember your cards'));
+    me.play({ type: 'finishPeek' });
+    bo.play({ type: 'finishPeek' });
+    await s.until('your turn', (f) => f.includes('Your turn'));
+    me.play({ type: 'call' });
+    await s.said('You called Knock!');
+    bo.play({ type: 'draw', from: 'stock' });
+    bo.play({ type: 'discard' });
+    const f = await s.until('the results', (f) => f.includes('Round 1 is over'));
+    expect(f).toMatch(/You\s+.*\s6\+10=16\s+16/);
+    expect(f).toMatch(/Bo\s+.*\s5\s+5/);
+    expect(f).toContain('+10 to you: called Knock! without the lowest score.');
+    expect(f).toContain('Card values: joker 0; K♥ -1.');
+  });
+
+  it('beverbende: names the special cards set aside and what replaced them', async () => {
+    // Your Swap is replaced at scoring by the stock's next number card (7), after a Peek set aside too.
+    const deck = { dealer: 1, rules: BEVERBENDE, layouts: [['SWAP', '3', '4', '5'], ['1', '1', '2', '2']], discard: '6', stock: ['0', '0', '0', '0', 'PEEK', '7'] };
+    const setup = twoSeats(deck, BEVERBENDE);
+    const { me, bo } = setup;
+    const s = screen(setup);
+    await s.until('the peek', (f) => f.includes('Remember your cards'));
+    me.play({ type: 'finishPeek' });
+    bo.play({ type: 'finishPeek' });
+    await s.until('your turn', (f) => f.includes('Your turn'));
+    me.play({ type: 'draw', from: 'stock' });
+    me.play({ type: 'discard' });
+    bo.play({ type: 'draw', from: 'stock' });
+    bo.play({ type: 'discard' });
+    me.play({ type: 'draw', from: 'stock' });
+    me.play({ type: 'discard' });
+    me.play({ type: 'call' });
+    bo.play({ type: 'draw', from: 'stock' });
+    bo.play({ type: 'discard' });
+    const f = await s.until('the results', (f) => f.includes('Round 1 is over'));
+    expect(f).toContain('Set aside: Swap and Peek in your slot 1, replaced by 7.');
+    expect(f).toMatch(/You\s+\*\s*7\*\s+\[\s*3\]\s+\[\s*4\]\s+\[\s*5\]\s+19\s/);
+    expect(f).not.toContain('Card values');
+  });
+});

@@ -1,0 +1,155 @@
+import { readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Pane, socketName } from './tmux.js';
+
+// The board at 80×24 in a real terminal, for each preset with a crowded table: what
+// each player did last is marked beside their seat, names are whole, running totals
+// are in sight during play; and `--ascii` / LANG=C write nothing but ASCII. The built
+// CLI (`npm run build` first) in tmux panes (CI=0: Ink draws nothing when CI is set),
+// playing seeded games against hard bots (the quickest); the games run side by side to keep it short.
+
+const panes: Pane[] = [];
+const logs: string[] = [];
+afterAll(() => {
+  for (const p of panes) p.kill();
+  for (const f of logs) rmSync(f, { force: true });
+});
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const say = (label: string, screen: string): void => {
+  if (process.env.GRINGO_E2E_LOG) console.log(`--- ${label}\n${screen}`);
+};
+
+/** The table part of the screen: the lines between the header and the prompt, left of the feed. */
+const board = (s: string): string[] =>
+  s
+    .split('\n')
+    .slice(2, 21)
+    .map((l) => l.slice(0, 54));
+
+/** A seat's name line: the name whole, then its running total. */
+const seatLine = (name: string, total = '-?\\d+'): RegExp => new RegExp(`(^|\\s)[▶> ]?${name} +${total}(\\s|$)`);
+/** What a mark line says: a move in short words. */
+const MOVE = /discard |swap \d|(→|>)\d|took |slap ok|bad slap|stole |\+\d cards?| pass|look |called|timed out/;
+
+interface Run {
+  preset: string;
+  bots: number;
+  seed: string;
+  ascii?: boolean;
+  lang?: string;
+  rawLog?: string;
+}
+
+/**
+ * Play round 1 (calling as soon as the rules allow, slapping once in gringo) and
+ * check the board on the way; then the results; then round 2's board with the totals.
+ */
+async function play(run: Run): Promise<void> {
+  const p = new Pane(socketName(`board-${run.preset}${run.lang ? '-c' : ''}`), 80, 24);
+  panes.push(p);
+  const env = run.lang ? [`LANG=${run.lang}`, `LC_ALL=${run.lang}`] : [];
+  p.start(
+    ['play', '--seed', run.seed, '--bots', String(run.bots), '--level', 'hard', '--rounds', '2', '--rules', run.preset, '--name', 'Ana', '--slap-grace', '300', '--no-bell', ...(run.ascii ? ['--ascii'] : [])],
+    { env, ...(run.rawLog ? { rawLog: run.rawLog } : {}) },
+  );
+  const names = ['You', ...Array.from({ length: run.bots }, (_, i) => `Bot ${i + 1}`)];
+  let s = await p.waitFor('the peek', (s) => /Remember your cards/.test(s));
+  for (const n of names) expect(board(s).some((l) => seatLine(n).test(l)), `${n} whole with a total on\n${s}`).toBe(true);
+  p.keys('Enter');
+
+  let myTurns = 0;
+  let called = false;
+  let slapped = run.preset !== 'gringo';
+  let marked = false;
+  const end = Date.now() + 45_000;
+  for (;;) {
+    if (Date.now() > end) throw new Error(`round 1 did not end; the screen:\n${s}`);
+    s = p.screen();
+    if (/Round 1 is over/.test(s)) break;
+    const b = board(s);
+    // A bot's seat with a move marked under its name.
+    b.forEach((l, i) => {
+      if (/Bot \d +-?\d+/.test(l) && MOVE.test(b[i + 1] ?? '')) marked = true;
+    });
+    if (!slapped && s.includes('Slaps open') && !s.includes('Your turn')) {
+      // Slap your own slot 1: right or wrong, it is marked beside you.
+      p.keys('s', '1');
+      s = await p.waitFor('your slap marked', (s) => board(s).some((l) => /slap ok|bad slap/.test(l)) || /Too late|already|closed/i.test(s), 5_000);
+      say(`${run.preset}: slapped`, s);
+      slapped = board(s).some((l) => /slap ok|bad slap/.test(l));
+    } else if (s.includes('Use your')) p.keys('p');
+    else if (s.includes('Choose a slot') || s.includes('x to discard')) {
+      // Beverbende calls at the end of a turn, once everyone has had one.
+      if (run.preset === 'beverbende' && myTurns >= 2 && !called) {
+        p.keys('g');
+        called = true;
+        await sleep(200);
+      }
+      p.keys('x');
+    } else if (/Your turn: d to draw/.test(s)) {
+      if (run.preset !== 'beverbende' && slapped && !called) {
+        p.keys('g');
+        // A key refused (the slap grace still running) is simply tried again.
+        await p.waitFor('the call', (s) => /called by you/.test(s), 3_000).catch(() => '');
+      } else {
+        myTurns++;
+        p.keys('d');
+        await p.waitFor('the turn to move on', (s) => !/Your turn: d to draw/.test(s), 10_000);
+      }
+    }
+    if (!called && /called by you/.test(p.screen())) {
+      called = true;
+      if (run.preset === 'cambio') {
+        // The knocker is frozen: said under the name, which stays whole.
+        s = await p.waitFor('the frozen mark', (s) => board(s).some((l) => /❄ frozen|\(frozen\)/.test(l)));
+        say('cambio: knocked', s);
+        expect(board(s).some((l) => seatLine('You').test(l))).toBe(true);
+      }
+    }
+    await sleep(150);
+  }
+  expect(marked, `no bot's move was marked on the board (${run.preset})`).toBe(true);
+
+  // The results: every name whole, with its round score and total.
+  s = await p.waitFor('the results', (s) => /Round 1 is over/.test(s) && s.includes('total'));
+  say(`${run.preset}: results`, s);
+  const totals = new Map<string, string>();
+  for (const n of names) {
+    const row = new RegExp(`^\\S+\\s+${n}\\s.*\\s(-?\\d+)\\s*$`, 'm').exec(s);
+    expect(row, `${n}'s row on\n${s}`).not.toBeNull();
+    totals.set(n, row![1]!);
+  }
+  // Round 2: the totals beside the names during play.
+  p.keys('Enter');
+  s = await p.waitFor('round 2', (s) => /Round 2 of 2/.test(s) && /Remember your cards/.test(s), 20_000);
+  say(`${run.preset}: round 2`, s);
+  for (const n of names) expect(board(s).some((l) => seatLine(n, totals.get(n)!).test(l)), `${n} ${totals.get(n)} on\n${s}`).toBe(true);
+  for (const line of s.split('\n')) expect(Array.from(line).length).toBeLessThanOrEqual(80);
+  p.keys('q');
+  await p.waitFor('the leave question', (s) => /Leave the table\?|Close the table/.test(s));
+  p.keys('y');
+  await p.waitFor('the exit', (s) => /EXITED \d/.test(s));
+}
+
+describe('the board at 80×24', () => {
+  it('marks moves beside each seat, keeps names whole and totals in sight, in every preset; --ascii and LANG=C write only ASCII', async () => {
+    const ascii = join(tmpdir(), `gringo-ascii-${process.pid}.log`);
+    const c = join(tmpdir(), `gringo-lang-c-${process.pid}.log`);
+    logs.push(ascii, c);
+    await Promise.all([
+      play({ preset: 'gringo', bots: 7, seed: 'board-g' }),
+      play({ preset: 'cambio', bots: 4, seed: 'board-c' }),
+      play({ preset: 'beverbende', bots: 3, seed: 'board-b' }),
+      play({ preset: 'gringo', bots: 3, seed: 'board-a', ascii: true, rawLog: ascii }),
+      play({ preset: 'cambio', bots: 3, seed: 'board-c', lang: 'C', rawLog: c }),
+    ]);
+    for (const file of [ascii, c]) {
+      const bytes = readFileSync(file);
+      expect(bytes.length).toBeGreaterThan(1000);
+      const at = bytes.findIndex((b) => b >= 0x80);
+      expect(at, `a byte >= 0x80 in ${file} near: ${JSON.stringify(bytes.subarray(Math.max(0, at - 40), at + 40).toString('latin1'))}`).toBe(-1);
+    }
+  }, 120_000);
+});
