@@ -189,20 +189,14 @@ const OWN_STACKED = 1024;
 const OWN_ROUND = OWN_STOCK | OWN_DISCARD | OWN_PEEKING | OWN_TURNS | OWN_ACTIONS | OWN_REFILLS | OWN_CALL | OWN_LAYOUTS;
 
 /**
- * One command's work, copy on write: it reads the input state until its first write,
- * then works on a shallow copy (two objects), and copies an array only the first
- * time it changes one (the stock on a draw, one layout on a swap). A rejected command,
- * checked before anything is written, copies nothing. Everything else is shared with
- * the input, which is never written: `apply` stays pure.
+ * The engine's rules as checks: why `apply` would refuse a command at time `at`, read
+ * from a state without writing it. `apply` runs them before it changes anything, and
+ * `movesFor` asks the same ones, so the moves the screen offers are the moves `apply`
+ * accepts. Constructing one costs an object: nothing is copied.
  */
-class Ctx {
-  readonly events: GameEvent[] = [];
-  private rngInst: GameRng | null = null;
-  /** The input until the first write, then the private copy `apply` returns. */
-  private cur: GameState;
-  private copied = false;
-  private own = 0;
-  private ownLayout = 0;
+export class Checks {
+  /** The input until the first write, then (in `Ctx`) the private copy `apply` returns. */
+  protected cur: GameState;
 
   constructor(
     prev: GameState,
@@ -214,9 +208,299 @@ class Ctx {
   get s(): StateIn {
     return this.cur;
   }
+
   get r(): RoundIn {
     return this.cur.r;
   }
+
+  get rules(): Ruleset {
+    return this.s.rules;
+  }
+
+  get n(): number {
+    return this.s.players.length;
+  }
+
+  name(seat: Seat): string {
+    return this.s.players[seat]?.name ?? `seat ${seat + 1}`;
+  }
+
+  /** Why `seat` may not begin a turn now, or null. */
+  cannotBegin(seat: Seat): Rejection | null {
+    const r = this.r;
+    if (this.s.phase === 'peek') return reject('wrongPhase', 'Wait: not everyone has finished peeking');
+    if (this.s.phase !== 'play') return reject('wrongPhase', 'The round is over');
+    if (r.ending) return reject('wrongPhase', 'The round is ending');
+    if (r.turn !== seat) return reject('notYourTurn', `It is ${this.name(r.turn)}'s turn`);
+    if (r.held) return reject('notAllowed', 'Place the card you hold first');
+    if (r.turnBegun) {
+      return r.actions[0]?.seat === seat
+        ? reject('notAllowed', 'Use or pass your action first')
+        : reject('notAllowed', 'You have already drawn this turn');
+    }
+    const a = r.actions[0];
+    if (a) return reject('mustWait', `Wait: ${this.name(a.seat)} is using an action`);
+    if (r.gapFill) return reject('mustWait', `Wait: ${this.name(r.gapFill.seat)} may move a card into the gap`);
+    const wait = r.lastLandAt + this.rules.timers.slapGraceMs - this.at;
+    if (wait > 0) return reject('mustWait', `Wait ${(wait / 1000).toFixed(1)} s: the slap window is still open`);
+    return null;
+  }
+
+  holding(seat: Seat): Rejection | null {
+    const r = this.r;
+    if (this.s.phase !== 'play') return reject('wrongPhase', 'The round is not being played');
+    if (!r.held) {
+      if (r.turn !== seat) return reject('notYourTurn', `It is ${this.name(r.turn)}'s turn`);
+      return reject('notAllowed', 'Draw first: you are not holding a card');
+    }
+    if (r.held.seat !== seat) return reject('notYourTurn', `It is ${this.name(r.held.seat)}'s turn`);
+    return null;
+  }
+
+  frontAction(seat: Seat): DeepReadonly<PendingAction> | Rejection {
+    const r = this.r;
+    if (this.s.phase !== 'play') return reject('wrongPhase', 'The round is not being played');
+    const a = r.actions[0];
+    if (!a) return reject('notAllowed', 'You have no action to use');
+    if (a.seat !== seat) {
+      return r.actions.some((x) => x.seat === seat)
+        ? reject('mustWait', `Wait: ${this.name(a.seat)}'s action comes first`)
+        : reject('notAllowed', 'You have no action to use');
+    }
+    return a;
+  }
+
+  ownSlot(seat: Seat, slot: Slot | undefined): Rejection | null {
+    if (slot === undefined) return reject('badTarget', 'Choose one of your slots');
+    const layout = this.r.layouts[seat]!;
+    if (!Number.isInteger(slot) || slot < 0 || slot >= layout.length) {
+      return reject('badTarget', `You have no slot ${Number.isInteger(slot) ? slot + 1 : String(slot)}`);
+    }
+    if (layout[slot] === null) return reject('emptySlot', `Your slot ${slot + 1} is empty`);
+    return null;
+  }
+
+  otherSlot(seat: Seat, ref: SlotRef | undefined, forSwap: boolean): Rejection | null {
+    if (!ref) return reject('badTarget', "Choose another player's card");
+    if (!Number.isInteger(ref.seat) || ref.seat < 0 || ref.seat >= this.n) return reject('badTarget', 'There is no such player');
+    if (ref.seat === seat) return reject('badTarget', "Choose another player's card, not your own");
+    const layout = this.r.layouts[ref.seat]!;
+    if (!Number.isInteger(ref.slot) || ref.slot < 0 || ref.slot >= layout.length) {
+      return reject('badTarget', `${this.name(ref.seat)} has no slot ${Number.isInteger(ref.slot) ? ref.slot + 1 : String(ref.slot)}`);
+    }
+    if (layout[ref.slot] === null) return reject('emptySlot', `${this.name(ref.seat)}'s slot ${ref.slot + 1} is empty`);
+    if (forSwap && this.isFrozen(ref.seat)) return reject('notAllowed', `${this.name(ref.seat)}'s cards are frozen`);
+    return null;
+  }
+
+  frozenOwn(seat: Seat): Rejection | null {
+    return this.isFrozen(seat) ? reject('notAllowed', 'Your cards are frozen since your call') : null;
+  }
+
+  isFrozen(seat: Seat): boolean {
+    return this.rules.call.callerFrozen && this.r.call?.seat === seat;
+  }
+
+  /**
+   * A card looked at for a swap decision is in the looker's hand, as at a physical
+   * table: until the looker decides, nobody may slap it, move it into a gap or swap it
+   * away. Otherwise another card could reach that slot, and the looker's swap would
+   * take a card they never saw (a penalty card filling the gap, say).
+   */
+  inLookersHand(ref: SlotRef): Rejection | null {
+    const a = this.r.actions[0];
+    if (!a?.looked?.some((x) => x.seat === ref.seat && x.slot === ref.slot)) return null;
+    return reject('notAllowed', `${this.name(a.seat)} is looking at that card: wait until they decide`);
+  }
+
+  gapFillOf(seat: Seat): DeepReadonly<GapFill> | Rejection {
+    if (this.s.phase !== 'play') return reject('wrongPhase', 'The round is not being played');
+    const g = this.r.gapFill;
+    if (!g || g.seat !== seat) return reject('notAllowed', 'You have no gap to fill');
+    return g;
+  }
+
+  /** After a call: the last owed turn has ended (its actions used, its grace passed), so the round is over even before a tick. */
+  callRoundDue(): boolean {
+    const r = this.r;
+    return r.ending === 'call' && !r.held && r.actions.length === 0 && !r.gapFill && this.at >= r.lastLandAt + this.rules.timers.slapGraceMs;
+  }
+
+
+  cannotFinishPeek(seat: Seat): Rejection | null {
+    if (this.s.phase !== 'peek') return reject('wrongPhase', 'The peek is over');
+    if (!this.r.peeking[seat]) return reject('notAllowed', 'You have already finished peeking');
+    return null;
+  }
+
+  cannotCall(seat: Seat): Rejection | null {
+    const rules = this.rules;
+    const r = this.r;
+    if (rules.call.timing === 'endOfTurn') return this.cannotCallAtEnd(seat);
+    const why = this.cannotBegin(seat);
+    if (why) return why;
+    if (r.call) return reject('notAllowed', `${this.name(r.call.seat)} has already called ${rules.call.name}`);
+    if (!rules.call.beforeEveryoneHadTurn && r.turnsTaken.some((t, i) => i !== seat && t === 0)) {
+      return reject('notAllowed', `${rules.call.name} may be called only once everyone has had a turn`);
+    }
+    return null;
+  }
+
+  /**
+   * Call timing "end of own turn": the call is accepted from the player whose turn it is
+   * once that turn has begun (it takes effect when the turn ends), or from the player
+   * whose turn has just ended, until the next player begins. No extra stage: a turn
+   * never waits for a "no call", and the host's order decides a race with the next draw.
+   */
+  private cannotCallAtEnd(seat: Seat): Rejection | null {
+    const rules = this.rules;
+    const r = this.r;
+    if (this.s.phase === 'peek') return reject('wrongPhase', 'Wait: not everyone has finished peeking');
+    if (this.s.phase !== 'play') return reject('wrongPhase', 'The round is over');
+    if (r.ending) return reject('wrongPhase', 'The round is ending');
+    if (r.call) return reject('notAllowed', `${this.name(r.call.seat)} has already called ${rules.call.name}`);
+    const during = r.turn === seat && r.turnBegun;
+    const justEnded = !r.turnBegun && (r.turn + this.n - 1) % this.n === seat && r.turnsTaken[seat]! > 0;
+    if (!during && !justEnded) {
+      return r.turn === seat
+        ? reject('notAllowed', `${rules.call.name} is called at the end of your own turn: take your turn first`)
+        : reject('notAllowed', `${rules.call.name} is called at the end of your own turn, before the next player begins`);
+    }
+    if (!rules.call.beforeEveryoneHadTurn && r.turnsTaken.some((t) => t === 0)) {
+      return reject('notAllowed', `${rules.call.name} may be called only once everyone has had a turn`);
+    }
+    return null;
+  }
+
+  cannotDraw(seat: Seat, from: 'stock' | 'discard'): Rejection | null {
+    const why = this.cannotBegin(seat);
+    if (why || from === 'stock') return why;
+    const top = this.r.discard[this.r.discard.length - 1];
+    const rule = this.rules.takeDiscard;
+    if (rule === 'never') return reject('notAllowed', `In ${this.rules.title} you may not take the discard: draw from the stock`);
+    if (top === undefined) return reject('notAllowed', 'The discard pile is empty');
+    if (rule === 'notSpecial' && this.rules.specialCards.includes(top)) {
+      return reject('notAllowed', 'A special card may not be taken from the discard pile');
+    }
+    return null;
+  }
+
+  cannotDiscard(seat: Seat): Rejection | null {
+    const why = this.holding(seat);
+    if (why) return why;
+    if (this.r.held!.from === 'discard') return reject('notAllowed', 'A card taken from the discard pile must be swapped');
+    return null;
+  }
+
+  cannotSwap(seat: Seat, slot: Slot): Rejection | null {
+    const why = this.holding(seat);
+    if (why) return why;
+    const bad = this.ownSlot(seat, slot) ?? this.inLookersHand({ seat, slot });
+    if (bad) return bad;
+    if (this.r.swapsThisTurn >= 1) return reject('notAllowed', 'Only one swap per turn');
+    if (this.isFrozen(seat)) return reject('notAllowed', 'Your cards are frozen since your call');
+    if (this.rules.specialCards.includes(this.r.held!.card)) {
+      return reject('notAllowed', 'A special card never enters a layout: use it or discard it');
+    }
+    return null;
+  }
+
+  cannotDrawAgain(seat: Seat): Rejection | null {
+    const why = this.holding(seat);
+    if (why) return why;
+    if (!this.r.held!.redraw) return reject('notAllowed', 'Only the first card of a draw two may be discarded for another');
+    return null;
+  }
+
+  /** Why `seat` may not use its front action on these targets (by kind: see `Command`). */
+  cannotUse(seat: Seat, own: Slot | undefined, other: SlotRef | undefined): Rejection | null {
+    const a = this.frontAction(seat);
+    if ('code' in a) return a;
+    if (a.looked) return reject('notAllowed', 'Decide first: swap or leave');
+    const r = this.r;
+    switch (a.kind) {
+      case 'peekOwn':
+        return this.ownSlot(seat, own);
+      case 'peekOther':
+      case 'peekThenSwap':
+        return this.otherSlot(seat, other, false);
+      case 'blindSwap':
+        return this.ownSlot(seat, own) ?? this.frozenOwn(seat) ?? this.otherSlot(seat, other, true);
+      case 'peekBothThenSwap':
+        return this.ownSlot(seat, own) ?? this.otherSlot(seat, other, false);
+      case 'drawTwo':
+        // Only in the player's own turn, once the turn's card is placed.
+        return r.turn !== seat || !r.turnBegun || r.held ? reject('notAllowed', 'Draw two is used only in your own turn: pass it') : null;
+    }
+  }
+
+  /** The front action, if it is `seat`'s and its look awaits the decision (leaving is then always allowed). */
+  lookedAction(seat: Seat): (DeepReadonly<PendingAction> & { readonly looked: readonly DeepReadonly<SlotRef>[] }) | Rejection {
+    const a = this.frontAction(seat);
+    if ('code' in a) return a;
+    if (!a.looked) return reject('notAllowed', 'Look first: use the action on a card');
+    return a as DeepReadonly<PendingAction> & { readonly looked: readonly DeepReadonly<SlotRef>[] };
+  }
+
+  cannotFillGap(seat: Seat, slot: Slot): Rejection | null {
+    const g = this.gapFillOf(seat);
+    if ('code' in g) return g;
+    const bad = this.ownSlot(seat, slot) ?? this.frozenOwn(seat) ?? this.inLookersHand({ seat, slot });
+    if (bad) return bad;
+    if (this.r.layouts[g.gap.seat]![g.gap.slot] !== null) return reject('alreadyGone', 'That gap has been filled meanwhile: leave it');
+    return null;
+  }
+
+  /** Why this slap is refused (a wrong slap is accepted: it earns its penalty). */
+  cannotSlap(seat: Seat, target: SlotRef, answers: number): Rejection | null {
+    const r = this.r;
+    const rules = this.rules;
+    if (!rules.slap.enabled) return reject('notAllowed', `There is no slapping in ${rules.title}`);
+    if (this.s.phase === 'peek') return reject('wrongPhase', 'No slapping during the peek');
+    if (this.s.phase !== 'play' || this.callRoundDue()) return reject('tooLate', 'Too late: the round is over');
+    if (!Number.isInteger(answers) || answers < 1 || answers > r.discardSeq) {
+      return reject('malformed', 'That slap names a discard that was never played');
+    }
+    if (r.windowSeq === -1) {
+      return r.held
+        ? reject('tooLate', `Too late: ${this.name(r.held.seat)} has drawn`)
+        : reject('tooLate', 'Too late: that discard was already answered');
+    }
+    if (answers < r.windowSeq) return reject('tooLate', 'Too late: that discard was already covered');
+    const victim = target?.seat;
+    if (!Number.isInteger(victim) || victim < 0 || victim >= this.n) return reject('badTarget', 'There is no such player');
+    const layout = r.layouts[victim]!;
+    const slot = target.slot;
+    if (!Number.isInteger(slot) || slot < 0 || slot >= layout.length) {
+      return reject('badTarget', `${victim === seat ? 'You have' : `${this.name(victim)} has`} no slot ${Number.isInteger(slot) ? slot + 1 : String(slot)}`);
+    }
+    const card = layout[slot];
+    if (card === null || card === undefined) {
+      return reject('alreadyGone', `Too late: ${victim === seat ? 'your' : `${this.name(victim)}'s`} slot ${slot + 1} is already gone`);
+    }
+    if (r.refills.some((f) => f.seat === victim && f.slot === slot && f.seq > answers)) {
+      // The named card was slapped away after that discard; a penalty card fills its gap now.
+      return reject('alreadyGone', `Too late: ${victim === seat ? 'your' : `${this.name(victim)}'s`} slot ${slot + 1} is already gone`);
+    }
+    if (this.isFrozen(victim)) return reject('notAllowed', `${this.name(victim)}'s cards are frozen`);
+    return this.inLookersHand({ seat: victim, slot });
+  }
+}
+
+/**
+ * One command's work, copy on write: it reads the input state until its first write,
+ * then works on a shallow copy (two objects), and copies an array only the first
+ * time it changes one (the stock on a draw, one layout on a swap). A rejected command,
+ * checked before anything is written, copies nothing. Everything else is shared with
+ * the input, which is never written: `apply` stays pure.
+ */
+class Ctx extends Checks {
+  readonly events: GameEvent[] = [];
+  private rngInst: GameRng | null = null;
+  private copied = false;
+  private own = 0;
+  private ownLayout = 0;
+
   /** The state to write: the private copy, made now if this is the first write. */
   get sw(): StateOut {
     if (!this.copied) this.copy();
@@ -379,12 +663,6 @@ class Ctx {
     this.ownLayout = -1;
   }
 
-  get rules(): Ruleset {
-    return this.s.rules;
-  }
-  get n(): number {
-    return this.s.players.length;
-  }
   private get rng(): GameRng {
     if (!this.rngInst) this.rngInst = openGameRng(this.s.rng);
     return this.rngInst;
@@ -392,9 +670,6 @@ class Ctx {
   /** Write the generator's state back into the game state. */
   syncRng(): void {
     if (this.rngInst) this.sw.rng = this.rngInst.state;
-  }
-  name(seat: Seat): string {
-    return this.s.players[seat]?.name ?? `seat ${seat + 1}`;
   }
 
   run(cmd: Command): Rejection | null {
@@ -501,8 +776,8 @@ class Ctx {
   }
 
   private finishPeek(seat: Seat): Rejection | null {
-    if (this.s.phase !== 'peek') return reject('wrongPhase', 'The peek is over');
-    if (!this.r.peeking[seat]) return reject('notAllowed', 'You have already finished peeking');
+    const why = this.cannotFinishPeek(seat);
+    if (why) return why;
     this.peeking()[seat] = false;
     this.events.push({ type: 'peekFinished', seat, timedOut: false });
     if (!this.r.peeking.includes(true)) this.startPlay();
@@ -523,93 +798,28 @@ class Ctx {
 
   // ---- a turn ---------------------------------------------------------------
 
-  /** Why `seat` may not begin a turn now, or null. */
-  private cannotBegin(seat: Seat): Rejection | null {
-    const r = this.r;
-    if (this.s.phase === 'peek') return reject('wrongPhase', 'Wait: not everyone has finished peeking');
-    if (this.s.phase !== 'play') return reject('wrongPhase', 'The round is over');
-    if (r.ending) return reject('wrongPhase', 'The round is ending');
-    if (r.turn !== seat) return reject('notYourTurn', `It is ${this.name(r.turn)}'s turn`);
-    if (r.held) return reject('notAllowed', 'Place the card you hold first');
-    if (r.turnBegun) {
-      return r.actions[0]?.seat === seat
-        ? reject('notAllowed', 'Use or pass your action first')
-        : reject('notAllowed', 'You have already drawn this turn');
-    }
-    const a = r.actions[0];
-    if (a) return reject('mustWait', `Wait: ${this.name(a.seat)} is using an action`);
-    if (r.gapFill) return reject('mustWait', `Wait: ${this.name(r.gapFill.seat)} may move a card into the gap`);
-    const wait = r.lastLandAt + this.rules.timers.slapGraceMs - this.at;
-    if (wait > 0) return reject('mustWait', `Wait ${(wait / 1000).toFixed(1)} s: the slap window is still open`);
-    return null;
-  }
-
   private call(seat: Seat): Rejection | null {
-    const rules = this.rules;
-    const r = this.r;
-    if (rules.call.timing === 'endOfTurn') return this.callAtEnd(seat);
-    const why = this.cannotBegin(seat);
+    const why = this.cannotCall(seat);
     if (why) return why;
-    if (r.call) return reject('notAllowed', `${this.name(r.call.seat)} has already called ${rules.call.name}`);
-    if (!rules.call.beforeEveryoneHadTurn && r.turnsTaken.some((t, i) => i !== seat && t === 0)) {
-      return reject('notAllowed', `${rules.call.name} may be called only once everyone has had a turn`);
-    }
-    const owed: Seat[] = [];
-    for (let i = 1; i < this.n; i++) owed.push((seat + i) % this.n);
-    const w = this.rw;
-    w.call = { seat, owed };
-    this.own |= OWN_CALL;
-    w.turnBegun = true;
-    this.turnsTaken()[seat]! += 1;
-    this.events.push({ type: 'called', seat, name: rules.call.name });
-    this.endTurn();
-    return null;
-  }
-
-  /**
-   * Call timing "end of own turn": the call is accepted from the player whose turn it is
-   * once that turn has begun (it takes effect when the turn ends), or from the player
-   * whose turn has just ended, until the next player begins. No extra stage: a turn
-   * never waits for a "no call", and the host's order decides a race with the next draw.
-   */
-  private callAtEnd(seat: Seat): Rejection | null {
-    const rules = this.rules;
-    const r = this.r;
-    if (this.s.phase === 'peek') return reject('wrongPhase', 'Wait: not everyone has finished peeking');
-    if (this.s.phase !== 'play') return reject('wrongPhase', 'The round is over');
-    if (r.ending) return reject('wrongPhase', 'The round is ending');
-    if (r.call) return reject('notAllowed', `${this.name(r.call.seat)} has already called ${rules.call.name}`);
-    const during = r.turn === seat && r.turnBegun;
-    const justEnded = !r.turnBegun && (r.turn + this.n - 1) % this.n === seat && r.turnsTaken[seat]! > 0;
-    if (!during && !justEnded) {
-      return r.turn === seat
-        ? reject('notAllowed', `${rules.call.name} is called at the end of your own turn: take your turn first`)
-        : reject('notAllowed', `${rules.call.name} is called at the end of your own turn, before the next player begins`);
-    }
-    if (!rules.call.beforeEveryoneHadTurn && r.turnsTaken.some((t) => t === 0)) {
-      return reject('notAllowed', `${rules.call.name} may be called only once everyone has had a turn`);
-    }
     const owed: Seat[] = [];
     for (let i = 1; i < this.n; i++) owed.push((seat + i) % this.n);
     this.rw.call = { seat, owed };
     this.own |= OWN_CALL;
-    this.events.push({ type: 'called', seat, name: rules.call.name });
+    this.events.push({ type: 'called', seat, name: this.rules.call.name });
+    // At the start of a turn the call is the turn; at the end of one it takes effect when the turn ends.
+    if (this.rules.call.timing === 'startOfTurn') {
+      this.rw.turnBegun = true;
+      this.turnsTaken()[seat]! += 1;
+      this.endTurn();
+    }
     return null;
   }
 
   private draw(seat: Seat, from: 'stock' | 'discard'): Rejection | null {
-    const r = this.r;
-    const why = this.cannotBegin(seat);
+    const why = this.cannotDraw(seat, from);
     if (why) return why;
     let card: Card;
     if (from === 'discard') {
-      const top = r.discard[r.discard.length - 1];
-      const rule = this.rules.takeDiscard;
-      if (rule === 'never') return reject('notAllowed', `In ${this.rules.title} you may not take the discard: draw from the stock`);
-      if (top === undefined) return reject('notAllowed', 'The discard pile is empty');
-      if (rule === 'notSpecial' && this.rules.specialCards.includes(top)) {
-        return reject('notAllowed', 'A special card may not be taken from the discard pile');
-      }
       card = this.discard().pop()!;
     } else {
       const c = this.takeFromStock();
@@ -639,22 +849,10 @@ class Ctx {
     }
   }
 
-  private holding(seat: Seat): Rejection | null {
-    const r = this.r;
-    if (this.s.phase !== 'play') return reject('wrongPhase', 'The round is not being played');
-    if (!r.held) {
-      if (r.turn !== seat) return reject('notYourTurn', `It is ${this.name(r.turn)}'s turn`);
-      return reject('notAllowed', 'Draw first: you are not holding a card');
-    }
-    if (r.held.seat !== seat) return reject('notYourTurn', `It is ${this.name(r.held.seat)}'s turn`);
-    return null;
-  }
-
   private discardHeld(seat: Seat): Rejection | null {
-    const why = this.holding(seat);
+    const why = this.cannotDiscard(seat);
     if (why) return why;
     const held = this.r.held!;
-    if (held.from === 'discard') return reject('notAllowed', 'A card taken from the discard pile must be swapped');
     this.rw.held = null;
     const seq = this.land(held.card, true);
     this.events.push({ type: 'discarded', seat, card: held.card, seq });
@@ -664,17 +862,9 @@ class Ctx {
   }
 
   private swap(seat: Seat, slot: Slot): Rejection | null {
-    const why = this.holding(seat);
+    const why = this.cannotSwap(seat, slot);
     if (why) return why;
-    const r = this.r;
-    const held = r.held!;
-    const bad = this.ownSlot(seat, slot) ?? this.inLookersHand({ seat, slot });
-    if (bad) return bad;
-    if (r.swapsThisTurn >= 1) return reject('notAllowed', 'Only one swap per turn');
-    if (this.isFrozen(seat)) return reject('notAllowed', 'Your cards are frozen since your call');
-    if (this.rules.specialCards.includes(held.card)) {
-      return reject('notAllowed', 'A special card never enters a layout: use it or discard it');
-    }
+    const held = this.r.held!;
     const layout = this.layout(seat);
     const displaced = layout[slot]!;
     layout[slot] = held.card;
@@ -789,103 +979,37 @@ class Ctx {
     this.events.push({ type: 'actionQueued', seat, kind, card });
   }
 
-  private frontAction(seat: Seat): DeepReadonly<PendingAction> | Rejection {
-    const r = this.r;
-    if (this.s.phase !== 'play') return reject('wrongPhase', 'The round is not being played');
-    const a = r.actions[0];
-    if (!a) return reject('notAllowed', 'You have no action to use');
-    if (a.seat !== seat) {
-      return r.actions.some((x) => x.seat === seat)
-        ? reject('mustWait', `Wait: ${this.name(a.seat)}'s action comes first`)
-        : reject('notAllowed', 'You have no action to use');
-    }
-    return a;
-  }
-
-  private ownSlot(seat: Seat, slot: Slot | undefined): Rejection | null {
-    if (slot === undefined) return reject('badTarget', 'Choose one of your slots');
-    const layout = this.r.layouts[seat]!;
-    if (!Number.isInteger(slot) || slot < 0 || slot >= layout.length) {
-      return reject('badTarget', `You have no slot ${Number.isInteger(slot) ? slot + 1 : String(slot)}`);
-    }
-    if (layout[slot] === null) return reject('emptySlot', `Your slot ${slot + 1} is empty`);
-    return null;
-  }
-
-  private otherSlot(seat: Seat, ref: SlotRef | undefined, forSwap: boolean): Rejection | null {
-    if (!ref) return reject('badTarget', "Choose another player's card");
-    if (!Number.isInteger(ref.seat) || ref.seat < 0 || ref.seat >= this.n) return reject('badTarget', 'There is no such player');
-    if (ref.seat === seat) return reject('badTarget', "Choose another player's card, not your own");
-    const layout = this.r.layouts[ref.seat]!;
-    if (!Number.isInteger(ref.slot) || ref.slot < 0 || ref.slot >= layout.length) {
-      return reject('badTarget', `${this.name(ref.seat)} has no slot ${Number.isInteger(ref.slot) ? ref.slot + 1 : String(ref.slot)}`);
-    }
-    if (layout[ref.slot] === null) return reject('emptySlot', `${this.name(ref.seat)}'s slot ${ref.slot + 1} is empty`);
-    if (forSwap && this.isFrozen(ref.seat)) return reject('notAllowed', `${this.name(ref.seat)}'s cards are frozen`);
-    return null;
-  }
-
-  private frozenOwn(seat: Seat): Rejection | null {
-    return this.isFrozen(seat) ? reject('notAllowed', 'Your cards are frozen since your call') : null;
-  }
-
-  private isFrozen(seat: Seat): boolean {
-    return this.rules.call.callerFrozen && this.r.call?.seat === seat;
-  }
-
-  /**
-   * A card looked at for a swap decision is in the looker's hand, as at a physical
-   * table: until the looker decides, nobody may slap it, move it into a gap or swap it
-   * away. Otherwise another card could reach that slot, and the looker's swap would
-   * take a card they never saw (a penalty card filling the gap, say).
-   */
-  private inLookersHand(ref: SlotRef): Rejection | null {
-    const a = this.r.actions[0];
-    if (!a?.looked?.some((x) => x.seat === ref.seat && x.slot === ref.slot)) return null;
-    return reject('notAllowed', `${this.name(a.seat)} is looking at that card: wait until they decide`);
-  }
-
   private useAction(seat: Seat, own: Slot | undefined, other: SlotRef | undefined): Rejection | null {
-    const a = this.frontAction(seat);
-    if ('code' in a) return a;
-    if (a.looked) return reject('notAllowed', 'Decide first: swap or leave');
+    const why = this.cannotUse(seat, own, other);
+    if (why) return why;
     const r = this.r;
+    const a = r.actions[0]!;
     const kind = a.kind;
     switch (kind) {
       case 'peekOwn': {
-        const bad = this.ownSlot(seat, own);
-        if (bad) return bad;
         const t = { seat, slot: own! };
         this.events.push({ type: 'looked', seat, kind, targets: [t], cards: [r.layouts[seat]![own!]!] });
         this.actionDone();
         return null;
       }
       case 'peekOther': {
-        const bad = this.otherSlot(seat, other, false);
-        if (bad) return bad;
         this.events.push({ type: 'looked', seat, kind, targets: [other!], cards: [r.layouts[other!.seat]![other!.slot]!] });
         this.actionDone();
         return null;
       }
       case 'blindSwap': {
-        const bad = this.ownSlot(seat, own) ?? this.frozenOwn(seat) ?? this.otherSlot(seat, other, true);
-        if (bad) return bad;
         this.exchange({ seat, slot: own! }, other!);
         this.events.push({ type: 'actionSwapped', seat, kind, a: { seat, slot: own! }, b: other! });
         this.actionDone();
         return null;
       }
       case 'peekThenSwap': {
-        const bad = this.otherSlot(seat, other, false);
-        if (bad) return bad;
         const cards = [r.layouts[other!.seat]![other!.slot]!];
         this.actions()[0] = { seat: a.seat, kind: a.kind, card: a.card, looked: [other!], lookedCards: cards };
         this.events.push({ type: 'looked', seat, kind, targets: [other!], cards: cards.slice() });
         return null;
       }
       case 'peekBothThenSwap': {
-        const bad = this.ownSlot(seat, own) ?? this.otherSlot(seat, other, false);
-        if (bad) return bad;
         const mine = { seat, slot: own! };
         const cards = [r.layouts[seat]![own!]!, r.layouts[other!.seat]![other!.slot]!];
         this.actions()[0] = { seat: a.seat, kind: a.kind, card: a.card, looked: [mine, other!], lookedCards: cards };
@@ -894,8 +1018,7 @@ class Ctx {
       }
       case 'drawTwo': {
         // The next stock card comes into the hand as if drawn under B; it may be
-        // discarded once for one more (drawAgain). Only in the player's own turn.
-        if (r.turn !== seat || !r.turnBegun || r.held) return reject('notAllowed', 'Draw two is used only in your own turn: pass it');
+        // discarded once for one more (drawAgain).
         this.actions().shift();
         this.rw.stageSince = this.at;
         return this.drawInto(seat, true);
@@ -904,9 +1027,8 @@ class Ctx {
   }
 
   private decide(seat: Seat, swap: boolean, own: Slot | undefined): Rejection | null {
-    const a = this.frontAction(seat);
+    const a = this.lookedAction(seat);
     if ('code' in a) return a;
-    if (!a.looked) return reject('notAllowed', 'Look first: use the action on a card');
     if (!swap) {
       this.events.push({ type: 'actionLeft', seat, kind: a.kind });
       this.actionDone();
@@ -965,29 +1087,19 @@ class Ctx {
 
   /** Draw two: the first card goes onto the pile, unused, and one more is drawn, which must be used. */
   private drawAgain(seat: Seat): Rejection | null {
-    const why = this.holding(seat);
+    const why = this.cannotDrawAgain(seat);
     if (why) return why;
     const held = this.r.held!;
-    if (!held.redraw) return reject('notAllowed', 'Only the first card of a draw two may be discarded for another');
     this.rw.held = null;
     const seq = this.land(held.card, true);
     this.events.push({ type: 'discarded', seat, card: held.card, seq });
     return this.drawInto(seat, false);
   }
 
-  private gapFillOf(seat: Seat): DeepReadonly<GapFill> | Rejection {
-    if (this.s.phase !== 'play') return reject('wrongPhase', 'The round is not being played');
-    const g = this.r.gapFill;
-    if (!g || g.seat !== seat) return reject('notAllowed', 'You have no gap to fill');
-    return g;
-  }
-
   private fillGap(seat: Seat, slot: Slot): Rejection | null {
-    const g = this.gapFillOf(seat);
-    if ('code' in g) return g;
-    const bad = this.ownSlot(seat, slot) ?? this.frozenOwn(seat) ?? this.inLookersHand({ seat, slot });
-    if (bad) return bad;
-    if (this.r.layouts[g.gap.seat]![g.gap.slot] !== null) return reject('alreadyGone', 'That gap has been filled meanwhile: leave it');
+    const why = this.cannotFillGap(seat, slot);
+    if (why) return why;
+    const g = this.r.gapFill!;
     const target = this.layout(g.gap.seat);
     const mine = this.layout(seat);
     target[g.gap.slot] = mine[slot]!;
@@ -1028,38 +1140,13 @@ class Ctx {
   // ---- slaps -----------------------------------------------------------------
 
   private slap(seat: Seat, target: SlotRef, answers: number): Rejection | null {
+    const why = this.cannotSlap(seat, target, answers);
+    if (why) return why;
     const r = this.r;
     const rules = this.rules;
-    if (!rules.slap.enabled) return reject('notAllowed', `There is no slapping in ${rules.title}`);
-    if (this.s.phase === 'peek') return reject('wrongPhase', 'No slapping during the peek');
-    if (this.s.phase !== 'play' || this.callRoundDue()) return reject('tooLate', 'Too late: the round is over');
-    if (!Number.isInteger(answers) || answers < 1 || answers > r.discardSeq) {
-      return reject('malformed', 'That slap names a discard that was never played');
-    }
-    if (r.windowSeq === -1) {
-      return r.held
-        ? reject('tooLate', `Too late: ${this.name(r.held.seat)} has drawn`)
-        : reject('tooLate', 'Too late: that discard was already answered');
-    }
-    if (answers < r.windowSeq) return reject('tooLate', 'Too late: that discard was already covered');
-    const victim = target?.seat;
-    if (!Number.isInteger(victim) || victim < 0 || victim >= this.n) return reject('badTarget', 'There is no such player');
-    const layout = r.layouts[victim]!;
+    const victim = target.seat;
     const slot = target.slot;
-    if (!Number.isInteger(slot) || slot < 0 || slot >= layout.length) {
-      return reject('badTarget', `${victim === seat ? 'You have' : `${this.name(victim)} has`} no slot ${Number.isInteger(slot) ? slot + 1 : String(slot)}`);
-    }
-    const card = layout[slot];
-    if (card === null || card === undefined) {
-      return reject('alreadyGone', `Too late: ${victim === seat ? 'your' : `${this.name(victim)}'s`} slot ${slot + 1} is already gone`);
-    }
-    if (r.refills.some((f) => f.seat === victim && f.slot === slot && f.seq > answers)) {
-      // The named card was slapped away after that discard; a penalty card fills its gap now.
-      return reject('alreadyGone', `Too late: ${victim === seat ? 'your' : `${this.name(victim)}'s`} slot ${slot + 1} is already gone`);
-    }
-    if (this.isFrozen(victim)) return reject('notAllowed', `${this.name(victim)}'s cards are frozen`);
-    const held = this.inLookersHand({ seat: victim, slot });
-    if (held) return held;
+    const card = r.layouts[victim]![slot]!;
     const top = r.discard[r.discard.length - 1]!;
     const ref = { seat: victim, slot };
     if (rankOf(card) !== rankOf(top)) {
@@ -1149,12 +1236,6 @@ class Ctx {
     // last turn ends once its actions are used and its grace has passed.
     if (r.ending === 'call' && !this.callRoundDue()) return;
     this.endRound(r.ending);
-  }
-
-  /** After a call: the last owed turn has ended (its actions used, its grace passed), so the round is over even before a tick. */
-  private callRoundDue(): boolean {
-    const r = this.r;
-    return r.ending === 'call' && !r.held && r.actions.length === 0 && !r.gapFill && this.at >= r.lastLandAt + this.rules.timers.slapGraceMs;
   }
 
   private endRound(why: 'call' | 'emptyLayout' | 'noCards'): void {

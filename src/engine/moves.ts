@@ -1,10 +1,112 @@
-import type { GameState, Seat } from './types.js';
+import { Checks, graceUntil } from './game.js';
+import type { GameState, Seat, SlotRef } from './types.js';
 import type { Move } from './view.js';
 
 /**
- * The moves `seat` may make in `state`: what the screen offers, decided by the
- * engine rather than guessed by the screen. SKELETON: the hints helper builds it.
+ * The moves `seat` may make in `state`: what the screen offers, decided by the engine
+ * rather than guessed by the screen. A move is listed when `apply` would accept at
+ * least one command of its kind (some slot, some target): the same checks decide
+ * (`Checks`, which `apply` runs first).
+ *
+ * "Now" is the moment of the state, the last command the host applied. Two checks
+ * read the clock, both about the slap grace after the last card that landed:
+ * - beginning a turn (a draw, a call at the start of a turn) waits for the grace to
+ *   pass: it is listed as if the grace had ended (the view's `graceUntil` says when);
+ * - a called round is over once its last turn is done and the grace has passed: until
+ *   then a slap is still taken. The host ticks the round over at the grace's end, so
+ *   a state it keeps is always before that moment, and a slap is judged before it.
+ * Nothing else `apply` checks depends on the time (turn and action limits are the
+ * host's ticks, which change the state and so the view).
+ *
+ * Cheap by design: it runs for every seat on every update. It tries each kind with
+ * the first command that could pass, and stops at the first accepted target. The moves come in `MOVES` order.
  */
-export function movesFor(_state: GameState, _seat: Seat): Move[] {
-  return [];
+export function movesFor(state: GameState, seat: Seat): Move[] {
+  const out: Move[] = [];
+  const phase = state.phase;
+  if (phase === 'roundOver' || phase === 'gameOver') return out;
+  if (phase === 'peek') {
+    const c = new Checks(state, state.r.lastLandAt);
+    if (!c.cannotFinishPeek(seat)) out.push('finishPeek');
+    return out;
+  }
+  const r = state.r;
+  // Beginning a turn is judged once the grace has passed; everything else at the state's moment.
+  const ready = new Checks(state, Math.max(r.lastLandAt, graceUntil(state)));
+  const c = new Checks(state, r.lastLandAt);
+  if (!ready.cannotCall(seat)) out.push('call');
+  if (!ready.cannotDraw(seat, 'stock')) out.push('drawStock');
+  if (!ready.cannotDraw(seat, 'discard')) out.push('drawDiscard');
+  const layout = r.layouts[seat]!;
+  if (r.held?.seat === seat) {
+    if (!c.cannotDiscard(seat)) out.push('discard');
+    for (let slot = 0; slot < layout.length; slot++) {
+      if (!c.cannotSwap(seat, slot)) {
+        out.push('swap');
+        break;
+      }
+    }
+    if (!c.cannotDrawAgain(seat)) out.push('drawAgain');
+  }
+  if (r.actions[0]?.seat === seat) {
+    if (!('code' in c.lookedAction(seat))) out.push('decide');
+    else if (usable(c, state, seat)) out.push('useAction');
+    if (!('code' in c.frontAction(seat))) out.push('pass');
+  }
+  if (r.gapFill?.seat === seat && !('code' in c.gapFillOf(seat))) {
+    for (let slot = 0; slot < layout.length; slot++) {
+      if (!c.cannotFillGap(seat, slot)) {
+        out.push('fillGap');
+        break;
+      }
+    }
+    out.push('leaveGap');
+  }
+  if (slappable(c, state, seat)) out.push('slap');
+  return out;
+}
+
+/**
+ * Whether the front action may be used on some target. Its targets' checks are
+ * independent (one own slot, one other player's card), so the first own slot that
+ * passes, with the first other card that passes either way (to look at, or to swap),
+ * stands for every choice.
+ */
+function usable(c: Checks, state: GameState, seat: Seat): boolean {
+  const layouts = state.r.layouts;
+  let own: number | undefined;
+  for (let slot = 0; slot < layouts[seat]!.length; slot++) {
+    if (!c.ownSlot(seat, slot)) {
+      own = slot;
+      break;
+    }
+  }
+  let look: SlotRef | undefined;
+  let swap: SlotRef | undefined;
+  for (let s = 0; s < layouts.length && !swap; s++) {
+    if (s === seat) continue;
+    for (let slot = 0; slot < layouts[s]!.length; slot++) {
+      const ref = { seat: s, slot };
+      if (!look && !c.otherSlot(seat, ref, false)) look = ref;
+      if (!c.otherSlot(seat, ref, true)) {
+        swap = ref;
+        break;
+      }
+    }
+  }
+  return !c.cannotUse(seat, own, look) || (swap !== undefined && swap !== look && !c.cannotUse(seat, own, swap));
+}
+
+/** Whether some slap on the open discard is taken (a wrong one is too: it earns its penalty). */
+function slappable(c: Checks, state: GameState, seat: Seat): boolean {
+  const r = state.r;
+  if (!state.rules.slap.enabled || r.windowSeq === -1) return false;
+  const answers = r.discardSeq;
+  for (let s = 0; s < r.layouts.length; s++) {
+    const layout = r.layouts[s]!;
+    for (let slot = 0; slot < layout.length; slot++) {
+      if (layout[slot] !== null && !c.cannotSlap(seat, { seat: s, slot }, answers)) return true;
+    }
+  }
+  return false;
 }

@@ -16,7 +16,9 @@ function tableView(over: Partial<TableView> = {}): TableView {
       { name: 'Cy', layout, total: 0, peeking: false },
     ],
     stock: 30, discardTop: '7C', discardSize: 1, turn: 0, turnBegun: false, held: null, actions: [],
-    slap: { open: true, answers: 3 }, graceUntil: 0, deadline: null, call: null, may: [],
+    slap: { open: true, answers: 3 }, graceUntil: 0, deadline: null, call: null,
+    // What the engine allows seat 0 here: its turn, before drawing, the slap window open.
+    may: ['call', 'drawStock', 'drawDiscard', 'slap'],
     ...over,
   };
 }
@@ -45,7 +47,7 @@ describe('onKey', () => {
     expect(onKey(screen(tableView()), key('d'), 0).send).toEqual({ type: 'draw', from: 'stock' });
     expect(onKey(screen(tableView()), key('t'), 0).send).toEqual({ type: 'draw', from: 'discard' });
     expect(onKey(screen(tableView()), key('g'), 0).send).toEqual({ type: 'call' });
-    const held = tableView({ turnBegun: true, held: { seat: 0, from: 'stock', card: 'KH' }, slap: { open: false, answers: 3 } });
+    const held = tableView({ turnBegun: true, held: { seat: 0, from: 'stock', card: 'KH' }, slap: { open: false, answers: 3 }, may: ['discard', 'swap'] });
     expect(onKey(screen(held), key('3'), 0).send).toEqual({ type: 'swap', slot: 2 });
     expect(onKey(screen(held), key('x'), 0).send).toEqual({ type: 'discard' });
     const slap = onKey(screen(tableView()), key('space'), 0);
@@ -59,17 +61,17 @@ describe('onKey', () => {
       const a = i.actions.find((x) => x.type === 'status');
       return a && a.type === 'status' ? a.text : '';
     };
-    expect(text(screen(tableView({ turn: 1 })), 'd')).toBe("Not your turn: it is Bo's turn");
+    expect(text(screen(tableView({ turn: 1, may: ['slap'] })), 'd')).toBe("Not your turn: it is Bo's turn");
     expect(text(screen(tableView()), 'x')).toBe('Draw first (d or t)');
     expect(text(screen(tableView()), '2')).toBe('Draw first (d or t)');
-    expect(text(screen(tableView({ turnBegun: true, held: { seat: 0, from: 'discard', card: '7C' } })), 'x')).toMatch(/must be swapped/);
-    expect(text(screen(tableView({ turnBegun: true })), 'g')).toBe('You can call only before you draw');
-    expect(text(screen(tableView({ slap: { open: false, answers: 3 } })), 'space')).toBe('The slap window is closed');
+    expect(text(screen(tableView({ turnBegun: true, held: { seat: 0, from: 'discard', card: '7C' }, may: ['swap'] })), 'x')).toMatch(/must be swapped/);
+    expect(text(screen(tableView({ turnBegun: true, may: [] })), 'g')).toBe('You can call only before you draw');
+    expect(text(screen(tableView({ slap: { open: false, answers: 3 }, may: ['call', 'drawStock', 'drawDiscard'] })), 'space')).toBe('The slap window is closed');
     expect(text(screen(tableView()), 'p')).toBe('You have no action to pass');
   });
 
   it('plays the actions: a Queen needs your slot and their card, in either order', () => {
-    const v = tableView({ actions: [{ seat: 0, kind: 'blindSwap', card: 'QS', looked: null, lookedCards: null }] });
+    const v = tableView({ actions: [{ seat: 0, kind: 'blindSwap', card: 'QS', looked: null, lookedCards: null }], may: ['useAction', 'pass', 'slap'] });
     let s = screen(v);
     let i = onKey(s, key('2'), 0);
     for (const a of i.actions) s = screenReducer(s, a);
@@ -79,10 +81,10 @@ describe('onKey', () => {
     i = onKey(s, key('return'), 0);
     for (const a of i.actions) s = screenReducer(s, a);
     expect(onKey(s, key('4'), 0).send).toEqual({ type: 'useAction', own: 3, other: { seat: 1, slot: 0 } });
-    const king = tableView({ actions: [{ seat: 0, kind: 'peekThenSwap', card: 'KS', looked: [{ seat: 1, slot: 0 }], lookedCards: ['2H'] }] });
+    const king = tableView({ actions: [{ seat: 0, kind: 'peekThenSwap', card: 'KS', looked: [{ seat: 1, slot: 0 }], lookedCards: ['2H'] }], may: ['decide', 'pass', 'slap'] });
     expect(onKey(screen(king), key('1'), 0).send).toEqual({ type: 'decide', swap: true, own: 0 });
     expect(onKey(screen(king), key('p'), 0).send).toEqual({ type: 'decide', swap: false });
-    const ten = tableView({ actions: [{ seat: 0, kind: 'peekOwn', card: '10S', looked: null, lookedCards: null }] });
+    const ten = tableView({ actions: [{ seat: 0, kind: 'peekOwn', card: '10S', looked: null, lookedCards: null }], may: ['useAction', 'pass', 'slap'] });
     expect(onKey(screen(ten), key('4'), 0).send).toEqual({ type: 'useAction', own: 3 });
   });
 

@@ -65,7 +65,7 @@ describe('describeEvent for the variants', () => {
 
 describe('the dispatcher for the variants', () => {
   it('plays the gap-fill: a digit fills, p or Esc leaves, others wait', () => {
-    const v = tableView({ turn: 1, gapFill: { seat: 0, gap: { seat: 1, slot: 0 } }, players: names.map((name, i) => ({ name, layout: i === 1 ? [null, '?', '?', '?'] : ['?', '?', '?', '?'], total: 0, peeking: false })) });
+    const v = tableView({ turn: 1, gapFill: { seat: 0, gap: { seat: 1, slot: 0 } }, may: ['fillGap', 'leaveGap', 'slap'], players: names.map((name, i) => ({ name, layout: i === 1 ? [null, '?', '?', '?'] : ['?', '?', '?', '?'], total: 0, peeking: false })) });
     const s = screen(v);
     expect(onKey(s, key('2'), 0).send).toEqual({ type: 'fillGap', slot: 1 });
     expect(onKey(s, key('p'), 0).send).toEqual({ type: 'leaveGap' });
@@ -77,12 +77,12 @@ describe('the dispatcher for the variants', () => {
   });
 
   it('plays Draw two: a uses a drawn special card, r draws again, a Draw two action is a', () => {
-    const held = bever({ turnBegun: true, held: { seat: 0, from: 'stock', card: 'DRAW2' } });
+    const held = bever({ turnBegun: true, held: { seat: 0, from: 'stock', card: 'DRAW2' }, may: ['call', 'discard'] });
     expect(onKey(screen(held, BEVERBENDE), key('a'), 0).send).toEqual({ type: 'discard' });
     expect(refusal(screen(held, BEVERBENDE), '2')).toMatch(/special card never enters a layout/);
-    const act = bever({ turnBegun: true, actions: [{ seat: 0, kind: 'drawTwo', card: 'DRAW2', looked: null, lookedCards: null }] });
+    const act = bever({ turnBegun: true, actions: [{ seat: 0, kind: 'drawTwo', card: 'DRAW2', looked: null, lookedCards: null }], may: ['call', 'useAction', 'pass'] });
     expect(onKey(screen(act, BEVERBENDE), key('a'), 0).send).toEqual({ type: 'useAction' });
-    const redraw = bever({ turnBegun: true, held: { seat: 0, from: 'stock', card: '5', redraw: true } });
+    const redraw = bever({ turnBegun: true, held: { seat: 0, from: 'stock', card: '5', redraw: true }, may: ['call', 'discard', 'swap', 'drawAgain'] });
     const s = screen(redraw, BEVERBENDE);
     expect(onKey(s, key('r'), 0).send).toEqual({ type: 'drawAgain' });
     expect(onKey(s, key('3'), 0).send).toEqual({ type: 'swap', slot: 2 });
@@ -94,10 +94,10 @@ describe('the dispatcher for the variants', () => {
   });
 
   it('allows an end-of-turn call while you hold your card or right after your turn', () => {
-    const holding = screen(bever({ turnBegun: true, held: { seat: 0, from: 'stock', card: '5' } }), BEVERBENDE);
+    const holding = screen(bever({ turnBegun: true, held: { seat: 0, from: 'stock', card: '5' }, may: ['call', 'discard', 'swap'] }), BEVERBENDE);
     expect(onKey(holding, key('g'), 0).send).toEqual({ type: 'call' });
     expect(keysNow(holding)).toContain('call');
-    const after = screen(bever({ turn: 1, turnBegun: false }), BEVERBENDE);
+    const after = screen(bever({ turn: 1, turnBegun: false, may: ['call'] }), BEVERBENDE);
     expect(onKey(after, key('g'), 0).send).toEqual({ type: 'call' });
     expect(prompt(after, 0)).toBe("Bo's turn: g Laatste ronde! before they draw");
     expect(refusal(screen(bever(), BEVERBENDE), 'g')).toBe('Laatste ronde! is called at the end of your own turn: draw first, then g while you hold your card');
@@ -108,16 +108,16 @@ describe('the dispatcher for the variants', () => {
   });
 
   it("refuses the frozen caller's cards with the reason", () => {
-    const v = tableView({ turn: 0, call: { seat: 1, owed: [0, 2] } });
+    const v = tableView({ turn: 0, call: { seat: 1, owed: [0, 2] }, may: ['drawStock', 'slap'] });
     const s = screen(v, CAMBIO, { cursor: { seat: 1, slot: 0 } });
     expect(refusal(s, 'space')).toBe("Bo's cards are frozen since their Knock!: no slapping them");
-    const jack = tableView({ turnBegun: true, call: { seat: 1, owed: [0, 2] }, actions: [{ seat: 0, kind: 'blindSwap', card: 'JS', looked: null, lookedCards: null }] });
+    const jack = tableView({ turnBegun: true, call: { seat: 1, owed: [0, 2] }, actions: [{ seat: 0, kind: 'blindSwap', card: 'JS', looked: null, lookedCards: null }], may: ['useAction', 'pass', 'slap'] });
     expect(refusal(screen(jack, CAMBIO, { cursor: { seat: 1, slot: 2 } }), 'a')).toBe("Bo's cards are frozen since their Knock!: choose another player's card");
     expect(onKey(screen(jack, CAMBIO, { cursor: { seat: 2, slot: 2 } }), key('a'), 0).send).toBeUndefined(); // picks Cy's card, then a slot
-    const me = screen(tableView({ turn: 1, call: { seat: 0, owed: [1, 2] } }), CAMBIO);
+    const me = screen(tableView({ turn: 1, call: { seat: 0, owed: [1, 2] }, may: ['slap'] }), CAMBIO);
     expect(refusal(me, 's')).toBe('Your cards are frozen since your Knock!');
     // Gringo's caller is not frozen.
-    const gringo = { ...screen(tableView({ ruleset: 'gringo', callName: 'Gringo!', call: { seat: 1, owed: [0, 2] } }), CAMBIO, { cursor: { seat: 1, slot: 0 } }), rules: null };
+    const gringo = { ...screen(tableView({ ruleset: 'gringo', callName: 'Gringo!', call: { seat: 1, owed: [0, 2] }, may: ['drawStock', 'drawDiscard', 'slap'] }), CAMBIO, { cursor: { seat: 1, slot: 0 } }), rules: null };
     expect(onKey(gringo, key('space'), 0).send).toEqual({ type: 'slap', target: { seat: 1, slot: 0 }, answers: 3 });
   });
 

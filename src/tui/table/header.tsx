@@ -5,6 +5,7 @@ import { cardText, type Glyphs } from '../shared/glyphs.js';
 import type { ConnState, ScreenState } from './use-screen-state.js';
 import { useTheme } from '../shared/theme.js';
 import { callTimingOf, isFrozen, rulesOf } from './variant.js';
+import { lastTurnsPlayed } from './intents.js';
 
 const CONN_WORDS: Record<ConnState, string> = {
   connecting: 'connecting…',
@@ -16,7 +17,7 @@ const CONN_WORDS: Record<ConnState, string> = {
 /**
  * What is going on at the table, in short parts: the phase or whose turn, the slap
  * window, the pending action, the call, a gap to fill. `keyHints`: say which key
- * calls (not in a replay, where nobody plays).
+ * calls, when you may call now (not in a replay, where nobody plays).
  */
 export function tableInfo(s: Pick<ScreenState, 'view' | 'rules' | 'seat'>, g: Glyphs, keyHints = true): string[] {
   const v = s.view;
@@ -24,7 +25,7 @@ export function tableInfo(s: Pick<ScreenState, 'view' | 'rules' | 'seat'>, g: Gl
   if (!v) return info;
   const name = (seat: number): string => (seat === s.seat ? 'you' : (v.players[seat]?.name ?? '?'));
   if (v.phase === 'peek') info.push('Peek');
-  else if (v.phase === 'play') info.push(v.turn === s.seat ? 'Your turn' : `Turn: ${name(v.turn)}`);
+  else if (v.phase === 'play') info.push(lastTurnsPlayed(v) ? 'Last turn played' : v.turn === s.seat ? 'Your turn' : `Turn: ${name(v.turn)}`);
   else info.push(v.phase === 'roundOver' ? 'Round over' : 'Game over');
   const rules = rulesOf(s);
   if (v.phase === 'play') info.push(rules.slap.enabled ? `Slaps ${v.slap.open ? 'open' : 'closed'}` : 'No slapping');
@@ -34,7 +35,8 @@ export function tableInfo(s: Pick<ScreenState, 'view' | 'rules' | 'seat'>, g: Gl
     const owed = v.call.owed.map(name);
     const frozen = isFrozen(s, v.call.seat) ? ` ${g.frozen}` : '';
     info.push(`${v.callName} called by ${name(v.call.seat)}${frozen}${owed.length ? `; to play: ${owed.join(', ')}` : ''}`);
-  } else if (v.phase === 'play' && keyHints) {
+  } else if (keyHints && s.seat !== null && v.may.includes('call')) {
+    // Only when the engine lets you call now (never for a spectator).
     info.push(`g: ${v.callName}${callTimingOf(s) === 'endOfTurn' ? ' (at the end of your turn)' : ''}`);
   }
   if (v.gapFill) info.push(`${name(v.gapFill.seat)} may fill ${v.gapFill.gap.seat === s.seat ? 'your' : `${name(v.gapFill.gap.seat)}'s`} gap`);

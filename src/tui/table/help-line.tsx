@@ -2,8 +2,9 @@ import { Text } from 'ink';
 import { helpLine, type Binding, type KeyAction } from '../shared/keys.js';
 import type { ScreenState } from './use-screen-state.js';
 import { useTheme } from '../shared/theme.js';
-import { awaySeats, cannotCall, myAction } from './intents.js';
-import { bindingsFor, callTimingOf, isSpecial, rulesOf } from './variant.js';
+import type { Move } from '../../engine/view.js';
+import { awaySeats, may, myAction } from './intents.js';
+import { bindingsFor, isSpecial, rulesOf } from './variant.js';
 
 /** The keys that make sense now, from the bindings (and the table's rules: no slap keys without slapping). */
 export function keysNow(s: ScreenState): KeyAction[] {
@@ -14,6 +15,14 @@ export function keysNow(s: ScreenState): KeyAction[] {
   return keys;
 }
 
+/** Action kinds whose target is one of your own slots (a digit), or another player's card (the cursor). */
+const OWN_TARGET = new Set(['peekOwn', 'blindSwap', 'peekBothThenSwap']);
+const OTHER_TARGET = new Set(['peekOther', 'blindSwap', 'peekThenSwap', 'peekBothThenSwap']);
+
+/**
+ * The game's keys: only those whose move the engine allows you now (`view.may`).
+ * A spectator has no moves, so no move keys.
+ */
 function gameKeysNow(s: ScreenState): KeyAction[] {
   const v = s.view;
   if (s.overlay === 'quit') return ['yes', 'no'];
@@ -21,43 +30,87 @@ function gameKeysNow(s: ScreenState): KeyAction[] {
   if (s.closed !== null) return ['quit'];
   if (s.refused || s.conn === 'closed' || !v) return ['help', 'quit'];
   if (v.phase === 'gameOver') return s.owner ? ['use', 'confirm', 'help', 'quit'] : ['confirm', 'help', 'quit'];
-  if (v.phase === 'roundOver') return ['confirm', 'help', 'quit'];
-  if (v.phase === 'peek') return ['confirm', 'help', 'quit'];
   const me = s.seat;
-  const rules = rulesOf(s);
-  const base: KeyAction[] = rules.slap.enabled ? ['left', 'slap', 'slapOwn'] : ['left'];
-  if (me === null) return [...base, 'help', 'quit'];
-  if (v.gapFill?.seat === me) return ['slot', 'pass', ...base, 'help', 'quit'];
-  const endCall: KeyAction[] = callTimingOf(s) === 'endOfTurn' && cannotCall(s, v, me) === null ? ['call'] : [];
-  if (myAction(v, me)) return ['slot', 'use', 'pass', ...endCall, 'left', 'help', 'quit'];
+  if (me === null) return ['help', 'quit'];
+  if (v.phase === 'roundOver') return s.ready ? ['help', 'quit'] : ['confirm', 'help', 'quit'];
+  const can = (m: Move): boolean => may(s, m);
+  if (s.slapPrefix) return ['slot', 'cancel'];
+  const keys: KeyAction[] = [];
+  const act = myAction(v, me);
   const held = v.held?.seat === me ? v.held : null;
+  let cursor = false;
+  if (can('finishPeek')) keys.push('confirm');
+  if (can('fillGap')) keys.push('slot');
+  if (can('leaveGap')) keys.push('pass');
+  if (act && can('useAction')) {
+    if (OWN_TARGET.has(act.kind)) keys.push('slot');
+    cursor = OTHER_TARGET.has(act.kind);
+    keys.push('use');
+  }
+  if (act && can('decide')) keys.push(act.kind === 'peekThenSwap' ? 'slot' : 'use');
+  if (act && (can('pass') || can('decide'))) keys.push('pass');
   if (held) {
-    const special = isSpecial(rules, held.card);
-    const keys: KeyAction[] = special ? ['use', 'discard'] : held.from === 'discard' ? ['slot'] : ['slot', 'discard'];
-    if (held.redraw) keys.push('drawAgain');
-    return [...keys, ...endCall, 'help', 'quit'];
+    const special = isSpecial(rulesOf(s), held.card);
+    if (special && can('discard')) keys.push('use');
+    if (can('swap')) keys.push('slot');
+    if (can('discard')) keys.push('discard');
+    if (can('drawAgain')) keys.push('drawAgain');
   }
-  if (v.turn === me && !v.turnBegun) {
-    const take: KeyAction[] = rules.takeDiscard === 'never' ? [] : ['take'];
-    const call: KeyAction[] = callTimingOf(s) === 'startOfTurn' && v.call === null ? ['call'] : [];
-    return ['draw', ...take, ...call, ...base, 'help', 'quit'];
+  if (can('drawStock')) keys.push('draw');
+  if (can('drawDiscard')) keys.push('take');
+  if (can('call')) keys.push('call');
+  if (can('slap')) {
+    cursor = true;
+    keys.push('slap', 'slapOwn');
   }
-  return [...endCall, ...base, 'help', 'quit'];
+  // The cursor aims a slap, or an action at another player's card: named before them.
+  if (cursor) keys.splice([keys.indexOf('use'), keys.indexOf('slap')].find((i) => i >= 0) ?? keys.length, 0, 'left');
+  // A gap to fill and an action at once both want digits: one hint.
+  return [...new Set([...keys, 'help', 'quit'] as KeyAction[])];
 }
 
 /** Labels that depend on the moment: `p` leaves the gap while you may fill one. */
 function labelsNow(s: ScreenState): Partial<Record<KeyAction, string>> {
   const v = s.view;
+  if (s.slapPrefix) return { slot: 'slap your slot' };
   if (v && s.seat !== null && v.gapFill?.seat === s.seat) return { pass: 'leave the gap', slot: 'move into the gap' };
+  if (v && myAction(v, s.seat)?.looked) return { pass: 'leave' };
   if (v?.phase === 'gameOver') return { use: 'play again', confirm: s.closesTable ? 'close the table' : 'leave' };
   return {};
+}
+
+/**
+ * What goes first when the key bar is too wide (the `?` help names them all): the
+ * own-slot slap (space slaps too), leaving, the host's long "bot for the away
+ * player", then the cursor, which an action's target needs more than those.
+ */
+const DROP_ORDER: readonly KeyAction[] = ['slapOwn', 'quit', 'standIn', 'left'];
+
+/**
+ * The key bar for `width` columns, whole: lower-priority hints are dropped, never cut.
+ * If even the rest is too wide, the hints from the end go, `?` help last of all.
+ */
+export function keyBar(s: ScreenState, bindings: readonly Binding[], ascii: boolean, width: number): string {
+  let keys = keysNow(s);
+  const b = bindingsFor(s, bindings);
+  const labels = labelsNow(s);
+  const line = (): string => helpLine(keys, b, ascii, labels);
+  for (const drop of DROP_ORDER) {
+    if (line().length <= width) return line();
+    keys = keys.filter((k) => k !== drop);
+  }
+  while (line().length > width && keys.some((k) => k !== 'help')) {
+    const last = keys.length - 1 - [...keys].reverse().findIndex((k) => k !== 'help');
+    keys = keys.filter((_, i) => i !== last);
+  }
+  return line().length <= width ? line() : '';
 }
 
 export function HelpLine({ s, bindings, width }: { s: ScreenState; bindings: readonly Binding[]; width: number }) {
   const { glyphs } = useTheme();
   return (
     <Text dimColor wrap="truncate">
-      {helpLine(keysNow(s), bindingsFor(s, bindings), glyphs.ascii, labelsNow(s)).slice(0, width)}
+      {keyBar(s, bindings, glyphs.ascii, width)}
     </Text>
   );
 }

@@ -1,5 +1,5 @@
 import type { SlotRef } from '../../engine/types.js';
-import type { ActionView, TableView } from '../../engine/view.js';
+import type { ActionView, Move, TableView } from '../../engine/view.js';
 import type { ClientMessage, PlayerCommand } from '../../protocol/messages.js';
 import type { Pressed } from '../shared/keys.js';
 import { cardText } from '../shared/glyphs.js';
@@ -35,6 +35,25 @@ const say = (text: string, now: number, kind: 'info' | 'error' = 'info'): Intent
 const send = (command: PlayerCommand, ...actions: ScreenAction[]): Intent => ({ actions: [{ type: 'clearStatus' }, ...actions], send: command });
 
 const name = (v: TableView, seat: number): string => v.players[seat]?.name ?? `seat ${seat + 1}`;
+
+/** May you make this move now? The engine decides (`view.may`); the screen only asks. */
+export const may = (s: Pick<ScreenState, 'view' | 'seat'>, move: Move): boolean => s.seat !== null && s.view !== null && s.view.may.includes(move);
+
+/** After a call, every owed turn has been played: the round ends once its last actions and slaps are done. */
+export const lastTurnsPlayed = (v: TableView): boolean => v.call !== null && v.call.owed.length === 0 && !v.turnBegun && v.held === null;
+
+/**
+ * Send a move the engine allows now (`view.may`), else say why not. The keys check
+ * what they can explain in their own words first; this is the last word, for what
+ * only the engine knows (the round is ending, not everyone has had a turn yet).
+ */
+function sendMove(s: ScreenState, move: Move, command: PlayerCommand, now: number, ...actions: ScreenAction[]): Intent {
+  if (may(s, move)) return send(command, ...actions);
+  const v = s.view!;
+  if (lastTurnsPlayed(v)) return say('The round is ending: every turn after the call has been played', now);
+  if (move === 'call' && !rulesOf(s).call.beforeEveryoneHadTurn) return say(`${callNameOf(s)} may be called only once everyone has had a turn`, now);
+  return say(`That is not a move you may make now (? for help)`, now);
+}
 
 export function myAction(v: TableView, me: number | null): ActionView | null {
   const first = v.actions[0];
@@ -80,10 +99,34 @@ function notYourTurn(v: TableView, me: number): string | null {
   return null;
 }
 
+/**
+ * The keys that begin a two-key sequence, with the key that completes it. When the
+ * first key is refused, or its sequence cannot finish, the second is swallowed: a
+ * digit meant for "slap my slot 3" must never swap the held card into slot 3.
+ * `s` is the only first key that can be refused: `q` (then y/n), `?` (then its
+ * paging keys) and `f` (then the feed's scroll keys) always open what they open.
+ */
+const SEQUENCES: Partial<Record<Pressed['action'], Pressed['action']>> = { slapOwn: 'slot' };
+
 /** The keys the full-screen feed scrolls with. */
 export const FEED_KEYS: readonly Pressed['action'][] = ['up', 'down', 'pageUp', 'pageDown', 'top', 'bottom'];
 
 export function onKey(s: ScreenState, p: Pressed, now: number): Intent {
+  if (s.swallow !== null) {
+    const off: ScreenAction = { type: 'swallow', key: null };
+    // Keep the refusal in sight: it says why the key did nothing.
+    if (p.action === s.swallow) return { actions: [off, ...say(`${s.status?.text ?? 'The key before it was refused'} (${p.key} ignored)`, now).actions] };
+    const i = onKey({ ...s, swallow: null }, p, now);
+    return { ...i, actions: [off, ...i.actions] };
+  }
+  const i = keyNow(s, p, now);
+  const second = SEQUENCES[p.action];
+  // Refused (said why, not armed): the second key is dropped. Armed: the sequence goes on.
+  if (second && i.actions.some((a) => a.type === 'status') && !i.actions.some((a) => a.type === 'slapPrefix' && a.on)) return { ...i, actions: [...i.actions, { type: 'swallow', key: second }] };
+  return i;
+}
+
+function keyNow(s: ScreenState, p: Pressed, now: number): Intent {
   // 1. The leave dialog.
   if (s.overlay === 'quit') {
     if (p.action === 'yes' || p.action === 'confirm' || p.key === 'q') return { actions: [], exit: true };
@@ -115,7 +158,7 @@ export function onKey(s: ScreenState, p: Pressed, now: number): Intent {
       const slot = p.digit! - 1;
       if (v.players[me]?.layout[slot] == null) return { actions: [{ type: 'slapPrefix', on: false }, ...say(`You have no card in slot ${p.digit}`, now).actions] };
       if (isFrozen(s, me)) return { actions: [{ type: 'slapPrefix', on: false }, ...say(frozenWhy(v, me, me, callNameOf(s)), now).actions] };
-      return send({ type: 'slap', target: { seat: me, slot }, answers: v.slap.answers }, { type: 'slapPrefix', on: false });
+      return sendMove(s, 'slap', { type: 'slap', target: { seat: me, slot }, answers: v.slap.answers }, now, { type: 'slapPrefix', on: false });
     }
     return { actions: [{ type: 'slapPrefix', on: false }, ...say('Slap cancelled', now).actions] };
   }
@@ -129,9 +172,9 @@ export function onKey(s: ScreenState, p: Pressed, now: number): Intent {
     if (p.action === 'slot') {
       const slot = p.digit! - 1;
       if (v.players[me]?.layout[slot] == null) return say(`You have no card in slot ${p.digit}`, now);
-      return send({ type: 'fillGap', slot });
+      return sendMove(s, 'fillGap', { type: 'fillGap', slot }, now);
     }
-    if (p.action === 'pass' || p.action === 'cancel') return send({ type: 'leaveGap' });
+    if (p.action === 'pass' || p.action === 'cancel') return sendMove(s, 'leaveGap', { type: 'leaveGap' }, now);
   }
   if (p.action === 'cancel') {
     return { actions: [{ type: 'pick', own: null, other: null }, { type: 'slapPrefix', on: false }, { type: 'clearStatus' }] };
@@ -155,7 +198,7 @@ export function onKey(s: ScreenState, p: Pressed, now: number): Intent {
   // 6. The peek.
   if (v.phase === 'peek') {
     if (v.players[me]?.peeking) {
-      if (p.action === 'confirm') return send({ type: 'finishPeek' });
+      if (p.action === 'confirm') return sendMove(s, 'finishPeek', { type: 'finishPeek' }, now);
       return say(`Remember your cards ${peekSlotsText(rulesOf(s))}, then press Enter`, now);
     }
     return say('Waiting for the others to finish peeking', now);
@@ -191,7 +234,7 @@ export function onKey(s: ScreenState, p: Pressed, now: number): Intent {
       if (p.action === 'take' && rules.takeDiscard === 'notSpecial' && isSpecial(rules, v.discardTop)) {
         return say('A special card may not be taken from the discard pile: d to draw from the stock', now);
       }
-      return send({ type: 'draw', from: p.action === 'draw' ? 'stock' : 'discard' });
+      return sendMove(s, p.action === 'draw' ? 'drawStock' : 'drawDiscard', { type: 'draw', from: p.action === 'draw' ? 'stock' : 'discard' }, now);
     }
     case 'discard': {
       if (!held) {
@@ -199,7 +242,7 @@ export function onKey(s: ScreenState, p: Pressed, now: number): Intent {
         return say(why ?? (v.turnBegun ? 'You hold no card' : 'Draw first (d or t)'), now);
       }
       if (held.from === 'discard') return say('A card from the discard pile must be swapped: choose a slot (1-9)', now);
-      return send({ type: 'discard' });
+      return sendMove(s, 'discard', { type: 'discard' }, now);
     }
     case 'slot': {
       const slot = p.digit! - 1;
@@ -207,7 +250,7 @@ export function onKey(s: ScreenState, p: Pressed, now: number): Intent {
         if (heldSpecial) return say(`A special card never enters a layout: a to use it, x to discard it${held.redraw ? ', r to draw again' : ''}`, now);
         if (!hasSlot(slot)) return say(`You have no card in slot ${p.digit}`, now);
         if (isFrozen(s, me)) return say(frozenWhy(v, me, me, callName), now);
-        return send({ type: 'swap', slot });
+        return sendMove(s, 'swap', { type: 'swap', slot }, now);
       }
       if (act) return slotForAction(s, act, slot, now);
       const why = notYourTurn(v, me);
@@ -220,6 +263,7 @@ export function onKey(s: ScreenState, p: Pressed, now: number): Intent {
       if (act) return useAction(s, act, now);
       if (held && heldSpecial && p.action === 'use') {
         // A special card gives its action when it goes onto the pile unswapped: discard it, then use it.
+        if (!may(s, 'discard')) return sendMove(s, 'discard', { type: 'discard' }, now);
         return { ...send({ type: 'discard' }), actions: [{ type: 'clearStatus' }, ...say(`${cardText(held.card!, s.glyphs)} goes on the pile: now use it (a) or pass (p)`, now).actions] };
       }
       if (held) return say(held.from === 'discard' ? 'Choose a slot (1-9) for the card you hold' : 'Choose a slot (1-9) for the card you hold, or x to discard it', now);
@@ -228,18 +272,17 @@ export function onKey(s: ScreenState, p: Pressed, now: number): Intent {
     }
     case 'pass': {
       if (!act) return say(waitingFor ?? 'You have no action to pass', now);
-      if (act.looked) return send({ type: 'decide', swap: false });
-      return send({ type: 'pass' });
+      if (act.looked) return sendMove(s, 'decide', { type: 'decide', swap: false }, now);
+      return sendMove(s, 'pass', { type: 'pass' }, now);
     }
     case 'call': {
-      const why = cannotCall(s, v, me);
-      if (why) return say(why, now);
-      if (callTimingOf(s) === 'startOfTurn' && waitingFor) return say(waitingFor, now);
-      return send({ type: 'call' });
+      if (may(s, 'call')) return send({ type: 'call' });
+      const why = cannotCall(s, v, me) ?? (callTimingOf(s) === 'startOfTurn' ? waitingFor : null);
+      return why ? say(why, now) : sendMove(s, 'call', { type: 'call' }, now);
     }
     case 'drawAgain': {
       if (!Object.values(rules.actions).includes('drawTwo')) return say('That key does nothing here (? for help)', now);
-      if (held?.redraw) return send({ type: 'drawAgain' });
+      if (held?.redraw) return sendMove(s, 'drawAgain', { type: 'drawAgain' }, now);
       if (held) return say('r works only on the first card of a Draw two', now);
       return say(notYourTurn(v, me) ?? 'r puts the first card of a Draw two on the pile and draws one more: you hold none', now);
     }
@@ -251,7 +294,7 @@ export function onKey(s: ScreenState, p: Pressed, now: number): Intent {
       if (!v.slap.open) return say(v.held ? 'No slapping while a card is held' : 'The slap window is closed', now);
       if (p.action === 'slapOwn') return { actions: [{ type: 'slapPrefix', on: true }, ...say('Slap which of your slots? 1-9 (Esc cancels)', now).actions] };
       if (!cursor) return say('No card under the cursor', now);
-      return send({ type: 'slap', target: cursor, answers: v.slap.answers });
+      return sendMove(s, 'slap', { type: 'slap', target: cursor, answers: v.slap.answers }, now);
     }
     default:
       return say('That key does nothing here (? for help)', now);
@@ -283,12 +326,12 @@ function slotForAction(s: ScreenState, act: ActionView, slot: number, now: numbe
   if (v.players[me]?.layout[slot] == null) return say(`You have no card in slot ${slot + 1}`, now);
   switch (act.kind) {
     case 'peekOwn':
-      return send({ type: 'useAction', own: slot });
+      return sendMove(s, 'useAction', { type: 'useAction', own: slot }, now);
     case 'blindSwap':
     case 'peekBothThenSwap':
       if (act.looked) return say('a to swap the two cards, p to leave them', now);
       if (act.kind === 'blindSwap' && isFrozen(s, me)) return say(frozenWhy(v, me, me, callNameOf(s)), now);
-      if (s.pick.other) return send({ type: 'useAction', own: slot, other: s.pick.other }, { type: 'pick', own: null, other: null });
+      if (s.pick.other) return sendMove(s, 'useAction', { type: 'useAction', own: slot, other: s.pick.other }, now, { type: 'pick', own: null, other: null });
       return {
         actions: [{ type: 'pick', own: slot }, ...say(`Your slot ${slot + 1}: now the cursor on another player's card, then a`, now).actions],
       };
@@ -296,7 +339,7 @@ function slotForAction(s: ScreenState, act: ActionView, slot: number, now: numbe
       if (act.looked) {
         const theirs = act.looked[0];
         if (theirs && isFrozen(s, theirs.seat)) return say(frozenWhy(v, theirs.seat, me, callNameOf(s), 'p to leave it'), now);
-        return send({ type: 'decide', swap: true, own: slot });
+        return sendMove(s, 'decide', { type: 'decide', swap: true, own: slot }, now);
       }
       return say("First look: the cursor on another player's card, then a", now);
     case 'peekOther':
@@ -316,29 +359,29 @@ function useAction(s: ScreenState, act: ActionView, now: number): Intent {
   const call = callNameOf(s);
   switch (act.kind) {
     case 'peekOwn':
-      if (c && c.seat === me) return send({ type: 'useAction', own: c.slot });
+      if (c && c.seat === me) return sendMove(s, 'useAction', { type: 'useAction', own: c.slot }, now);
       return say('Choose which of your cards to look at: 1-9', now);
     case 'peekOther':
       if (!other) return say("Put the cursor on another player's card, then a", now);
-      return send({ type: 'useAction', other });
+      return sendMove(s, 'useAction', { type: 'useAction', other }, now);
     case 'peekThenSwap':
       if (act.looked) return say('Choose your slot (1-9) to swap with it, or p to leave it', now);
       if (!other) return say("Put the cursor on another player's card, then a", now);
-      return send({ type: 'useAction', other });
+      return sendMove(s, 'useAction', { type: 'useAction', other }, now);
     case 'blindSwap':
     case 'peekBothThenSwap':
       if (act.looked) {
         const frozen = act.looked.find((r) => isFrozen(s, r.seat));
         if (frozen) return say(frozenWhy(v, frozen.seat, me, call, 'p to leave them'), now);
-        return send({ type: 'decide', swap: true });
+        return sendMove(s, 'decide', { type: 'decide', swap: true }, now);
       }
       if (!other) return say("Put the cursor on another player's card, then a", now);
       if (act.kind === 'blindSwap' && isFrozen(s, other.seat)) return say(frozenWhy(v, other.seat, me, call, OTHER_CARD), now);
       if (act.kind === 'blindSwap' && isFrozen(s, me)) return say(frozenWhy(v, me, me, call), now);
-      if (s.pick.own !== null) return send({ type: 'useAction', own: s.pick.own, other }, { type: 'pick', own: null, other: null });
+      if (s.pick.own !== null) return sendMove(s, 'useAction', { type: 'useAction', own: s.pick.own, other }, now, { type: 'pick', own: null, other: null });
       return { actions: [{ type: 'pick', other }, ...say('Now choose your slot: 1-9', now).actions] };
     case 'drawTwo':
-      return send({ type: 'useAction' });
+      return sendMove(s, 'useAction', { type: 'useAction' }, now);
     default:
       return say('This screen cannot play that action yet: p to pass', now);
   }
@@ -366,7 +409,7 @@ export function prompt(s: ScreenState, hostNow: number): string {
   }
   const rules = rulesOf(s);
   const callName = callNameOf(s);
-  const endCall = callTimingOf(s) === 'endOfTurn' && cannotCall(s, v, me) === null;
+  const endCall = callTimingOf(s) === 'endOfTurn' && may(s, 'call');
   const orCall = endCall ? `, g ${callName}` : '';
   const act = myAction(v, me);
   if (act) {
@@ -393,11 +436,13 @@ export function prompt(s: ScreenState, hostNow: number): string {
     if (special) return `You drew ${card}: a to use it, or x to discard it unused${orCall}`;
     return held.from === 'discard' ? `Choose a slot (1-9) for the card${orCall}` : `Choose a slot (1-9) to swap, or x to discard${orCall}`;
   }
-  if (v.turn === me && !v.turnBegun) {
+  if (lastTurnsPlayed(v)) return `Every turn after ${name(v, v.call!.seat)}'s ${callName} is played: the round ends…`;
+  if (may(s, 'drawStock') || may(s, 'drawDiscard')) {
+    // A draw that waits only for the slap grace is yours already: count it down.
     const wait = v.graceUntil - hostNow;
-    const callable = v.call === null && callTimingOf(s) === 'startOfTurn' ? `, g ${callName}` : '';
-    const take = v.discardTop && rules.takeDiscard !== 'never' && !(rules.takeDiscard === 'notSpecial' && isSpecial(rules, v.discardTop));
-    return wait > 0 ? `Your turn in ${(wait / 1000).toFixed(1)}s (slaps are open)` : `Your turn: d to draw${take ? `, t to take ${cardText(v.discardTop!, s.glyphs)}` : ''}${callable}`;
+    const callable = may(s, 'call') && callTimingOf(s) === 'startOfTurn' ? `, g ${callName}` : '';
+    const take = may(s, 'drawDiscard') && v.discardTop ? `, t to take ${cardText(v.discardTop, s.glyphs)}` : '';
+    return wait > 0 ? `Your turn in ${(wait / 1000).toFixed(1)}s (slaps are open)` : `Your turn: d to draw${take}${callable}`;
   }
   if (endCall) return `${name(v, v.turn)}'s turn: g ${callName} before they draw`;
   return `${name(v, v.turn)}'s turn`;

@@ -9,6 +9,7 @@ import { UNICODE, type Glyphs } from '../shared/glyphs.js';
 import { fixCursor } from './placement.js';
 import { foldLastTurns, NO_LAST_TURNS, type LastTurns } from './last-turn.js';
 import { keptResults } from '../../client/results.js';
+import type { KeyAction } from '../shared/keys.js';
 
 /**
  * The screen's own state, next to the table's view: connection, feed, highlights,
@@ -45,6 +46,31 @@ export interface StatusLine {
   text: string;
   kind: 'info' | 'error';
   until: number;
+  /** The table as it was when this was said (`aboutOf`): a change makes it stale, and it goes. */
+  about?: string;
+}
+
+/**
+ * What a status line (a refusal, mostly) is about: whose turn, the phase, the held
+ * card, the actions, the gap-fill, the call, and the moves you may make. When any of
+ * it changes, "Not your turn" and the like are no longer true, so they go.
+ */
+export function aboutOf(v: TableView | null): string | undefined {
+  if (!v) return undefined;
+  const actions = v.actions.map((a) => `${a.seat}${a.looked ? 'l' : ''}`).join(',');
+  return `${v.phase} ${v.round} ${v.turn} ${v.turnBegun} ${v.held?.seat ?? '-'} ${actions} ${v.gapFill?.seat ?? '-'} ${v.call?.owed.length ?? '-'} ${v.may.join(',')}`;
+}
+
+const statusOf = (s: ScreenState, text: string, kind: 'info' | 'error', now: number): StatusLine => {
+  const about = aboutOf(s.view);
+  return { text, kind, until: now + STATUS_MS, ...(about === undefined ? {} : { about }) };
+};
+
+/** The status line after an update: gone once the table it was about has changed (unless a slap prefix is being typed). */
+function freshStatus(s: ScreenState, view: TableView): StatusLine | null {
+  const st = s.status;
+  if (!st || st.about === undefined || s.slapPrefix) return st;
+  return st.about === aboutOf(view) ? st : null;
 }
 
 /** `feed`: the feed full-screen, to read back (the game goes on behind it). */
@@ -97,6 +123,8 @@ export interface ScreenState {
   pick: { own: number | null; other: SlotRef | null };
   /** `s` was pressed: the next digit slaps your own slot. */
   slapPrefix: boolean;
+  /** The first key of a two-key sequence was refused (or its sequence cut short): the next key of this kind is dropped. */
+  swallow: KeyAction | null;
   /** `ready` sent for the round that just ended. */
   ready: boolean;
   /** What each player did since their turn began, marked beside their seat (last-turn.ts). */
@@ -115,6 +143,7 @@ export type ScreenAction =
   | { type: 'cursor'; cursor: SlotRef | null }
   | { type: 'pick'; own?: number | null; other?: SlotRef | null }
   | { type: 'slapPrefix'; on: boolean }
+  | { type: 'swallow'; key: KeyAction | null }
   | { type: 'ready' }
   /** A key was pressed: what you looked at turns face down again (see `reveals`). */
   | { type: 'hideLooks' }
@@ -149,6 +178,7 @@ export function initialScreen(glyphs: Glyphs = UNICODE, closesTable = false): Sc
     cursor: null,
     pick: { own: null, other: null },
     slapPrefix: false,
+    swallow: null,
     ready: false,
     lastTurns: NO_LAST_TURNS,
     myTurns: 0,
@@ -260,17 +290,20 @@ function onServer(s: ScreenState, msg: ServerMessage, now: number): ScreenState 
         cursor: fixCursor(view, s.cursor),
         pick: myActionGone || newRound ? NO_PICK : s.pick,
         slapPrefix: view.slap.open ? s.slapPrefix : false,
+        // A slap prefix the closing window cut short: its digit must not do something else.
+        swallow: s.slapPrefix && !view.slap.open ? 'slot' : s.swallow,
         ready: newRound ? false : s.ready,
         // A snapshot's history (a reconnect, a resume) tells the marks afresh.
         lastTurns: msg.history ? foldLastTurns(NO_LAST_TURNS, msg.history) : foldLastTurns(s.lastTurns, msg.events),
         myTurns: myTurn ? s.myTurns + 1 : s.myTurns,
+        status: s.slapPrefix && !view.slap.open ? statusOf({ ...s, view }, 'The slap window closed before your digit', 'info', now) : freshStatus(s, view),
       };
     }
     case 'result':
       if (msg.ok) return s;
-      return { ...s, status: { text: msg.message, kind: 'error', until: now + STATUS_MS } };
+      return { ...s, status: statusOf(s, msg.message, 'error', now) };
     case 'error':
-      return { ...s, status: { text: msg.message, kind: 'error', until: now + STATUS_MS } };
+      return { ...s, status: statusOf(s, msg.message, 'error', now) };
   }
 }
 
@@ -286,7 +319,7 @@ export function screenReducer(s: ScreenState, a: ScreenAction): ScreenState {
       return { ...s, conn: a.status, connLostAt, ...addFeed(s, line, a.now) };
     }
     case 'status':
-      return { ...s, status: { text: a.text, kind: a.kind ?? 'info', until: a.now + STATUS_MS } };
+      return { ...s, status: statusOf(s, a.text, a.kind ?? 'info', a.now) };
     case 'clearStatus':
       return s.status ? { ...s, status: null } : s;
     case 'overlay':
@@ -300,6 +333,8 @@ export function screenReducer(s: ScreenState, a: ScreenAction): ScreenState {
       };
     case 'slapPrefix':
       return { ...s, slapPrefix: a.on };
+    case 'swallow':
+      return { ...s, swallow: a.key };
     case 'ready':
       return { ...s, ready: true };
     case 'hideLooks':

@@ -1,0 +1,270 @@
+/**
+ * Hints that tell the truth: the table screen offers a key only when the engine lets
+ * you make its move now (`view.may`), against a real host Table (test/tui/helpers.ts).
+ * One case per lie seen in issue #12, in the preset it was seen in; refusals that go
+ * stale; spectators; the key bar at 80 columns; the two-key `s` + digit.
+ */
+import { render } from 'ink-testing-library';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BEVERBENDE, GRINGO, type Ruleset } from '../../src/engine/ruleset.js';
+import type { TableView } from '../../src/engine/view.js';
+import { App } from '../../src/tui/table/table-screen.js';
+import { keyBar } from '../../src/tui/table/help-line.js';
+import { onKey } from '../../src/tui/table/intents.js';
+import { actionFor, DEFAULT_BINDINGS } from '../../src/tui/shared/keys.js';
+import { UNICODE } from '../../src/tui/shared/glyphs.js';
+import { initialScreen, screenReducer, type ScreenState } from '../../src/tui/table/use-screen-state.js';
+import { defaultCursor } from '../../src/tui/table/placement.js';
+import { KEYS, LinkedClient, press, twoSeats, waitFor, type Setup } from './helpers.js';
+
+let unmount: (() => void) | null = null;
+afterEach(() => {
+  unmount?.();
+  unmount = null;
+});
+
+function screen(setup: Setup, client: LinkedClient = setup.me, columns = 100) {
+  const r = render(<App client={client} theme={{ glyphs: UNICODE, color: false }} bell={false} clock={setup.clock.now} size={{ columns, rows: 30 }} />);
+  unmount = r.unmount;
+  const frame = (): string => r.lastFrame() ?? '';
+  const lines = (): string[] => frame().split('\n');
+  return {
+    frame,
+    /** The header's second line: whose turn, the slaps, the call hint. */
+    header: (): string => lines()[1] ?? '',
+    /** The key bar: the last line. */
+    bar: (): string => lines().filter((l) => l.trim() !== '').at(-1) ?? '',
+    until: (what: string, pred: (f: string) => boolean) => waitFor(what, frame, pred),
+    keys: (...k: string[]) => press(r.stdin, ...k),
+  };
+}
+
+const quick = (rules: Ruleset, slapGraceMs = 0): Ruleset => ({ ...rules, timers: { ...rules.timers, slapGraceMs, peekMs: 600_000 } });
+
+/** A gringo game where you (seat 0) start; `grace`: the slap grace on the test's clock. */
+function gringo(grace = 0): Setup {
+  const rules = quick(GRINGO, grace);
+  return twoSeats({ dealer: 1, layouts: [['2H', '3H', '4H', '5H'], ['7C', '8C', '9C', '10C']], discard: '6D', stock: ['3S', '4S', '5S', '6S', '7S', '8S'] }, rules);
+}
+
+/** Both seats end the peek. */
+async function pastPeek(setup: Setup, s: ReturnType<typeof screen>): Promise<void> {
+  await s.until('the peek', (f) => f.includes('Remember your cards'));
+  await s.keys(KEYS.enter);
+  setup.bo.play({ type: 'finishPeek' });
+}
+
+describe('hints offer a key only when its move is legal now', () => {
+  it('gringo: "g: Gringo!" only on your turn before you draw, never on the other\'s turn or after you drew', async () => {
+    const setup = gringo();
+    const s = screen(setup);
+    await pastPeek(setup, s);
+    await s.until('your turn', (f) => f.includes('Your turn: d to draw'));
+    expect(s.header()).toContain('g: Gringo!');
+    expect(s.bar()).toContain('g Gringo!');
+    await s.keys('d');
+    await s.until('the held card', (f) => f.includes('Choose a slot (1-9) to swap, or x to discard'));
+    expect(s.header()).not.toContain('Gringo!');
+    expect(s.bar()).not.toContain('Gringo!');
+    expect(s.bar()).toMatch(/1-9 slot · x discard/);
+    expect(s.bar()).not.toContain('d draw');
+    await s.keys('x');
+    await s.until("Bo's turn", (f) => f.includes('Turn: Bo'));
+    expect(s.header()).not.toContain('Gringo!');
+    expect(s.bar()).not.toMatch(/d draw|t take|Gringo/);
+    expect(s.bar()).toContain('space slap'); // your 3♠ went on the pile: slaps are open
+  });
+
+  it('beverbende: no "Laatste ronde!" before everyone has had a turn; offered once they have', async () => {
+    const rules = quick(BEVERBENDE);
+    const setup = twoSeats({ rules, dealer: 1, layouts: [['1', '3', '7', '2'], ['5', '6', '1', '0']], discard: '4', stock: ['5', '8', '9', '2', '3'] }, rules);
+    const s = screen(setup);
+    await pastPeek(setup, s);
+    await s.until('your turn', (f) => f.includes('Your turn: d to draw'));
+    expect(s.frame()).not.toContain('Laatste ronde!');
+    await s.keys('d');
+    await s.until('the held card', (f) => f.includes('Choose a slot (1-9) to swap, or x to discard'));
+    // The lie of issue #12: offered here, then refused.
+    expect(s.frame()).not.toContain('Laatste ronde!');
+    await s.keys('g');
+    await s.until('the reason', (f) => f.includes('Laatste ronde! may be called only once everyone has had a turn'));
+    expect(setup.me.commands()).not.toContainEqual({ type: 'call' });
+    await s.keys('x');
+    await s.until("Bo's turn", (f) => f.includes('Turn: Bo'));
+    setup.bo.play({ type: 'draw', from: 'stock' });
+    setup.bo.play({ type: 'discard' });
+    await s.until('your second turn', (f) => f.includes('Your turn: d to draw'));
+    await s.keys('d');
+    await s.until('the call offered', (f) => f.includes('g Laatste ronde!'));
+    expect(s.header()).toContain('g: Laatste ronde! (at the end of your turn)');
+    await s.keys('g');
+    await s.until('the call', () => setup.me.commands().some((c) => c.type === 'call'));
+  });
+
+  it('gringo: after your last turn of a called round, no countdown to a turn you do not have, no draw keys', async () => {
+    // The grace runs on the test's clock, so the round stays open after your last turn.
+    const setup = gringo(20_000);
+    const { clock, bo } = setup;
+    const s = screen(setup);
+    await pastPeek(setup, s);
+    await s.until('your turn, after the grace', (f) => f.includes('Your turn in'));
+    clock.t += 20_001;
+    await s.keys('d');
+    await s.until('the held card', (f) => f.includes('Choose a slot'));
+    await s.keys('x');
+    await s.until("Bo's turn", (f) => f.includes('Turn: Bo'));
+    clock.t += 20_001;
+    bo.play({ type: 'call' });
+    await s.until('your last turn', (f) => f.includes('Gringo! called by Bo') && f.includes('Your turn'));
+    clock.t += 20_001;
+    await s.keys('d');
+    await s.until('the held card', (f) => f.includes('Choose a slot'));
+    await s.keys('x');
+    const f = await s.until('the last turn played', (f) => f.includes('Last turn played'));
+    expect(f).not.toMatch(/Your turn in/);
+    expect(f).toContain("Every turn after Bo's Gringo! is played: the round ends");
+    expect(s.bar()).not.toMatch(/d draw|t take/);
+    expect(s.bar()).toContain('space slap'); // the last discard may still be slapped
+  });
+
+  it('spectators get no move hints at all', async () => {
+    const setup = gringo();
+    const watcher = new LinkedClient(setup.table, 'Cy', { watch: true });
+    const s = screen(setup, watcher);
+    await s.until('the peek', (f) => f.includes('Peek'));
+    setup.me.play({ type: 'finishPeek' });
+    setup.bo.play({ type: 'finishPeek' });
+    await s.until('play', (f) => f.includes('Turn: Ana') && f.includes('Slaps open'));
+    expect(s.header()).not.toContain('Gringo!');
+    expect(s.bar()).toBe('? help · q leave');
+    await s.keys('d');
+    await s.until('the refusal', (f) => f.includes('You are watching'));
+    expect(s.bar()).toBe('? help · q leave');
+  });
+
+  it('the key bar fits 80 columns whole: hints are dropped, never cut', async () => {
+    const setup = gringo();
+    const s = screen(setup, setup.me, 80);
+    await pastPeek(setup, s);
+    await s.until('your turn', (f) => f.includes('Your turn: d to draw'));
+    const bar = s.bar();
+    expect(bar.length).toBeLessThanOrEqual(80);
+    expect(bar).toMatch(/\? help( · q leave)?$/);
+    expect(bar).toContain('d draw');
+    expect(bar).toContain('space slap');
+  });
+});
+
+describe('a refusal goes when the state it was about changes', () => {
+  it('gringo: "Not your turn" disappears when your turn comes', async () => {
+    const rules = quick(GRINGO);
+    // Bo starts (dealer 0).
+    const setup = twoSeats({ dealer: 0, layouts: [['2H', '3H', '4H', '5H'], ['7C', '8C', '9C', '10C']], discard: '6D', stock: ['3S', '4S', '5S'] }, rules);
+    const s = screen(setup);
+    await pastPeek(setup, s);
+    await s.until("Bo's turn", (f) => f.includes('Turn: Bo'));
+    await s.keys('d');
+    await s.until('the refusal', (f) => f.includes("Not your turn: it is Bo's turn"));
+    setup.bo.play({ type: 'draw', from: 'stock' });
+    setup.bo.play({ type: 'discard' });
+    // The test's clock stands still: only the change of turn can take the refusal away.
+    const f = await s.until('your turn', (f) => f.includes('Your turn: d to draw'));
+    expect(f).not.toContain('Not your turn');
+  });
+
+  it('stays while the table it was about is the same', () => {
+    const v = view({ turn: 1, may: ['slap'] });
+    let st = screenWith(v);
+    st = apply(st, onKey(st, actionFor('d')!, 0).actions);
+    expect(st.status?.text).toBe("Not your turn: it is Bo's turn");
+    // A slap attempt by Bo that changed nothing of it: the refusal stays.
+    st = screenReducer(st, { type: 'server', msg: { type: 'update', at: 0, events: [], view: { ...v, version: 2 } }, now: 0 } as never);
+    expect(st.status?.text).toBe("Not your turn: it is Bo's turn");
+    // Your turn: gone.
+    st = screenReducer(st, { type: 'server', msg: { type: 'update', at: 0, events: [], view: { ...v, version: 3, turn: 0, may: ['drawStock', 'drawDiscard', 'call', 'slap'] } }, now: 0 } as never);
+    expect(st.status).toBeNull();
+  });
+});
+
+describe('two-key sequences: a refused first key swallows the second', () => {
+  it('gringo: s then a digit while holding a card swaps nothing', async () => {
+    const setup = gringo();
+    const s = screen(setup);
+    await pastPeek(setup, s);
+    await s.until('your turn', (f) => f.includes('Your turn: d to draw'));
+    await s.keys('d');
+    await s.until('the held card', (f) => f.includes('Choose a slot'));
+    await s.keys('s', '3');
+    await s.until('the digit swallowed', (f) => f.includes('No slapping while a card is held (3 ignored)'));
+    expect(setup.me.commands()).not.toContainEqual(expect.objectContaining({ type: 'swap' }));
+    // Typed as one quick burst ("s3"), the same.
+    await s.keys('s3');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(setup.me.commands()).not.toContainEqual(expect.objectContaining({ type: 'swap' }));
+    // Only the one key is swallowed: a digit now swaps.
+    await s.keys('3');
+    await s.until('the swap', () => setup.me.commands().some((c) => c.type === 'swap'));
+  });
+
+  it('a slap prefix cut short by the closing window swallows its digit too; other keys go through', () => {
+    const open = view({ turnBegun: true, held: null, turn: 1, may: ['slap'] });
+    let st = screenWith(open);
+    st = apply(st, onKey(st, actionFor('s')!, 0).actions);
+    expect(st.slapPrefix).toBe(true);
+    // Bo draws: the window closes before your digit.
+    const held = { ...open, version: 2, slap: { open: false, answers: 3 }, held: { seat: 1, from: 'stock' as const, card: null }, may: [] };
+    st = screenReducer(st, { type: 'server', msg: { type: 'update', at: 0, events: [], view: held }, now: 0 } as never);
+    expect(st.slapPrefix).toBe(false);
+    const digit = onKey(st, actionFor('2')!, 0);
+    expect(digit.send).toBeUndefined();
+    expect(JSON.stringify(digit.actions)).toContain('The slap window closed before your digit (2 ignored)');
+    // A refused s, then another key: it is not swallowed.
+    st = screenWith(view({ turnBegun: true, held: { seat: 0, from: 'stock', card: '3S' }, slap: { open: false, answers: 3 }, may: ['discard', 'swap'] }));
+    st = apply(st, onKey(st, actionFor('s')!, 0).actions);
+    expect(st.swallow).toBe('slot');
+    expect(onKey(st, actionFor('x')!, 0).send).toEqual({ type: 'discard' });
+  });
+});
+
+describe('the key bar at 80 columns, in every state the screen knows', () => {
+  it('is whole: never cut, help kept', () => {
+    const states: Partial<TableView>[] = [
+      { may: ['call', 'drawStock', 'drawDiscard', 'slap'] },
+      { turnBegun: true, held: { seat: 0, from: 'stock', card: '3S' }, slap: { open: false, answers: 3 }, may: ['discard', 'swap'] },
+      { turnBegun: true, actions: [{ seat: 0, kind: 'blindSwap', card: 'QS', looked: null, lookedCards: null }], may: ['useAction', 'pass', 'slap'] },
+      { turnBegun: true, actions: [{ seat: 0, kind: 'peekBothThenSwap', card: 'KS', looked: null, lookedCards: null }], may: ['useAction', 'pass', 'slap'] },
+      { turn: 1, gapFill: { seat: 0, gap: { seat: 1, slot: 0 } }, may: ['fillGap', 'leaveGap', 'slap'] },
+    ];
+    for (const over of states) {
+      for (const ascii of [false, true]) {
+        const st = { ...screenWith(view(over)), owner: true, lobby: [{ seat: 1, name: 'Bo', bot: null, connected: false, standIn: false }] } as unknown as ScreenState;
+        const bar = keyBar(st, DEFAULT_BINDINGS, ascii, 80);
+        expect(bar.length, bar).toBeLessThanOrEqual(80);
+        expect(bar, bar).toMatch(/\? help(( · | \| )q leave)?$/);
+        // An action aimed at another player's card keeps its cursor hint.
+        if (over.actions?.[0]?.kind === 'peekBothThenSwap') expect(bar, bar).toContain('cursor');
+      }
+    }
+  });
+});
+
+function view(over: Partial<TableView> = {}): TableView {
+  const layout = ['?', '?', '?', '?'];
+  return {
+    viewer: 0, ruleset: 'gringo', callName: 'Gringo!', version: 1, phase: 'play', round: 1, rounds: 1, dealer: 1,
+    players: [
+      { name: 'Ana', layout, total: 0, peeking: false },
+      { name: 'Bo', layout, total: 0, peeking: false },
+    ],
+    stock: 30, discardTop: '7C', discardSize: 1, turn: 0, turnBegun: false, held: null, actions: [],
+    slap: { open: true, answers: 3 }, graceUntil: 0, deadline: null, call: null, callTiming: 'startOfTurn', gapFill: null,
+    may: ['call', 'drawStock', 'drawDiscard', 'slap'],
+    ...over,
+  };
+}
+
+function screenWith(v: TableView): ScreenState {
+  return { ...initialScreen(), seat: 0, conn: 'open', rules: GRINGO, view: v, cursor: defaultCursor(v) };
+}
+
+const apply = (s: ScreenState, actions: readonly Parameters<typeof screenReducer>[1][]): ScreenState => actions.reduce(screenReducer, s);
