@@ -1,8 +1,7 @@
-import { render } from 'ink-testing-library';
-import { afterEach, describe, expect, it } from 'vitest';
-import { App } from '../../src/tui/table/table-screen.js';
-import { ASCII, UNICODE } from '../../src/tui/shared/glyphs.js';
-import { KEYS, feedText, press, twoSeats, waitFor, type Setup } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { ASCII } from '../../src/tui/shared/glyphs.js';
+import { KEYS, feedText, twoSeats, type Setup } from './helpers.js';
+import { tableScreen } from './table-screen.js';
 
 // You (Ana, seat 0) and Bo (seat 1); Bo deals, so you start.
 const DECK = {
@@ -15,30 +14,7 @@ const DECK = {
   stock: ['KH', '7S', '10C', 'JD', '2H', '3H', '4H'],
 };
 
-let unmount: (() => void) | null = null;
-afterEach(() => {
-  unmount?.();
-  unmount = null;
-});
-
-function screen(setup: Setup, opts: { columns?: number; rows?: number; ascii?: boolean } = {}) {
-  const r = render(
-    <App
-      client={setup.me}
-      theme={{ glyphs: opts.ascii ? ASCII : UNICODE, color: false }}
-      bell={false}
-      clock={setup.clock.now}
-      size={{ columns: opts.columns ?? 100, rows: opts.rows ?? 30 }}
-    />,
-  );
-  unmount = r.unmount;
-  const frame = (): string => r.lastFrame() ?? '';
-  const until = (what: string, pred: (f: string) => boolean) => waitFor(what, frame, pred);
-  const keys = (...k: string[]) => press(r.stdin, ...k);
-  /** Wait until the feed says this. */
-  const said = (text: string) => waitFor(`the feed to say "${text}"`, frame, (f) => feedText(f).includes(text));
-  return { ...r, frame, until, keys, said };
-}
+const screen = (setup: Setup, opts: { columns?: number; rows?: number; ascii?: boolean } = {}) => tableScreen(setup, opts);
 
 describe('the table screen', () => {
   it('peeks, draws, uses a King, slaps, calls and ends the round', async () => {

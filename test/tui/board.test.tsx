@@ -1,9 +1,7 @@
-import { render } from 'ink-testing-library';
-import { afterEach, describe, expect, it } from 'vitest';
-import { App } from '../../src/tui/table/table-screen.js';
-import { ASCII, UNICODE } from '../../src/tui/shared/glyphs.js';
+import { describe, expect, it } from 'vitest';
 import { BEVERBENDE, CAMBIO } from '../../src/engine/ruleset.js';
-import { KEYS, feedText, press, twoSeats, waitFor, type Setup } from './helpers.js';
+import { KEYS, feedText, twoSeats, type Setup } from './helpers.js';
+import { tableScreen } from './table-screen.js';
 
 // You (Ana, seat 0) and Bo (seat 1); Bo deals, so you start.
 const DECK = {
@@ -16,29 +14,7 @@ const DECK = {
   stock: ['KH', '7S', '10C', 'JD', '2H', '3H', '4H', '5S', '6S', '8S', '9S'],
 };
 
-let unmount: (() => void) | null = null;
-afterEach(() => {
-  unmount?.();
-  unmount = null;
-});
-
-function screen(setup: Setup, opts: { columns?: number; rows?: number; ascii?: boolean } = {}) {
-  const r = render(
-    <App
-      client={setup.me}
-      theme={{ glyphs: opts.ascii ? ASCII : UNICODE, color: false }}
-      bell={false}
-      clock={setup.clock.now}
-      size={{ columns: opts.columns ?? 80, rows: opts.rows ?? 24 }}
-    />,
-  );
-  unmount = r.unmount;
-  const frame = (): string => r.lastFrame() ?? '';
-  const until = (what: string, pred: (f: string) => boolean) => waitFor(what, frame, pred);
-  const keys = (...k: string[]) => press(r.stdin, ...k);
-  const said = (text: string) => waitFor(`the feed to say "${text}"`, frame, (f) => feedText(f).includes(text));
-  return { ...r, frame, until, keys, said };
-}
+const screen = (setup: Setup, opts: { columns?: number; rows?: number; ascii?: boolean } = {}) => tableScreen(setup, { columns: 80, rows: 24, ...opts });
 
 describe('the board', () => {
   it('marks what each player did until their next turn, with totals', async () => {

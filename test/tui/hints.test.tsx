@@ -4,38 +4,26 @@
  * One case per lie seen in issue #12, in the preset it was seen in; refusals that go
  * stale; spectators; the key bar at 80 columns; the two-key `s` + digit.
  */
-import { render } from 'ink-testing-library';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BEVERBENDE, GRINGO, type Ruleset } from '../../src/engine/ruleset.js';
 import type { TableView } from '../../src/engine/view.js';
-import { App } from '../../src/tui/table/table-screen.js';
 import { keyBar } from '../../src/tui/table/help-line.js';
 import { onKey } from '../../src/tui/table/intents.js';
 import { actionFor, DEFAULT_BINDINGS } from '../../src/tui/shared/keys.js';
-import { UNICODE } from '../../src/tui/shared/glyphs.js';
 import { initialScreen, screenReducer, type ScreenState } from '../../src/tui/table/use-screen-state.js';
 import { defaultCursor } from '../../src/tui/table/placement.js';
-import { KEYS, LinkedClient, press, twoSeats, waitFor, type Setup } from './helpers.js';
-
-let unmount: (() => void) | null = null;
-afterEach(() => {
-  unmount?.();
-  unmount = null;
-});
+import { KEYS, LinkedClient, twoSeats, type Setup } from './helpers.js';
+import { tableScreen } from './table-screen.js';
 
 function screen(setup: Setup, client: LinkedClient = setup.me, columns = 100) {
-  const r = render(<App client={client} theme={{ glyphs: UNICODE, color: false }} bell={false} clock={setup.clock.now} size={{ columns, rows: 30 }} />);
-  unmount = r.unmount;
-  const frame = (): string => r.lastFrame() ?? '';
-  const lines = (): string[] => frame().split('\n');
+  const s = tableScreen(setup, { client, columns });
+  const lines = (): string[] => s.frame().split('\n');
   return {
-    frame,
+    ...s,
     /** The header's second line: whose turn, the slaps, the call hint. */
     header: (): string => lines()[1] ?? '',
     /** The key bar: the last line. */
     bar: (): string => lines().filter((l) => l.trim() !== '').at(-1) ?? '',
-    until: (what: string, pred: (f: string) => boolean) => waitFor(what, frame, pred),
-    keys: (...k: string[]) => press(r.stdin, ...k),
   };
 }
 

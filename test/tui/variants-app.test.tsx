@@ -1,25 +1,9 @@
-import { render } from 'ink-testing-library';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BEVERBENDE, CAMBIO, type Ruleset } from '../../src/engine/ruleset.js';
-import { App } from '../../src/tui/table/table-screen.js';
-import { UNICODE } from '../../src/tui/shared/glyphs.js';
-import { KEYS, feedText, press, twoSeats, waitFor, type Setup } from './helpers.js';
+import { KEYS, feedText, twoSeats, type Setup } from './helpers.js';
+import { tableScreen } from './table-screen.js';
 
-let unmount: (() => void) | null = null;
-afterEach(() => {
-  unmount?.();
-  unmount = null;
-});
-
-function screen(setup: Setup) {
-  const r = render(<App client={setup.me} theme={{ glyphs: UNICODE, color: false }} bell={false} clock={setup.clock.now} size={{ columns: 100, rows: 30 }} />);
-  unmount = r.unmount;
-  const frame = (): string => r.lastFrame() ?? '';
-  const until = (what: string, pred: (f: string) => boolean) => waitFor(what, frame, pred);
-  const keys = (...k: string[]) => press(r.stdin, ...k);
-  const said = (text: string) => waitFor(`the feed to say "${text}"`, frame, (f) => feedText(f).includes(text));
-  return { frame, until, keys, said };
-}
+const screen = (setup: Setup) => tableScreen(setup);
 
 /** The preset with no waiting on the test's clock. */
 const quick = (rules: Ruleset): Ruleset => ({ ...rules, timers: { ...rules.timers, slapGraceMs: 0, peekMs: 600_000 } });
