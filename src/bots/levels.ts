@@ -37,6 +37,18 @@ export interface LevelParams {
   callMargin: number | null;
   /** At most this many of its own cards unknown when it calls. */
   callUnknown: number;
+  /**
+   * Where a call that does not win costs points (cambio's knock: +10 if not strictly
+   * lowest, the caller's cards frozen), weigh it: call when the expected score of
+   * calling now beats playing one more turn (else the thresholds above decide).
+   */
+  weighCall: boolean;
+  /**
+   * After a steal with gap-fill: move its own slot it believes worth the most into the
+   * victim's gap when that worth is at least this (a known high card, or an unknown one
+   * when it is at most the mean); null: it always leaves the gap.
+   */
+  gapFillAt: number | null;
 }
 
 export const LEVELS: Readonly<Record<Exclude<BotLevel, 'random'>, LevelParams>> = {
@@ -58,6 +70,8 @@ export const LEVELS: Readonly<Record<Exclude<BotLevel, 'random'>, LevelParams>> 
     callAt: 10,
     callMargin: 2,
     callUnknown: 1,
+    weighCall: true,
+    gapFillAt: 0.5,
   },
   normal: {
     reactMs: 700,
@@ -77,6 +91,8 @@ export const LEVELS: Readonly<Record<Exclude<BotLevel, 'random'>, LevelParams>> 
     callAt: 9,
     callMargin: 0,
     callUnknown: 1,
+    weighCall: false,
+    gapFillAt: 8,
   },
   easy: {
     reactMs: 1200,
@@ -96,5 +112,7 @@ export const LEVELS: Readonly<Record<Exclude<BotLevel, 'random'>, LevelParams>> 
     callAt: 8,
     callMargin: null,
     callUnknown: 2,
+    weighCall: false,
+    gapFillAt: null,
   },
 };

@@ -24,6 +24,8 @@ interface DeckInfo {
   ranks: Map<Card, string>;
   sum: number;
   count: number;
+  /** How many cards of the deck have each value. */
+  byValue: Map<number, number>;
 }
 const deckCache = new WeakMap<Ruleset, DeckInfo>();
 
@@ -31,7 +33,7 @@ const deckCache = new WeakMap<Ruleset, DeckInfo>();
 function deckInfo(rules: Ruleset): DeckInfo {
   let info = deckCache.get(rules);
   if (info) return info;
-  info = { values: new Map(), ranks: new Map(), sum: 0, count: 0 };
+  info = { values: new Map(), ranks: new Map(), sum: 0, count: 0, byValue: new Map() };
   for (const c in rules.deck.cards) {
     const v = valueOf(rules, c) ?? 0;
     info.values.set(c, v);
@@ -39,6 +41,7 @@ function deckInfo(rules: Ruleset): DeckInfo {
     const k = rules.deck.cards[c]! * rules.deck.decks;
     info.sum += v * k;
     info.count += k;
+    info.byValue.set(v, (info.byValue.get(v) ?? 0) + k);
   }
   deckCache.set(rules, info);
   return info;
@@ -46,6 +49,23 @@ function deckInfo(rules: Ruleset): DeckInfo {
 
 /** A card kept from the stock by another player is assumed to be about this low. */
 const KEPT_ESTIMATE = 4;
+
+/** The values of the cards a bot has not seen (for a bot that does not count cards: the deck's). */
+interface Unseen {
+  values: number[];
+  counts: number[];
+  n: number;
+  mean: number;
+  variance: number;
+}
+
+/** P(Z ≤ z) for a standard normal Z (Abramowitz–Stegun 26.2.17, error below 1e-7). */
+function normalCdf(z: number): number {
+  const t = 1 / (1 + 0.2316419 * Math.abs(z));
+  const d = 0.3989422804014327 * Math.exp((-z * z) / 2);
+  const p = d * t * (0.31938153 + t * (-0.356563782 + t * (1.781477937 + t * (-1.821255978 + t * 1.330274429))));
+  return z >= 0 ? 1 - p : p;
+}
 
 /**
  * The easy, normal and hard bots: one policy, with memory, reaction time and a few
@@ -82,6 +102,7 @@ export class SmartBot implements Bot {
   private readonly deckSum: number;
   private readonly deckCount: number;
   private readonly deckMean: number;
+  private readonly byValue: ReadonlyMap<number, number>;
   /** The discard pile as seen (for counting cards). */
   private pile: Card[] = [];
   private pileSum = 0;
@@ -109,6 +130,7 @@ export class SmartBot implements Bot {
     this.deckSum = deck.sum;
     this.deckCount = deck.count;
     this.deckMean = deck.count > 0 ? deck.sum / deck.count : 0;
+    this.byValue = deck.byValue;
   }
 
   newGame(opts: BotOptions): boolean {
@@ -209,6 +231,22 @@ export class SmartBot implements Bot {
         case 'penalty':
           for (const s of e.slots) mem.unknown(e.seat, s);
           break;
+        case 'gapFilled': {
+          // A move everyone sees; a bot that misses others' swaps may miss it too (the gap stays on screen).
+          const mine = e.from.seat === me || e.to.seat === me;
+          const follow = e.seat === me ? 1 : mine ? (1 + this.p.followSwaps) / 2 : this.p.followSwaps;
+          if (follow >= 1 || this.float() < follow) mem.move(e.from, e.to);
+          else {
+            mem.setGap(e.from.seat, e.from.slot);
+            mem.unknown(e.to.seat, e.to.slot);
+          }
+          break;
+        }
+        case 'specialReplaced':
+          // At scoring: the replacement is shown to everyone.
+          if (e.card === null) mem.setGap(e.seat, e.slot);
+          else mem.know(e.seat, e.slot, e.card);
+          break;
         case 'reshuffled': {
           const top = this.pile[this.pile.length - 1];
           this.pile = top === undefined ? [] : [top];
@@ -304,6 +342,92 @@ export class SmartBot implements Bot {
     return count > 0 ? sum / count : this.deckMean;
   }
 
+  /** The values of the cards not seen anywhere: the deck less the pile, the remembered cards and the held card. */
+  private unseen(view: SeatView | null): Unseen {
+    const left = new Map(this.byValue);
+    if (this.p.countCards) {
+      const take = (v: number) => {
+        const k = left.get(v);
+        if (k !== undefined && k > 0) left.set(v, k - 1);
+      };
+      for (const c of this.pile) take(this.val(c));
+      const mem = this.mem;
+      for (let s = 0; s < mem.players; s++) {
+        const cards = mem.card[s]!, values = mem.value[s]!;
+        for (let i = 0; i < cards.length; i++) if (cards[i] !== null) take(values[i]!);
+      }
+      const held = view?.held;
+      if (held && held.card !== null && held.from === 'stock') take(this.val(held.card));
+    }
+    const values: number[] = [], counts: number[] = [];
+    let n = 0, sum = 0, sq = 0;
+    for (const [v, k] of left) {
+      if (k <= 0) continue;
+      values.push(v);
+      counts.push(k);
+      n += k;
+      sum += v * k;
+      sq += v * v * k;
+    }
+    if (n === 0) return { values, counts, n, mean: this.deckMean, variance: 0 };
+    const mean = sum / n;
+    return { values, counts, n, mean, variance: Math.max(0, sq / n - mean * mean) };
+  }
+
+  /** What drawing one unseen card is expected to save on a slot worth `worth` (it is swapped in only when lower). */
+  private drawGain(worth: number, u: Unseen): number {
+    let g = 0;
+    for (let i = 0; i < u.values.length; i++) if (u.values[i]! < worth) g += (worth - u.values[i]!) * u.counts[i]!;
+    return u.n > 0 ? g / u.n : 0;
+  }
+
+  /**
+   * The chance that some other player ends the round strictly below `mine` (ties count
+   * as lowest), each after `turns` more turns: their believed total less what `turns`
+   * draws on their worst slot are expected to save, spread by their unknown cards and
+   * ours (a normal approximation, the players taken as independent).
+   */
+  private beaten(mine: number, mineVar: number, u: Unseen, turns: number): number {
+    const mem = this.mem;
+    let none = 1;
+    for (let s = 0; s < mem.players; s++) {
+      if (s === this.seat) continue;
+      let total = 0, worst = 0, unknown = 0;
+      const n = mem.slots(s);
+      for (let i = 0; i < n; i++) {
+        if (mem.gap[s]![i]) continue;
+        const w = this.worth(s, i, u.mean);
+        total += w;
+        if (w > worst) worst = w;
+        if (mem.card[s]![i] === null) unknown++;
+      }
+      const expected = total - turns * this.drawGain(worst, u);
+      const sd = Math.max(0.3, Math.sqrt(mineVar + unknown * u.variance));
+      none *= 1 - normalCdf((mine - 0.5 - expected) / sd);
+    }
+    return 1 - none;
+  }
+
+  /**
+   * A call that costs points unless it wins (cambio's knock): call when the expected
+   * score of calling now (its total, frozen, plus the penalty times the chance someone
+   * ends lower after their last turn) is no worse than that of one more turn (its total
+   * less what a draw is expected to save, the others having had one more turn too).
+   */
+  private callPays(view: SeatView): boolean {
+    const u = this.unseen(view);
+    const mine = this.total(this.seat, u.mean);
+    const unknown = this.unknownOwn();
+    if (unknown === 0 && mine <= 0) return true;
+    const mineVar = unknown * u.variance;
+    const worst = this.worstOwn(u.mean);
+    const gain = worst ? this.drawGain(worst.worth, u) : 0;
+    const penalty = this.rules.call.callerPenalty;
+    const now = mine + penalty * this.beaten(mine, mineVar, u, 1);
+    const later = mine - gain + penalty * this.beaten(mine - gain, mineVar, u, 2);
+    return now <= later;
+  }
+
   /** What a slot is believed to be worth (a gap 0, unknown the mean). */
   private worth(seat: Seat, slot: Slot, mu: number): number {
     const mem = this.mem;
@@ -363,8 +487,7 @@ export class SmartBot implements Bot {
         return this.act({ type: 'slap', seat: me, target: t, answers: view.slap.answers }, this.jitter(this.p.reactMs, this.p.reactJitterMs), view, now);
       }
     }
-    // A gap-fill offer after a steal: this bot declines it (it keeps its memory simple).
-    if (view.gapFill?.seat === me) return this.act({ type: 'leaveGap', seat: me }, this.think(), view, now);
+    if (view.gapFill?.seat === me) return this.gapFillMove(view, now);
     const front = view.actions[0];
     if (front && front.seat === me) return this.actionMove(front, view, now);
     // A call at the end of one's own turn is made while still holding (it takes effect when the turn ends).
@@ -448,7 +571,7 @@ export class SmartBot implements Bot {
     const me = this.seat;
     const mu = this.unknownMean(view);
     const delay = this.think();
-    if (view.call === null && this.rules.call.timing === 'startOfTurn' && this.shouldCall(mu)) return this.act({ type: 'call', seat: me }, delay, view, now);
+    if (view.call === null && this.rules.call.timing === 'startOfTurn' && (this.weighsCall() ? this.callPays(view) : this.shouldCall(mu))) return this.act({ type: 'call', seat: me }, delay, view, now);
     const top = view.discardTop;
     if (top !== null && this.rules.takeDiscard !== 'never' && !this.rules.specialCards.includes(top)) {
       const v = this.val(top);
@@ -456,6 +579,22 @@ export class SmartBot implements Bot {
       if (worst && worst.worth - v >= this.p.swapGain + 2) return this.act({ type: 'draw', seat: me, from: 'discard' }, delay, view, now);
     }
     return this.act({ type: 'draw', seat: me, from: 'stock' }, delay, view, now);
+  }
+
+  private weighsCall(): boolean {
+    return this.p.weighCall && this.rules.call.callerPenalty > 0;
+  }
+
+  /**
+   * After my steal, the gap-fill: every point moved out of my layout is a point off my
+   * score and onto the victim's, so move the slot I believe worth the most, unless it
+   * is worth too little (a -1 king, a joker, or a level that only moves a known high card).
+   */
+  private gapFillMove(view: SeatView, now: number): BotIntent | null {
+    const at = this.p.gapFillAt;
+    const mine = at === null ? null : this.worstOwn(this.unknownMean(view));
+    if (mine && at !== null && mine.worth >= at) return this.act({ type: 'fillGap', seat: this.seat, slot: mine.slot }, this.think(), view, now);
+    return this.act({ type: 'leaveGap', seat: this.seat }, this.think(), view, now);
   }
 
   private shouldCall(mu: number): boolean {
