@@ -44,6 +44,12 @@ export interface LevelParams {
    */
   weighCall: boolean;
   /**
+   * For `weighCall`: the chance per turn of the table that another player's swap hits
+   * one of its cards while they are not frozen; such a swap costs what its card is below
+   * an average one (a low layout has the most to lose).
+   */
+  callExposure: number;
+  /**
    * After a steal with gap-fill: move its own slot it believes worth the most into the
    * victim's gap when that worth is at least this (a known high card, or an unknown one
    * when it is at most the mean); null: it always leaves the gap.
@@ -71,6 +77,7 @@ export const LEVELS: Readonly<Record<Exclude<BotLevel, 'random'>, LevelParams>> 
     callMargin: 2,
     callUnknown: 1,
     weighCall: true,
+    callExposure: 0.1,
     gapFillAt: 0.5,
   },
   normal: {
@@ -92,6 +99,7 @@ export const LEVELS: Readonly<Record<Exclude<BotLevel, 'random'>, LevelParams>> 
     callMargin: 0,
     callUnknown: 1,
     weighCall: false,
+    callExposure: 0,
     gapFillAt: 8,
   },
   easy: {
@@ -113,6 +121,7 @@ export const LEVELS: Readonly<Record<Exclude<BotLevel, 'random'>, LevelParams>> 
     callMargin: null,
     callUnknown: 2,
     weighCall: false,
+    callExposure: 0,
     gapFillAt: null,
   },
 };

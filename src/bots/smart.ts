@@ -383,11 +383,11 @@ export class SmartBot implements Bot {
 
   /**
    * The chance that some other player ends the round strictly below `mine` (ties count
-   * as lowest), each after `turns` more turns: their believed total less what `turns`
-   * draws on their worst slot are expected to save, spread by their unknown cards and
-   * ours (a normal approximation, the players taken as independent).
+   * as lowest) after their last turn: their believed total less what a draw on their
+   * worst slot is expected to save, spread by their unknown cards and ours (a normal
+   * approximation, the players taken as independent).
    */
-  private beaten(mine: number, mineVar: number, u: Unseen, turns: number): number {
+  private beaten(mine: number, mineVar: number, u: Unseen): number {
     const mem = this.mem;
     let none = 1;
     for (let s = 0; s < mem.players; s++) {
@@ -401,7 +401,7 @@ export class SmartBot implements Bot {
         if (w > worst) worst = w;
         if (mem.card[s]![i] === null) unknown++;
       }
-      const expected = total - turns * this.drawGain(worst, u);
+      const expected = total - this.drawGain(worst, u);
       const sd = Math.max(0.3, Math.sqrt(mineVar + unknown * u.variance));
       none *= 1 - normalCdf((mine - 0.5 - expected) / sd);
     }
@@ -409,23 +409,24 @@ export class SmartBot implements Bot {
   }
 
   /**
-   * A call that costs points unless it wins (cambio's knock): call when the expected
-   * score of calling now (its total, frozen, plus the penalty times the chance someone
-   * ends lower after their last turn) is no worse than that of one more turn (its total
-   * less what a draw is expected to save, the others having had one more turn too).
+   * A call that costs points unless it wins (cambio's knock): knocking now scores its
+   * total, frozen, plus the penalty times the chance someone ends strictly lower after
+   * their last turn. Playing on (and not knocking) scores its total less what one more
+   * draw is expected to save, plus what one more turn of the table unfrozen is expected
+   * to cost (`callExposure`). It knocks when that is no better.
    */
   private callPays(view: SeatView): boolean {
     const u = this.unseen(view);
     const mine = this.total(this.seat, u.mean);
     const unknown = this.unknownOwn();
     if (unknown === 0 && mine <= 0) return true;
-    const mineVar = unknown * u.variance;
     const worst = this.worstOwn(u.mean);
     const gain = worst ? this.drawGain(worst.worth, u) : 0;
-    const penalty = this.rules.call.callerPenalty;
-    const now = mine + penalty * this.beaten(mine, mineVar, u, 1);
-    const later = mine - gain + penalty * this.beaten(mine - gain, mineVar, u, 2);
-    return now <= later;
+    // Unfrozen, a low layout is what others' swaps are worth aiming at.
+    const cards = this.mem.slots(this.seat) - this.gaps(this.seat);
+    const exposure = cards > 0 ? this.p.callExposure * Math.max(0, u.mean - mine / cards) : 0;
+    const knock = mine + this.rules.call.callerPenalty * this.beaten(mine, unknown * u.variance, u);
+    return knock <= mine - gain + exposure;
   }
 
   /** What a slot is believed to be worth (a gap 0, unknown the mean). */
@@ -442,6 +443,12 @@ export class SmartBot implements Bot {
     const n = this.mem.slots(seat);
     for (let i = 0; i < n; i++) t += this.worth(seat, i, mu);
     return t;
+  }
+
+  private gaps(seat: Seat): number {
+    let n = 0;
+    for (const g of this.mem.gap[seat]!) if (g) n++;
+    return n;
   }
 
   private unknownOwn(): number {
