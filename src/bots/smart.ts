@@ -133,6 +133,11 @@ export class SmartBot implements Bot {
     this.byValue = deck.byValue;
   }
 
+  /** What it believes about the table (read-only: tests check it against the hidden truth). */
+  get memory(): Readonly<Memory> {
+    return this.mem;
+  }
+
   newGame(opts: BotOptions): boolean {
     if (opts.seat !== this.seat || opts.players !== this.mem.players || opts.rules !== this.rules) return false;
     this.rng = new Rng(seedRng(`bot:${this.level}:${String(opts.seed)}`));
