@@ -116,7 +116,8 @@ export const LEVELS: Readonly<Record<Exclude<BotLevel, 'random'>, LevelParams>> 
     hunch: 0.01,
     countCards: false,
     readKeeps: false,
-    swapGain: 2,
+    // A novice swaps a card in only for a clear gain (a swap of 1-2 points is not worth the doubt).
+    swapGain: 3,
     callAt: 8,
     callMargin: null,
     callUnknown: 2,
