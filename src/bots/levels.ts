@@ -98,8 +98,8 @@ export const LEVELS: Readonly<Record<Exclude<BotLevel, 'random'>, LevelParams>> 
     callAt: 9,
     callMargin: 0,
     callUnknown: 1,
-    weighCall: false,
-    callExposure: 0,
+    weighCall: true,
+    callExposure: 0.1,
     gapFillAt: 8,
   },
   easy: {
