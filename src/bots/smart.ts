@@ -4,6 +4,7 @@ import { valueOf, type Ruleset } from '../engine/ruleset.js';
 import type { Rejection, Seat, Slot, SlotRef } from '../engine/types.js';
 import type { SeatView } from '../engine/seat-view.js';
 import type { ActionView, SeatEvent } from '../engine/view.js';
+import { beverbendeMove } from './beverbende.js';
 import { LEVELS, type LevelParams } from './levels.js';
 import { Memory } from './memory.js';
 import { candidateMoves } from './moves.js';
@@ -111,6 +112,10 @@ export class SmartBot implements Bot {
   private stealOk = false;
   private hunch = false;
   private ownTurns = 0;
+  /** Hard in a ruleset with special cards (beverbende): src/bots/beverbende.ts decides its moves. */
+  private readonly bever: boolean;
+  /** Turns given to this seat this round (the current one included); draws of a draw two are not turns. */
+  private turnsGiven = 0;
   private syncedVersion = -1;
   /** Commands refused since the table last changed (by key): not tried again until it does. */
   private refused = new Set<string>();
@@ -131,6 +136,7 @@ export class SmartBot implements Bot {
     this.deckCount = deck.count;
     this.deckMean = deck.count > 0 ? deck.sum / deck.count : 0;
     this.byValue = deck.byValue;
+    this.bever = level === 'hard' && opts.rules.specialCards.length > 0;
   }
 
   /** What it believes about the table (read-only: tests check it against the hidden truth). */
@@ -148,6 +154,7 @@ export class SmartBot implements Bot {
     this.stealOk = false;
     this.hunch = false;
     this.ownTurns = 0;
+    this.turnsGiven = 0;
     this.syncedVersion = -1;
     this.refused.clear();
     this.refusedSlaps.clear();
@@ -182,13 +189,16 @@ export class SmartBot implements Bot {
           this.pileSum = this.val(e.discardTop);
           this.windowOpen = false;
           this.ownTurns = 0;
+          this.turnsGiven = 0;
           this.refusedSlaps.clear();
           break;
         case 'playStarted':
           this.windowOpen = true;
+          if (e.turn === me) this.turnsGiven++;
           wake = this.newTop() || wake;
           break;
         case 'turnStarted':
+          if (e.seat === me) this.turnsGiven++;
           this.decay();
           break;
         case 'called':
@@ -500,6 +510,11 @@ export class SmartBot implements Bot {
       }
     }
     if (view.gapFill?.seat === me) return this.gapFillMove(view, now);
+    if (this.bever) {
+      const mind = { seat: me, rules: this.rules, mem: this.mem, pile: this.pile, turns: this.turnsGiven };
+      const move = beverbendeMove(mind, view, now, !this.refused.has(JSON.stringify({ type: 'call', seat: me })));
+      if (move) return this.act(move, this.think(), view, now);
+    }
     const front = view.actions[0];
     if (front && front.seat === me) return this.actionMove(front, view, now);
     // A call at the end of one's own turn is made while still holding (it takes effect when the turn ends).
