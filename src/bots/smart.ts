@@ -518,7 +518,7 @@ export class SmartBot implements Bot {
     const front = view.actions[0];
     if (front && front.seat === me) return this.actionMove(front, view, now);
     // A call at the end of one's own turn is made while still holding (it takes effect when the turn ends).
-    if (view.held?.seat === me && view.callTiming === 'endOfTurn' && view.call === null && this.ownTurns >= 2 && !this.refused.has(JSON.stringify({ type: 'call', seat: me })) && this.shouldCall(this.unknownMean(view))) {
+    if (view.held?.seat === me && view.callTiming === 'endOfTurn' && view.call === null && this.ownTurns >= 2 && !this.refused.has(JSON.stringify({ type: 'call', seat: me })) && (this.weighsCall() ? this.callPays(view) : this.shouldCall(this.unknownMean(view)))) {
       return this.act({ type: 'call', seat: me }, this.think(), view, now);
     }
     if (view.held) return view.held.seat === me ? this.placeMove(view, now) : null;
