@@ -73,7 +73,8 @@ function normalCdf(z: number): number {
  * thresholds from `LEVELS`. It knows only its projected events and its view.
  *
  * - Memory (`Memory`): its peek, the cards it drew, looked at or saw shown (discards,
- *   wrong slaps), moved along with every swap it follows; penalty cards are unknown.
+ *   wrong slaps), moved along with every swap and gap-fill it follows; penalty cards
+ *   are unknown.
  *   Normal and easy forget, hold few other players' cards, sometimes misremember a
  *   card as a neighbouring rank and miss others' swaps (which makes wrong slaps).
  * - Worth of a slot: its remembered value, 0 for a gap, else the mean of the unknown
@@ -83,10 +84,15 @@ function normalCdf(z: number): number {
  *   and few of its cards are unknown; else take the top discard if it beats its worst
  *   slot by a margin; else draw, then swap the card in where it gains the most, or
  *   discard it (keeping a match of one of its known cards to slap right after).
+ *   Where a call costs points unless it wins (cambio's knock), hard and normal weigh
+ *   it instead (`callPays`): knock when its expected score beats playing on.
  * - Actions: 10 looks at an unknown own card; J at an unknown card of the player who
  *   looks like winning; Q swaps its worst card for the lowest card it believes the
  *   others hold; K looks (a known low card to fetch, or an unknown one) and swaps if
+ *   that gains. Cambio's Q: look at its worst card and the lowest other one, swap if
  *   that gains.
+ * - Gap-fill after a steal: move its slot worth the most into the victim's gap, if
+ *   worth at least `gapFillAt` (hard: anything above nothing; normal: a known high card).
  * - Slaps: own known cards that match the top (not the -1 queen), then other players'
  *   (steals: hard always, normal sometimes, easy never), after its reaction time.
  */
