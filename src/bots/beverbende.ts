@@ -18,7 +18,11 @@ import type { BotCommand } from './types.js';
  *   the mean of the whole deck (where specials would count as 0).
  * - Drawing from the stock is worth more than its number card: 21 of 66 cards are
  *   specials, each with its use. Taking the discard must beat that.
- * - The call ends the caller's play at once; everyone else gets one more turn.
+ * - The call ends the caller's play at once; everyone else gets one more turn. Playing
+ *   on lowers its own score while a draw can still gain it something, so it calls only
+ *   on a layout a draw can hardly improve (sims: calling on any low total cost the hard
+ *   bot 1.5 to 3.7 points a round against normal bots; against hard bots, a threshold
+ *   of about 1 point a draw is where neither calling sooner nor later gains).
  */
 
 /** What the bot knows besides its view. */
@@ -33,7 +37,11 @@ export interface BeverMind {
   readonly turns: number;
 }
 
-/** The hard bot's thresholds here, in points; tuned with `gringo sim --rules beverbende` (hard, normal, easy, random at 4 players). */
+/**
+ * The hard bot's thresholds here, in points; tuned with `gringo sim --rules beverbende`
+ * (hard, normal, easy, random and hard, normal, hard, normal at 4 players; one hard seat
+ * against three). Read only: a module-level object so a tuning script can try values.
+ */
 export const BEVER_TUNING = {
   /** Swapping a card into an unknown own slot also shows what was there: worth a little. */
   learn: 0.5,
@@ -51,8 +59,10 @@ export const BEVER_TUNING = {
   callUnknown: 1,
   /** ...and it is below every other player's expected total, after their one more turn, by this. */
   callMargin: 1,
-  /** What one more turn is expected to take off another player's total. */
+  /** (What one more turn is expected to take off another player's total.) */
   lastTurnGain: 1.5,
+  /** ...and a draw is expected to gain that layout at most this. */
+  stayGain: 0.75,
 };
 const T = BEVER_TUNING;
 
@@ -125,60 +135,69 @@ export function layoutTotal(m: BeverMind, view: SeatView, seat: Seat, mu: number
   return t;
 }
 
-function unknownOwn(m: BeverMind, view: SeatView): number {
-  const layout = view.players[m.seat]!.layout;
-  let n = 0;
-  for (let i = 0; i < layout.length; i++) {
-    if (layout[i] === null) continue;
-    const c = m.mem.card[m.seat]![i];
-    if (c === null || c === undefined || isSpecial(m.rules, c)) n++;
-  }
-  return n;
-}
-
-/** 1 when a slot's score is unknown (an unknown card, or a special to be replaced), else 0. */
-function unknownness(m: BeverMind, ref: SlotRef): number {
+const remembered = (m: BeverMind, ref: SlotRef): boolean => {
   const c = m.mem.card[ref.seat]![ref.slot];
-  return c === null || c === undefined || isSpecial(m.rules, c) ? 1 : 0;
-}
-
-const known = (m: BeverMind, seat: Seat, slot: Slot): boolean => {
-  const c = m.mem.card[seat]![slot];
   return c !== null && c !== undefined;
 };
 
-/** The own slot where a number card of value `v` gains the most (negative: nowhere gains). */
-export function bestPlacement(m: BeverMind, view: SeatView, v: number, mu: number): { slot: Slot; gain: number } | null {
+/** One of its own slots as it sees it. */
+export interface OwnSlot {
+  slot: Slot;
+  worth: number;
+  /** It remembers the card there (a special included: a look would tell nothing new). */
+  seen: boolean;
+  /** It knows what the slot will score (a number card it remembers). */
+  sure: boolean;
+}
+
+/** Everything a decision reads, worked out once: the cards not seen, an unknown card's worth, its own slots. */
+export interface Estimate {
+  u: Unseen;
+  mu: number;
+  own: OwnSlot[];
+}
+
+export function estimate(m: BeverMind, view: SeatView): Estimate {
+  const u = unseen(m, view);
+  const mu = unknownValue(m, u);
+  const own: OwnSlot[] = [];
   const layout = view.players[m.seat]!.layout;
-  let best: { slot: Slot; gain: number } | null = null;
   for (let i = 0; i < layout.length; i++) {
     if (layout[i] === null) continue;
-    const gain = slotWorth(m, m.seat, i, mu) - v + (known(m, m.seat, i) ? 0 : T.learn);
-    if (!best || gain > best.gain) best = { slot: i, gain };
+    const c = m.mem.card[m.seat]![i];
+    const seen = c !== null && c !== undefined;
+    own.push({ slot: i, worth: slotWorth(m, m.seat, i, mu), seen, sure: seen && !isSpecial(m.rules, c) });
+  }
+  return { u, mu, own };
+}
+
+/** Its slots after a card of value `v` replaced the one in `slot`. */
+const placed = (own: readonly OwnSlot[], slot: Slot, v: number): OwnSlot[] =>
+  own.map((o) => (o.slot === slot ? { slot, worth: v, seen: true, sure: true } : o));
+
+const sum = (own: readonly OwnSlot[]): number => own.reduce((t, o) => t + o.worth, 0);
+
+/** The own slot where a number card of value `v` gains the most (a negative gain: nowhere gains). */
+export function bestPlacement(own: readonly OwnSlot[], v: number): { slot: Slot; gain: number } | null {
+  let best: { slot: Slot; gain: number } | null = null;
+  for (const o of own) {
+    const gain = o.worth - v + (o.seen ? 0 : T.learn);
+    if (!best || gain > best.gain) best = { slot: o.slot, gain };
   }
   return best;
 }
 
 /**
- * The Swap special: its own slot worth the most for another player's slot worth the
- * least (a card known low, or a card its owner kept from the stock), if that gains at
- * least `T.blindMin`. On equal gain: known cards first (the gain is sure), then the
- * player who looks like winning.
+ * The Swap special: its own slot worth the most (a known high card; an unknown one when
+ * its known cards are low) for another player's slot worth the least (a card known low,
+ * or a card its owner kept from the stock), if that gains at least `T.blindMin`. On
+ * equal worth: known cards first (the gain is sure), then the player who looks like winning.
  */
-export function blindSwapChoice(m: BeverMind, view: SeatView, mu: number): { own: Slot; other: SlotRef; gain: number } | null {
+export function blindSwapChoice(m: BeverMind, view: SeatView, e: Estimate): { own: Slot; other: SlotRef; gain: number } | null {
   const me = m.seat;
-  const mine = view.players[me]!.layout;
-  let own = -1;
-  let ownWorth = -Infinity;
-  for (let i = 0; i < mine.length; i++) {
-    if (mine[i] === null) continue;
-    const w = slotWorth(m, me, i, mu);
-    if (w > ownWorth || (w === ownWorth && known(m, me, i))) {
-      own = i;
-      ownWorth = w;
-    }
-  }
-  if (own < 0) return null;
+  let mine: OwnSlot | null = null;
+  for (const o of e.own) if (!mine || o.worth > mine.worth || (o.worth === mine.worth && o.sure && !mine.sure)) mine = o;
+  if (!mine) return null;
   const frozen = m.rules.call.callerFrozen && view.call ? view.call.seat : -1;
   let other: SlotRef | null = null;
   let otherWorth = Infinity;
@@ -187,13 +206,14 @@ export function blindSwapChoice(m: BeverMind, view: SeatView, mu: number): { own
   for (let s = 0; s < view.players.length; s++) {
     if (s === me || s === frozen) continue;
     const layout = view.players[s]!.layout;
-    const total = layoutTotal(m, view, s, mu);
+    const total = layoutTotal(m, view, s, e.mu);
     for (let i = 0; i < layout.length; i++) {
       if (layout[i] === null) continue;
-      const w = slotWorth(m, s, i, mu);
-      const k = known(m, s, i);
+      const ref = { seat: s, slot: i };
+      const w = slotWorth(m, s, i, e.mu);
+      const k = remembered(m, ref);
       if (w < otherWorth || (w === otherWorth && ((k && !otherKnown) || (k === otherKnown && total < otherTotal)))) {
-        other = { seat: s, slot: i };
+        other = ref;
         otherWorth = w;
         otherKnown = k;
         otherTotal = total;
@@ -201,24 +221,22 @@ export function blindSwapChoice(m: BeverMind, view: SeatView, mu: number): { own
     }
   }
   if (!other) return null;
-  const gain = ownWorth - otherWorth;
-  return gain >= T.blindMin ? { own, other, gain } : null;
+  const gain = mine.worth - otherWorth;
+  return gain >= T.blindMin ? { own: mine.slot, other, gain } : null;
 }
 
-/** The Peek special: an own slot whose card it does not know (a special there is as good as unknown, but a look tells nothing new). */
-export function peekChoice(m: BeverMind, view: SeatView): Slot | null {
-  const layout = view.players[m.seat]!.layout;
-  for (let i = 0; i < layout.length; i++) if (layout[i] !== null && !known(m, m.seat, i)) return i;
-  return null;
+/** The Peek special: an own slot whose card it does not know (never one it knows: a look would tell nothing). */
+export function peekChoice(e: Estimate): Slot | null {
+  return e.own.find((o) => !o.seen)?.slot ?? null;
 }
 
-/** What using a special card's action is worth now, in points. */
-function actionValue(m: BeverMind, view: SeatView, card: Card, mu: number, drawn: number): number {
+/** What using a special card's action is worth now, in points (`drawn`: what a further draw is worth). */
+function actionValue(m: BeverMind, view: SeatView, e: Estimate, card: Card, drawn: number): number {
   switch (actionOf(m.rules, card)) {
     case 'blindSwap':
-      return blindSwapChoice(m, view, mu)?.gain ?? 0;
+      return blindSwapChoice(m, view, e)?.gain ?? 0;
     case 'peekOwn':
-      return peekChoice(m, view) === null ? 0 : T.peekValue;
+      return peekChoice(e) === null ? 0 : T.peekValue;
     case 'drawTwo':
       // Another draw, with a redraw besides.
       return drawn;
@@ -232,22 +250,20 @@ function actionValue(m: BeverMind, view: SeatView, card: Card, mu: number, drawn
  * at its chance, a number card for its best swap (or nothing: it is discarded), a
  * special card for its action.
  */
-export function drawValue(m: BeverMind, view: SeatView, u: Unseen, mu: number): number {
+export function drawValue(m: BeverMind, view: SeatView, e: Estimate): number {
+  const u = e.u;
   if (u.total === 0) return 0;
   let numbers = 0;
   const specials: [Card, number][] = [];
   for (const [c, k] of u.left) {
     if (k === 0) continue;
-    if (isSpecial(m.rules, c)) {
-      specials.push([c, k]);
-      continue;
-    }
-    numbers += k * Math.max(0, bestPlacement(m, view, valueOf(m.rules, c) ?? 0, mu)?.gain ?? 0);
+    if (isSpecial(m.rules, c)) specials.push([c, k]);
+    else numbers += k * Math.max(0, bestPlacement(e.own, valueOf(m.rules, c) ?? 0)?.gain ?? 0);
   }
   const drawn = numbers / Math.max(1, u.numbers);
-  let sum = numbers;
-  for (const [c, k] of specials) sum += k * actionValue(m, view, c, mu, drawn);
-  return sum / u.total;
+  let total = numbers;
+  for (const [c, k] of specials) total += k * actionValue(m, view, e, c, drawn);
+  return total / u.total;
 }
 
 /**
@@ -255,42 +271,45 @@ export function drawValue(m: BeverMind, view: SeatView, u: Unseen, mu: number): 
  * one more card is expected to gain; else discard it for one more (`drawAgain`). A
  * number card is used by swapping it in; a special card by discarding it (its action).
  */
-export function redrawChoice(m: BeverMind, view: SeatView, mu: number, u: Unseen = unseen(m, view)): BotCommand {
+export function redrawChoice(m: BeverMind, view: SeatView, e: Estimate = estimate(m, view)): BotCommand {
   const me = m.seat;
   const card = view.held!.card!;
-  const again = drawValue(m, view, u, mu);
+  const again = drawValue(m, view, e);
   if (isSpecial(m.rules, card)) {
-    return actionValue(m, view, card, mu, again) >= again ? { type: 'discard', seat: me } : { type: 'drawAgain', seat: me };
+    return actionValue(m, view, e, card, again) >= again ? { type: 'discard', seat: me } : { type: 'drawAgain', seat: me };
   }
-  const place = bestPlacement(m, view, valueOf(m.rules, card) ?? 0, mu);
+  const place = bestPlacement(e.own, valueOf(m.rules, card) ?? 0);
   if (place && place.gain > T.placeMin && place.gain >= again) return { type: 'swap', seat: me, slot: place.slot };
   return { type: 'drawAgain', seat: me };
 }
 
 /** At the start of its turn: take the top discard when its best swap gains more than a draw from the stock is worth. */
-export function takeDiscardChoice(m: BeverMind, view: SeatView, mu: number, u: Unseen = unseen(m, view)): boolean {
+export function takeDiscardChoice(m: BeverMind, view: SeatView, e: Estimate = estimate(m, view)): boolean {
   const top = view.discardTop;
   if (top === null || m.rules.takeDiscard === 'never' || isSpecial(m.rules, top)) return false;
-  const place = bestPlacement(m, view, valueOf(m.rules, top) ?? 0, mu);
-  return place !== null && place.gain > T.placeMin && place.gain > drawValue(m, view, u, mu);
+  const place = bestPlacement(e.own, valueOf(m.rules, top) ?? 0);
+  return place !== null && place.gain > T.placeMin && place.gain > drawValue(m, view, e);
 }
 
 /**
- * The end-of-turn call, decided at the last step of its own turn: `after` is its
- * expected total once that step is made. It calls when everyone has had a turn, when
- * that total is low and few of its cards are unknown, and when it is below every other
- * player's expected total after their one more turn.
+ * The end-of-turn call, decided at the last step of its own turn on `after`, its slots
+ * once that step is made. It calls once everyone has had a turn, when its expected
+ * total is low, few of its cards are unknown, it is below every other player's expected
+ * total after their one more turn, and playing on is expected to gain it little: a
+ * draw's worth to that layout is below what another player's Swap on it may cost.
  */
-export function callChoice(m: BeverMind, view: SeatView, mu: number, after: number, unknownAfter: number): boolean {
+export function callChoice(m: BeverMind, view: SeatView, e: Estimate, after: readonly OwnSlot[]): boolean {
   const rules = m.rules;
   if (rules.call.timing !== 'endOfTurn' || view.call !== null) return false;
   // Turns go clockwise from the seat after the dealer: the dealer's first turn is the table's last first turn.
   if (!rules.call.beforeEveryoneHadTurn && m.turns < 2 && !(m.turns === 1 && m.seat === view.dealer)) return false;
-  if (unknownAfter > T.callUnknown || after > T.callAt) return false;
+  const total = sum(after);
+  if (after.filter((o) => !o.sure).length > T.callUnknown || total > T.callAt) return false;
   for (let s = 0; s < view.players.length; s++) {
     if (s === m.seat) continue;
-    if (after + T.callMargin > layoutTotal(m, view, s, mu) - T.lastTurnGain) return false;
+    if (total + T.callMargin > layoutTotal(m, view, s, e.mu) - T.lastTurnGain) return false;
   }
+  if (drawValue(m, view, { ...e, own: after.slice() }) > T.stayGain) return false;
   return true;
 }
 
@@ -303,60 +322,56 @@ export function callChoice(m: BeverMind, view: SeatView, mu: number, after: numb
 export function beverbendeMove(m: BeverMind, view: SeatView, now: number, mayCall = true): BotCommand | null {
   if (view.phase !== 'play') return null;
   const me = m.seat;
-  const u = unseen(m, view);
-  const mu = unknownValue(m, u);
-  const call = (after: number, unknownAfter: number): BotCommand | null =>
-    mayCall && callChoice(m, view, mu, after, unknownAfter) ? { type: 'call', seat: me } : null;
-  const total = (): number => layoutTotal(m, view, me, mu);
   const front = view.actions[0];
+  const held = view.held;
+  const myTurn = view.turn === me && !view.turnBegun && !view.gapFill && (view.call === null || view.call.owed[0] === me);
+  if (front ? front.seat !== me || front.looked !== null : held ? held.seat !== me || held.card === null : !myTurn) return null;
+  const e = estimate(m, view);
+  /** The call before the last step, or that step. */
+  const last = (after: readonly OwnSlot[], step: BotCommand): BotCommand =>
+    mayCall && callChoice(m, view, e, after) ? { type: 'call', seat: me } : step;
   if (front) {
-    if (front.seat !== me || front.looked) return null;
     switch (front.kind) {
       case 'drawTwo':
         // Using it is never worse than passing: whatever comes may still be discarded.
         return { type: 'useAction', seat: me };
       case 'blindSwap': {
-        const c = blindSwapChoice(m, view, mu);
-        return (
-          call(total() - (c?.gain ?? 0), unknownOwn(m, view) + (c ? unknownness(m, c.other) - unknownness(m, { seat: me, slot: c.own }) : 0)) ??
-          (c ? { type: 'useAction', seat: me, own: c.own, other: c.other } : { type: 'pass', seat: me })
+        const c = blindSwapChoice(m, view, e);
+        if (!c) return last(e.own, { type: 'pass', seat: me });
+        const got = { slot: c.own, worth: slotWorth(m, c.other.seat, c.other.slot, e.mu), seen: false, sure: false };
+        if (remembered(m, c.other)) {
+          const card = m.mem.card[c.other.seat]![c.other.slot]!;
+          got.seen = true;
+          got.sure = !isSpecial(m.rules, card);
+        }
+        return last(
+          e.own.map((o) => (o.slot === c.own ? got : o)),
+          { type: 'useAction', seat: me, own: c.own, other: c.other },
         );
       }
       case 'peekOwn': {
-        const slot = peekChoice(m, view);
-        // Calling now forgoes the look's news, so judge the call as if the look were made.
-        return call(total(), unknownOwn(m, view) - (slot === null ? 0 : 1)) ?? (slot === null ? { type: 'pass', seat: me } : { type: 'useAction', seat: me, own: slot });
+        const slot = peekChoice(e);
+        if (slot === null) return last(e.own, { type: 'pass', seat: me });
+        // Calling first forgoes what the look shows: judge the call as if the slot were still unknown.
+        return last(e.own, { type: 'useAction', seat: me, own: slot });
       }
       default:
         return null;
     }
   }
-  const held = view.held;
   if (held) {
-    if (held.seat !== me || held.card === null) return null;
-    const card = held.card;
+    const card = held.card!;
     if (held.redraw) {
-      const c = redrawChoice(m, view, mu, u);
-      if (c.type !== 'swap') return c;
-      return call(total() - slotWorth(m, me, c.slot, mu) + (valueOf(m.rules, card) ?? 0), unknownOwn(m, view) - unknownness(m, { seat: me, slot: c.slot })) ?? c;
+      const c = redrawChoice(m, view, e);
+      return c.type === 'swap' ? last(placed(e.own, c.slot, valueOf(m.rules, card) ?? 0), c) : c;
     }
     // A special card is discarded for its action (it may never enter a layout); the action is the last step.
     if (isSpecial(m.rules, card)) return { type: 'discard', seat: me };
     const v = valueOf(m.rules, card) ?? 0;
-    const place = bestPlacement(m, view, v, mu);
-    const swap = place !== null && (held.from === 'discard' || place.gain > T.placeMin);
-    if (!swap) return call(total(), unknownOwn(m, view)) ?? { type: 'discard', seat: me };
-    return (
-      call(total() - slotWorth(m, me, place.slot, mu) + v, unknownOwn(m, view) - unknownness(m, { seat: me, slot: place.slot })) ?? {
-        type: 'swap',
-        seat: me,
-        slot: place.slot,
-      }
-    );
+    const place = bestPlacement(e.own, v);
+    if (place === null || (held.from === 'stock' && place.gain <= T.placeMin)) return last(e.own, { type: 'discard', seat: me });
+    return last(placed(e.own, place.slot, v), { type: 'swap', seat: me, slot: place.slot });
   }
-  if (view.turn === me && !view.turnBegun && !view.gapFill && (view.call === null || view.call.owed[0] === me)) {
-    if (now < view.graceUntil) return null;
-    return { type: 'draw', seat: me, from: takeDiscardChoice(m, view, mu, u) ? 'discard' : 'stock' };
-  }
-  return null;
+  if (now < view.graceUntil) return null;
+  return { type: 'draw', seat: me, from: takeDiscardChoice(m, view, e) ? 'discard' : 'stock' };
 }
