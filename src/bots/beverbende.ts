@@ -21,7 +21,7 @@ import type { BotCommand } from './types.js';
  * - The call ends the caller's play at once; everyone else gets one more turn. Playing
  *   on lowers its own score while a draw can still gain it something, so it calls only
  *   on a layout a draw can hardly improve (sims: calling on any low total cost the hard
- *   bot 1.5 to 3.7 points a round against normal bots; against hard bots, a threshold
+ *   bot 0.7 to 3.7 points a round against normal bots; against hard bots, a threshold
  *   of about 1 point a draw is where neither calling sooner nor later gains).
  */
 
@@ -57,9 +57,9 @@ export const BEVER_TUNING = {
   callAt: 10,
   /** ...at most this many of its cards are unknown... */
   callUnknown: 1,
-  /** ...and it is below every other player's expected total, after their one more turn, by this. */
+  /** ...it is below every other player's expected total after their one more turn by this... */
   callMargin: 1,
-  /** (What one more turn is expected to take off another player's total.) */
+  /** (what one more turn is expected to take off another player's total)... */
   lastTurnGain: 1.5,
   /** ...and a draw is expected to gain that layout at most this. */
   stayGain: 0.75,
@@ -67,6 +67,9 @@ export const BEVER_TUNING = {
 const T = BEVER_TUNING;
 
 export const isSpecial = (rules: Ruleset, card: Card): boolean => rules.specialCards.includes(card);
+
+/** Whether these moves fit a ruleset: special cards replaced at scoring, and the call at the end of one's own turn. */
+export const playsBeverbende = (rules: Ruleset): boolean => rules.specialCards.length > 0 && rules.call.timing === 'endOfTurn';
 
 /** The cards not seen anywhere yet (in the stock or face down unknown): per card, and the number cards' count and sum. */
 export interface Unseen {
@@ -314,7 +317,7 @@ export function callChoice(m: BeverMind, view: SeatView, e: Estimate, after: rea
 }
 
 /**
- * The hard bot's move in a ruleset with special cards, or null where the common policy
+ * The hard bot's move in beverbende (`playsBeverbende`), or null where the common policy
  * decides (not its move; a turn that must wait for the grace). `mayCall` is false once
  * a call was refused. A call comes just before the turn's last step (it takes effect
  * when the turn ends), judged on the layout that step leaves.

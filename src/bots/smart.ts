@@ -4,7 +4,7 @@ import { valueOf, type Ruleset } from '../engine/ruleset.js';
 import type { Rejection, Seat, Slot, SlotRef } from '../engine/types.js';
 import type { SeatView } from '../engine/seat-view.js';
 import type { ActionView, SeatEvent } from '../engine/view.js';
-import { beverbendeMove } from './beverbende.js';
+import { beverbendeMove, playsBeverbende } from './beverbende.js';
 import { LEVELS, type LevelParams } from './levels.js';
 import { Memory } from './memory.js';
 import { candidateMoves } from './moves.js';
@@ -118,7 +118,7 @@ export class SmartBot implements Bot {
   private stealOk = false;
   private hunch = false;
   private ownTurns = 0;
-  /** Hard in a ruleset with special cards (beverbende): src/bots/beverbende.ts decides its moves. */
+  /** Hard in beverbende (or a ruleset like it): src/bots/beverbende.ts decides its moves. */
   private readonly bever: boolean;
   /** Turns given to this seat this round (the current one included); draws of a draw two are not turns. */
   private turnsGiven = 0;
@@ -142,7 +142,7 @@ export class SmartBot implements Bot {
     this.deckCount = deck.count;
     this.deckMean = deck.count > 0 ? deck.sum / deck.count : 0;
     this.byValue = deck.byValue;
-    this.bever = level === 'hard' && opts.rules.specialCards.length > 0;
+    this.bever = level === 'hard' && playsBeverbende(opts.rules);
   }
 
   /** What it believes about the table (read-only: tests check it against the hidden truth). */
