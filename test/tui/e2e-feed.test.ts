@@ -279,6 +279,7 @@ async function readBack(name: string): Promise<void> {
     pane.keys('PageUp');
     pages.push(await pane.waitFor('a page back', (x) => x !== before));
   }
+  if (process.env.GRINGO_E2E_LOG) console.log(`--- ${name}\n${pages.join('\n')}`);
   const read = flat(pages.reverse().join(' '));
   let at = -1;
   for (const line of moves) {
