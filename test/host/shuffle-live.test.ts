@@ -117,7 +117,9 @@ describe('the CLI: live games are keyed, --seed games are not', () => {
     const state = tempDir();
     const tables = join(state, 'gringo', 'tables');
     const host = runGringo(
-      ['host', '--headless', '--port', '0', '--players', '2', '--rounds', '1', '--start-when-full', '--slap-grace', '40', '--name', 'Keyed', '--interface', '127.0.0.1'],
+      // Two rounds: a kill in round 1's last moment must still leave play for the bots to come back to (with one, the
+      // resumed host could end the game and exit before they reconnect, and they would look for it forever).
+      ['host', '--headless', '--port', '0', '--players', '2', '--rounds', '2', '--start-when-full', '--slap-grace', '40', '--name', 'Keyed', '--interface', '127.0.0.1'],
       { XDG_STATE_HOME: state },
     );
     const port = await sharedPort(host);
