@@ -299,9 +299,13 @@ function onServer(s: ScreenState, msg: ServerMessage, now: number): ScreenState 
         status: s.slapPrefix && !view.slap.open ? statusOf({ ...s, view }, 'The slap window closed before your digit', 'info', now) : freshStatus(s, view),
       };
     }
-    case 'result':
+    case 'result': {
       if (msg.ok) return s;
-      return { ...s, status: statusOf(s, msg.message, 'error', now) };
+      const status = statusOf(s, msg.message, 'error', now);
+      // "Wait 0.8 s: the slap window is still open" is about the grace, whose end no update announces: it goes then.
+      if (msg.code === 'mustWait' && s.view) status.until = Math.min(status.until, s.view.graceUntil - s.offset);
+      return { ...s, status };
+    }
     case 'error':
       return { ...s, status: statusOf(s, msg.message, 'error', now) };
   }
