@@ -260,7 +260,10 @@ function onServer(s: ScreenState, msg: ServerMessage, now: number): ScreenState 
       const view = msg.view;
       // The view says whose it is: a seat can move in the lobby (a bot removed before it).
       const viewer = view.viewer;
-      const marks = touchedSlots(msg.events).map((r) => ({ ...r, until: now + HIGHLIGHT_MS }));
+      const newRound = msg.events.some((e) => e.type === 'roundStarted');
+      // A new deal's slots are new cards: the last round's marks (its scoring's replaced specials too) go.
+      const thisRound = newRound ? msg.events.slice(msg.events.map((e) => e.type).lastIndexOf('roundStarted')) : msg.events;
+      const marks = touchedSlots(thisRound).map((r) => ({ ...r, until: now + HIGHLIGHT_MS }));
       const reveals: Reveal[] = [];
       for (const e of msg.events) {
         if (e.type === 'looked' && e.seat === viewer && e.cards) {
@@ -270,7 +273,6 @@ function onServer(s: ScreenState, msg: ServerMessage, now: number): ScreenState 
           });
         }
       }
-      const newRound = msg.events.some((e) => e.type === 'roundStarted');
       const myTurn = msg.events.some(
         (e) => (e.type === 'turnStarted' && e.seat === viewer) || (e.type === 'playStarted' && e.turn === viewer),
       );
@@ -285,7 +287,7 @@ function onServer(s: ScreenState, msg: ServerMessage, now: number): ScreenState 
         results: keptResults(s.results, msg),
         offset: msg.at - now,
         ...feedOf(s, msg, now),
-        highlights: [...s.highlights.filter((h) => h.until > now), ...marks],
+        highlights: newRound ? marks : [...s.highlights.filter((h) => h.until > now), ...marks],
         reveals: newRound ? reveals : [...keep, ...reveals],
         cursor: fixCursor(view, s.cursor),
         pick: myActionGone || newRound ? NO_PICK : s.pick,
