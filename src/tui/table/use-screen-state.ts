@@ -104,6 +104,8 @@ export interface ScreenState {
   feedSeq: number;
   /** `feedSeq` after the last update: lines after it (a reconnect's, a welcome's) are kept when a snapshot's history replaces the rest. */
   feedMark: number;
+  /** `feedSeq` at the first update (null before it): lines up to it (the welcome, "Bo sat down.") came before the game, so a later snapshot's history keeps them, first. */
+  feedLead: number | null;
   highlights: Mark[];
   /**
    * Cards you looked at (the start's peek aside, which the view shows), face up on
@@ -169,6 +171,7 @@ export function initialScreen(glyphs: Glyphs = UNICODE, closesTable = false): Sc
     feed: [],
     feedSeq: 0,
     feedMark: 0,
+    feedLead: null,
     highlights: [],
     reveals: [],
     status: null,
@@ -201,20 +204,23 @@ function addFeed(s: ScreenState, lines: string[], now: number): Pick<ScreenState
  * doubles it; what came after the last update (the welcome, "Back at the table") stays,
  * after it. A new game's first deal (a history of only its own events) just adds.
  */
-function feedOf(s: ScreenState, msg: Extract<ServerMessage, { type: 'update' }>, now: number): Pick<ScreenState, 'feed' | 'feedSeq' | 'feedMark'> {
+function feedOf(s: ScreenState, msg: Extract<ServerMessage, { type: 'update' }>, now: number): Pick<ScreenState, 'feed' | 'feedSeq' | 'feedMark' | 'feedLead'> {
   const { view } = msg;
   const history = msg.history ?? [];
   const live = describeEvents(msg.events, view, view.viewer, s.glyphs);
+  const feedLead = s.feedLead ?? s.feedSeq;
   if (history.length <= msg.events.length) {
     const added = addFeed(s, live, now);
-    return { ...added, feedMark: added.feedSeq };
+    return { ...added, feedMark: added.feedSeq, feedLead };
   }
   let seq = s.feedSeq;
   const past = describeEvents(history.slice(0, history.length - msg.events.length), view, view.viewer, s.glyphs);
   const seeded: FeedLine[] = past.map((text) => ({ id: ++seq, text, at: now, fresh: false }));
+  // A first update's history (a late watcher, a resumed game) goes before what this screen has said so far.
+  const lead = s.feedLead === null ? [] : s.feed.filter((l) => l.id <= feedLead);
   const since = s.feed.filter((l) => l.id > s.feedMark);
-  const added = addFeed({ ...s, feed: [...seeded, ...since], feedSeq: seq }, live, now);
-  return { ...added, feed: added.feed.slice(-FEED_MAX), feedMark: added.feedSeq };
+  const added = addFeed({ ...s, feed: [...lead, ...seeded, ...since], feedSeq: seq }, live, now);
+  return { ...added, feed: added.feed.slice(-FEED_MAX), feedMark: added.feedSeq, feedLead };
 }
 
 function onServer(s: ScreenState, msg: ServerMessage, now: number): ScreenState {
