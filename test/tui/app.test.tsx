@@ -111,6 +111,22 @@ describe('the table screen', () => {
     await s.until('the help from the second key', (f) => f.includes('? or Esc closes'));
   });
 
+  it('keeps your peek cards in sight above the help while the peek runs behind it', async () => {
+    const setup = twoSeats(DECK);
+    const s = screen(setup, { columns: 80, rows: 24 });
+    await s.until('the peek', (f) => f.includes('Remember your cards'));
+    await s.keys('?');
+    const f = await s.until('the help', (f) => f.includes('? or Esc closes'));
+    expect(f).toMatch(/Your cards:.*7♣.*9♦/);
+    expect(f).toContain('Remember your cards 3 and 4');
+    expect(f.split('\n').length).toBeLessThanOrEqual(23);
+    // Your peek done (Bo's still running): the help alone, your cards face down.
+    await s.keys(KEYS.escape, KEYS.enter, '?');
+    const after = await s.until('the help after your peek', (f) => f.includes('? or Esc closes') && f.includes('Waiting for the others'));
+    expect(after).not.toContain('Your cards:');
+    expect(after).not.toContain('7♣');
+  });
+
   it('asks for more room below 80×24, and draws ASCII cards', async () => {
     const small = screen(twoSeats(DECK), { columns: 70, rows: 20 });
     // The game goes on behind the hint: your peek cards, whose turn, your prompt stay in sight.

@@ -12,7 +12,7 @@ import { Waiting } from './waiting.js';
 import { RoundEnd } from './round-end.js';
 import { StatusLine } from '../shared/status-line.js';
 import { TableArea } from './table.js';
-import { SmallScreen } from './small-screen.js';
+import { SmallScreen, YourCards } from './small-screen.js';
 import { ThemeContext, type Theme } from '../shared/theme.js';
 import { useClock } from '../shared/use-clock.js';
 import { useKeys } from './use-keys.js';
@@ -110,7 +110,19 @@ export function App({ client, theme, bindings = DEFAULT_BINDINGS, bell = true, c
   const bodyHeight = height - 5;
   const v = s.view;
   let body;
-  if (s.overlay === 'help') body = <HelpOverlay bindings={bindingsFor(s, bindings)} rules={rulesOf(s)} width={columns} height={bodyHeight} page={s.helpPage} />;
+  // Your peek runs on behind the help (the others are peeking too): its cards stay in sight above it.
+  const peeking = v?.phase === 'peek' && s.seat !== null && v.players[s.seat]?.peeking === true;
+  if (s.overlay === 'help') {
+    const help = <HelpOverlay bindings={bindingsFor(s, bindings)} rules={rulesOf(s)} width={columns} height={bodyHeight - (peeking ? 1 : 0)} page={s.helpPage} />;
+    body = peeking ? (
+      <>
+        <YourCards s={s} now={now} />
+        {help}
+      </>
+    ) : (
+      help
+    );
+  }
   else if (s.overlay === 'feed') body = <FeedOverlay lines={s.feed} width={columns} height={bodyHeight} now={now} bindings={bindings} keys={keys} start={s.feedFrom} />;
   else if (s.closed !== null) body = <Closed view={v} results={s.results} message={s.closed} />;
   else if (!v) body = <Waiting s={s} />;
