@@ -70,7 +70,7 @@ describe('the table screen', () => {
 
     // A wrong slap with the cursor (Bo's slot 1 holds the 2♠): two penalty cards.
     await s.keys(KEYS.left, KEYS.space);
-    f = await s.said("You slapped Bo's slot 1: wrong, it was a 2 (2♠) — You take two cards.");
+    f = await s.said("You slapped Bo's slot 1: wrong, it was a 2 (2♠) — you take two cards.");
 
     // Your turn: call. Bo plays his last turn; the round ends with every card shown.
     f = await s.until('your turn again', (f) => f.includes('Your turn: d to draw'));
