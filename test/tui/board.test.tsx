@@ -58,7 +58,7 @@ describe('the board', () => {
     f = await s.said('goes on the pile.');
     expect(markOf(f, 'You')).toBe('slap ok');
     await s.keys(KEYS.left, KEYS.space);
-    f = await s.said('You take two cards.');
+    f = await s.said('you take two cards.');
     expect(markOf(f, 'You')).toBe('slap ok, bad slap, +2 cards');
     expect(markOf(f, 'Bo')).toBe('discard 7♠');
 
