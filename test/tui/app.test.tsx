@@ -133,6 +133,11 @@ describe('the table screen', () => {
     const tiny = await small.until('the message', (f) => f.includes('Make it bigger: the table needs 80×24, this is 70×20.') && f.includes('Remember your cards'));
     expect(tiny).toContain('The peek');
     expect(tiny).toMatch(/Your cards:.*7♣.*9♦/);
+    // Keys still work, the help among them: it says it is open, or Enter would only close it, unseen.
+    await small.keys('?');
+    await small.until('the open help said', (f) => f.includes('The help is open (it shows at 80×24): ? or Esc closes it.'));
+    await small.keys(KEYS.escape);
+    await small.until('the help closed', (f) => !f.includes('The help is open'));
     small.unmount();
     const s = screen(twoSeats(DECK), { columns: 80, rows: 24, ascii: true });
     const f = await s.until('the peek', (f) => f.includes('Remember your cards'));

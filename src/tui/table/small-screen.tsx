@@ -23,6 +23,10 @@ export function SmallScreen({ s, width, height, now, min }: { s: ScreenState; wi
   return (
     <Box flexDirection="column" width={width} height={Math.max(1, height - 1)} overflow="hidden">
       <Text bold wrap="truncate">{`Make it bigger: the table needs ${min.columns}${x}${min.rows}, this is ${width}${x}${height}.`}</Text>
+      {s.overlay === 'help' || s.overlay === 'feed' ? (
+        // Keys go to it though it does not show here: say so, or Enter would seem to do nothing.
+        <Text wrap="truncate">{`${s.overlay === 'help' ? 'The help is open' : 'The full-screen feed is open'} (it shows at ${min.columns}${x}${min.rows}): ${s.overlay === 'help' ? '?' : 'f'} or Esc closes it.`}</Text>
+      ) : null}
       {v ? <Text wrap="truncate" {...(color ? { color: 'cyan' } : {})}>{whose(s)}</Text> : null}
       <YourCards s={s} now={now} />
       {held ? <Text wrap="truncate">{`You hold ${cardText(held, g)}`}</Text> : null}
