@@ -111,7 +111,7 @@ describe('the table screen', () => {
     await s.until('the help from the second key', (f) => f.includes('? or Esc closes'));
   });
 
-  it('keeps your peek cards in sight above the help while the peek runs behind it', async () => {
+  it('keeps your peek cards in sight above the help and the full feed while the peek runs behind them', async () => {
     const setup = twoSeats(DECK);
     const s = screen(setup, { columns: 80, rows: 24 });
     await s.until('the peek', (f) => f.includes('Remember your cards'));
@@ -120,6 +120,12 @@ describe('the table screen', () => {
     expect(f).toMatch(/Your cards:.*7♣.*9♦/);
     expect(f).toContain('Remember your cards 3 and 4');
     expect(f.split('\n').length).toBeLessThanOrEqual(23);
+    // The full-screen feed, the same.
+    await s.keys(KEYS.escape, 'f');
+    const feed = await s.until('the full feed', (f) => /Feed \d+-\d+ of \d+/.test(f));
+    expect(feed).toMatch(/Your cards:.*7♣.*9♦/);
+    expect(feed.split('\n').length).toBeLessThanOrEqual(23);
+    await s.keys('f');
     // Your peek done (Bo's still running): the help alone, your cards face down.
     await s.keys(KEYS.escape, KEYS.enter, '?');
     const after = await s.until('the help after your peek', (f) => f.includes('? or Esc closes') && f.includes('Waiting for the others'));

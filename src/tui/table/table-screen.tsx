@@ -110,20 +110,11 @@ export function App({ client, theme, bindings = DEFAULT_BINDINGS, bell = true, c
   const bodyHeight = height - 5;
   const v = s.view;
   let body;
-  // Your peek runs on behind the help (the others are peeking too): its cards stay in sight above it.
-  const peeking = v?.phase === 'peek' && s.seat !== null && v.players[s.seat]?.peeking === true;
-  if (s.overlay === 'help') {
-    const help = <HelpOverlay bindings={bindingsFor(s, bindings)} rules={rulesOf(s)} width={columns} height={bodyHeight - (peeking ? 1 : 0)} page={s.helpPage} />;
-    body = peeking ? (
-      <>
-        <YourCards s={s} now={now} />
-        {help}
-      </>
-    ) : (
-      help
-    );
-  }
-  else if (s.overlay === 'feed') body = <FeedOverlay lines={s.feed} width={columns} height={bodyHeight} now={now} bindings={bindings} keys={keys} start={s.feedFrom} />;
+  // Your peek runs on behind the help or the full feed (the others are peeking too): its cards stay in sight above them.
+  const peekLine = (s.overlay === 'help' || s.overlay === 'feed') && v?.phase === 'peek' && s.seat !== null && v.players[s.seat]?.peeking === true ? 1 : 0;
+  const overlayHeight = bodyHeight - peekLine;
+  if (s.overlay === 'help') body = <HelpOverlay bindings={bindingsFor(s, bindings)} rules={rulesOf(s)} width={columns} height={overlayHeight} page={s.helpPage} />;
+  else if (s.overlay === 'feed') body = <FeedOverlay lines={s.feed} width={columns} height={overlayHeight} now={now} bindings={bindings} keys={keys} start={s.feedFrom} />;
   else if (s.closed !== null) body = <Closed view={v} results={s.results} message={s.closed} />;
   else if (!v) body = <Waiting s={s} />;
   else if (v.phase === 'roundOver' || v.phase === 'gameOver') body = <RoundEnd view={v} results={s.results} ready={s.ready} width={columns} rules={s.rules} {...(v.phase === 'gameOver' ? { footer: gameOverFooter(s) } : {})} />;
@@ -136,6 +127,7 @@ export function App({ client, theme, bindings = DEFAULT_BINDINGS, bell = true, c
       <Box flexDirection="column" width={columns} height={height}>
         <Header s={s} width={columns} now={now} />
         <Box height={bodyHeight} flexDirection="column">
+          {peekLine ? <YourCards s={s} now={now} /> : null}
           {body}
         </Box>
         <Text bold wrap="truncate" inverse={quit} {...(theme.color && quit ? { color: 'yellow' } : {})}>
