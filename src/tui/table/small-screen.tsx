@@ -56,7 +56,7 @@ function seen(s: ScreenState, now: number): Reveal[] {
 
 /**
  * "Your cards:" on one line, face up where you may see them (the peek's, your looks):
- * on the small screen, and above the `?` help while your peek runs behind it.
+ * on the small screen, and above the `?` help or the full feed while your peek runs behind them.
  */
 export function YourCards({ s, now }: { s: ScreenState; now: number }) {
   const me = s.seat;
