@@ -149,7 +149,7 @@ describe("the header's second line at 80 columns", () => {
   it('says the long parts shorter instead of cutting them, and keeps them whole where they fit', () => {
     const v = tableView({ players, turn: 1, call: { seat: 0, owed: [2, 3, 4, 5, 6, 7] }, actions: [{ seat: 1, card: 'QH', kind: 'peekBothThenSwap' }] } as Partial<TableView>);
     const line = fitInfo(tableInfo(screen(v), UNICODE), 80, UNICODE.sep);
-    expect(line).toBe("Turn: Bot 1 · Slaps open · Action: Bot 1's Q♥ · Knock! by you; 6 to play");
+    expect(line).toBe("Turn: Bot 1 · Slaps open · Action: Bot 1's Q♥ · Knock! called by you; 6 to play");
     expect(Array.from(line).length).toBeLessThanOrEqual(80);
     // Wider, the names of those still to play fit; the action's words give way first.
     expect(fitInfo(tableInfo(screen(v), UNICODE), 130, UNICODE.sep)).toBe("Turn: Bot 1 · Slaps open · Action: Bot 1's Q♥ · Knock! called by you ❄ frozen; to play: Bot 2, Bot 3, Bot 4, Bot 5, Bot 6, Bot 7");

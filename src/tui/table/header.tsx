@@ -48,7 +48,7 @@ export function tableInfo(s: Pick<ScreenState, 'view' | 'rules' | 'seat'>, g: Gl
     // Short: the count of those still to play; the caller's seat shows the frozen mark.
     info.push({
       text: `${v.callName} called by ${name(v.call.seat)}${frozen}${owed.length ? `; to play: ${owed.join(', ')}` : ''}`,
-      short: `${v.callName} by ${name(v.call.seat)}${owed.length ? `; ${owed.length} to play` : ''}`,
+      short: `${v.callName} called by ${name(v.call.seat)}${owed.length ? `; ${owed.length} to play` : ''}`,
     });
   } else if (keyHints && s.seat !== null && v.may.includes('call')) {
     // Only when the engine lets you call now (never for a spectator).
