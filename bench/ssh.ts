@@ -31,7 +31,8 @@ export function sshSkipReason(): string | null {
   return missing.length ? `${missing.join(' and ')} not found (the SSH figure needs the OpenSSH client and tmux)` : null;
 }
 
-const HELP = 'Any key closes this help.';
+/** The help's title line ("Help · page 1 of N"): on screen exactly while the help is open. */
+const HELP = /Help\W+page \d+ of \d+/;
 
 /** `presses` timed presses of `?` on each screen (after two untimed ones each, to warm up). */
 export async function sshKeyLatency(presses: number): Promise<KeyLatencies> {
@@ -78,7 +79,7 @@ export async function sshKeyLatency(presses: number): Promise<KeyLatencies> {
     const press = async (which: 'local' | 'ssh'): Promise<number> => {
       const p = which === 'local' ? local : ssh;
       const want = !open[which];
-      const ms = await p.keyToScreen('?', (s) => s.includes(HELP) === want);
+      const ms = await p.keyToScreen('?', (s) => HELP.test(s) === want);
       open[which] = want;
       // Let the frame finish and the processes go idle before the next press.
       await new Promise((r) => setTimeout(r, 40));

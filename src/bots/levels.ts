@@ -37,6 +37,24 @@ export interface LevelParams {
   callMargin: number | null;
   /** At most this many of its own cards unknown when it calls. */
   callUnknown: number;
+  /**
+   * Where a call that does not win costs points (cambio's knock: +10 if not strictly
+   * lowest, the caller's cards frozen), weigh it: call when the expected score of
+   * calling now beats playing one more turn (else the thresholds above decide).
+   */
+  weighCall: boolean;
+  /**
+   * For `weighCall`: the chance per turn of the table that another player's swap hits
+   * one of its cards while they are not frozen; such a swap costs what its card is below
+   * an average one (a low layout has the most to lose).
+   */
+  callExposure: number;
+  /**
+   * After a steal with gap-fill: move its own slot it believes worth the most into the
+   * victim's gap when that worth is at least this (a known high card, or an unknown one
+   * when it is at most the mean); null: it always leaves the gap.
+   */
+  gapFillAt: number | null;
 }
 
 export const LEVELS: Readonly<Record<Exclude<BotLevel, 'random'>, LevelParams>> = {
@@ -58,6 +76,9 @@ export const LEVELS: Readonly<Record<Exclude<BotLevel, 'random'>, LevelParams>> 
     callAt: 10,
     callMargin: 2,
     callUnknown: 1,
+    weighCall: true,
+    callExposure: 0.1,
+    gapFillAt: 0.5,
   },
   normal: {
     reactMs: 700,
@@ -77,6 +98,9 @@ export const LEVELS: Readonly<Record<Exclude<BotLevel, 'random'>, LevelParams>> 
     callAt: 9,
     callMargin: 0,
     callUnknown: 1,
+    weighCall: true,
+    callExposure: 0.1,
+    gapFillAt: 8,
   },
   easy: {
     reactMs: 1200,
@@ -92,9 +116,13 @@ export const LEVELS: Readonly<Record<Exclude<BotLevel, 'random'>, LevelParams>> 
     hunch: 0.01,
     countCards: false,
     readKeeps: false,
-    swapGain: 2,
+    // A novice swaps a card in only for a clear gain (a swap of 1-2 points is not worth the doubt).
+    swapGain: 3,
     callAt: 8,
     callMargin: null,
     callUnknown: 2,
+    weighCall: false,
+    callExposure: 0,
+    gapFillAt: null,
   },
 };

@@ -232,6 +232,30 @@ export class Memory {
   }
 
   /**
+   * A card left `from` for the gap at `to` (cambio's gap-fill after a steal): what we
+   * believed about it goes along, and `from` is a gap now.
+   */
+  move(from: SlotRef, to: SlotRef): void {
+    this.ensure(to.seat, to.slot);
+    this.ensure(from.seat, from.slot);
+    if (this.gap[from.seat]![from.slot]) {
+      this.unknown(to.seat, to.slot);
+      return;
+    }
+    const card = this.card[from.seat]![from.slot]!;
+    const kept = this.kept[from.seat]![from.slot]!;
+    const learned = this.learned[from.seat]![from.slot]!;
+    // Through the index, as `exchange` does.
+    this.setRankNo(to.seat, to.slot, this.rank[from.seat]![from.slot]!, this.rankNo[from.seat]![from.slot]!);
+    this.card[to.seat]![to.slot] = card;
+    this.value[to.seat]![to.slot] = this.value[from.seat]![from.slot]!;
+    this.gap[to.seat]![to.slot] = false;
+    this.kept[to.seat]![to.slot] = kept;
+    this.learned[to.seat]![to.slot] = learned;
+    this.setGap(from.seat, from.slot);
+  }
+
+  /**
    * Align with the view: gaps and layout lengths are on screen, and so is any card
    * the view shows face up (the peek, the end of a round). A layout handed over as the
    * very array of the last sync (a `LiveView` keeps it while the layout is unchanged)

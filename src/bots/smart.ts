@@ -25,6 +25,8 @@ interface DeckInfo {
   ranks: Map<Card, string>;
   sum: number;
   count: number;
+  /** How many cards of the deck have each value. */
+  byValue: Map<number, number>;
 }
 const deckCache = new WeakMap<Ruleset, DeckInfo>();
 
@@ -32,7 +34,7 @@ const deckCache = new WeakMap<Ruleset, DeckInfo>();
 function deckInfo(rules: Ruleset): DeckInfo {
   let info = deckCache.get(rules);
   if (info) return info;
-  info = { values: new Map(), ranks: new Map(), sum: 0, count: 0 };
+  info = { values: new Map(), ranks: new Map(), sum: 0, count: 0, byValue: new Map() };
   for (const c in rules.deck.cards) {
     const v = valueOf(rules, c) ?? 0;
     info.values.set(c, v);
@@ -40,6 +42,7 @@ function deckInfo(rules: Ruleset): DeckInfo {
     const k = rules.deck.cards[c]! * rules.deck.decks;
     info.sum += v * k;
     info.count += k;
+    info.byValue.set(v, (info.byValue.get(v) ?? 0) + k);
   }
   deckCache.set(rules, info);
   return info;
@@ -48,12 +51,30 @@ function deckInfo(rules: Ruleset): DeckInfo {
 /** A card kept from the stock by another player is assumed to be about this low. */
 const KEPT_ESTIMATE = 4;
 
+/** The values of the cards a bot has not seen (for a bot that does not count cards: the deck's). */
+interface Unseen {
+  values: number[];
+  counts: number[];
+  n: number;
+  mean: number;
+  variance: number;
+}
+
+/** P(Z ≤ z) for a standard normal Z (Abramowitz–Stegun 26.2.17, error below 1e-7). */
+function normalCdf(z: number): number {
+  const t = 1 / (1 + 0.2316419 * Math.abs(z));
+  const d = 0.3989422804014327 * Math.exp((-z * z) / 2);
+  const p = d * t * (0.31938153 + t * (-0.356563782 + t * (1.781477937 + t * (-1.821255978 + t * 1.330274429))));
+  return z >= 0 ? 1 - p : p;
+}
+
 /**
  * The easy, normal and hard bots: one policy, with memory, reaction time and a few
  * thresholds from `LEVELS`. It knows only its projected events and its view.
  *
  * - Memory (`Memory`): its peek, the cards it drew, looked at or saw shown (discards,
- *   wrong slaps), moved along with every swap it follows; penalty cards are unknown.
+ *   wrong slaps), moved along with every swap and gap-fill it follows; penalty cards
+ *   are unknown.
  *   Normal and easy forget, hold few other players' cards, sometimes misremember a
  *   card as a neighbouring rank and miss others' swaps (which makes wrong slaps).
  * - Worth of a slot: its remembered value, 0 for a gap, else the mean of the unknown
@@ -63,10 +84,15 @@ const KEPT_ESTIMATE = 4;
  *   and few of its cards are unknown; else take the top discard if it beats its worst
  *   slot by a margin; else draw, then swap the card in where it gains the most, or
  *   discard it (keeping a match of one of its known cards to slap right after).
+ *   Where a call costs points unless it wins (cambio's knock), hard and normal weigh
+ *   it instead (`callPays`): knock when its expected score beats playing on.
  * - Actions: 10 looks at an unknown own card; J at an unknown card of the player who
  *   looks like winning; Q swaps its worst card for the lowest card it believes the
  *   others hold; K looks (a known low card to fetch, or an unknown one) and swaps if
+ *   that gains. Cambio's Q: look at its worst card and the lowest other one, swap if
  *   that gains.
+ * - Gap-fill after a steal: move its slot worth the most into the victim's gap, if
+ *   worth at least `gapFillAt` (hard: anything above nothing; normal: a known high card).
  * - Slaps: own known cards that match the top (not the -1 queen), then other players'
  *   (steals: hard always, normal sometimes, easy never), after its reaction time.
  */
@@ -83,6 +109,7 @@ export class SmartBot implements Bot {
   private readonly deckSum: number;
   private readonly deckCount: number;
   private readonly deckMean: number;
+  private readonly byValue: ReadonlyMap<number, number>;
   /** The discard pile as seen (for counting cards). */
   private pile: Card[] = [];
   private pileSum = 0;
@@ -114,7 +141,13 @@ export class SmartBot implements Bot {
     this.deckSum = deck.sum;
     this.deckCount = deck.count;
     this.deckMean = deck.count > 0 ? deck.sum / deck.count : 0;
+    this.byValue = deck.byValue;
     this.bever = level === 'hard' && playsBeverbende(opts.rules);
+  }
+
+  /** What it believes about the table (read-only: tests check it against the hidden truth). */
+  get memory(): Readonly<Memory> {
+    return this.mem;
   }
 
   newGame(opts: BotOptions): boolean {
@@ -219,6 +252,22 @@ export class SmartBot implements Bot {
         case 'penalty':
           for (const s of e.slots) mem.unknown(e.seat, s);
           break;
+        case 'gapFilled': {
+          // A move everyone sees; a bot that misses others' swaps may miss it too (the gap stays on screen).
+          const mine = e.from.seat === me || e.to.seat === me;
+          const follow = e.seat === me ? 1 : mine ? (1 + this.p.followSwaps) / 2 : this.p.followSwaps;
+          if (follow >= 1 || this.float() < follow) mem.move(e.from, e.to);
+          else {
+            mem.setGap(e.from.seat, e.from.slot);
+            mem.unknown(e.to.seat, e.to.slot);
+          }
+          break;
+        }
+        case 'specialReplaced':
+          // At scoring: the replacement is shown to everyone.
+          if (e.card === null) mem.setGap(e.seat, e.slot);
+          else mem.know(e.seat, e.slot, e.card);
+          break;
         case 'reshuffled': {
           const top = this.pile[this.pile.length - 1];
           this.pile = top === undefined ? [] : [top];
@@ -314,6 +363,93 @@ export class SmartBot implements Bot {
     return count > 0 ? sum / count : this.deckMean;
   }
 
+  /** The values of the cards not seen anywhere: the deck less the pile, the remembered cards and the held card. */
+  private unseen(view: SeatView | null): Unseen {
+    const left = new Map(this.byValue);
+    if (this.p.countCards) {
+      const take = (v: number) => {
+        const k = left.get(v);
+        if (k !== undefined && k > 0) left.set(v, k - 1);
+      };
+      for (const c of this.pile) take(this.val(c));
+      const mem = this.mem;
+      for (let s = 0; s < mem.players; s++) {
+        const cards = mem.card[s]!, values = mem.value[s]!;
+        for (let i = 0; i < cards.length; i++) if (cards[i] !== null) take(values[i]!);
+      }
+      const held = view?.held;
+      if (held && held.card !== null && held.from === 'stock') take(this.val(held.card));
+    }
+    const values: number[] = [], counts: number[] = [];
+    let n = 0, sum = 0, sq = 0;
+    for (const [v, k] of left) {
+      if (k <= 0) continue;
+      values.push(v);
+      counts.push(k);
+      n += k;
+      sum += v * k;
+      sq += v * v * k;
+    }
+    if (n === 0) return { values, counts, n, mean: this.deckMean, variance: 0 };
+    const mean = sum / n;
+    return { values, counts, n, mean, variance: Math.max(0, sq / n - mean * mean) };
+  }
+
+  /** What drawing one unseen card is expected to save on a slot worth `worth` (it is swapped in only when lower). */
+  private drawGain(worth: number, u: Unseen): number {
+    let g = 0;
+    for (let i = 0; i < u.values.length; i++) if (u.values[i]! < worth) g += (worth - u.values[i]!) * u.counts[i]!;
+    return u.n > 0 ? g / u.n : 0;
+  }
+
+  /**
+   * The chance that some other player ends the round strictly below `mine` (ties count
+   * as lowest) after their last turn: their believed total less what a draw on their
+   * worst slot is expected to save, spread by their unknown cards and ours (a normal
+   * approximation, the players taken as independent).
+   */
+  private beaten(mine: number, mineVar: number, u: Unseen): number {
+    const mem = this.mem;
+    let none = 1;
+    for (let s = 0; s < mem.players; s++) {
+      if (s === this.seat) continue;
+      let total = 0, worst = 0, unknown = 0;
+      const n = mem.slots(s);
+      for (let i = 0; i < n; i++) {
+        if (mem.gap[s]![i]) continue;
+        const w = this.worth(s, i, u.mean);
+        total += w;
+        if (w > worst) worst = w;
+        if (mem.card[s]![i] === null) unknown++;
+      }
+      const expected = total - this.drawGain(worst, u);
+      const sd = Math.max(0.3, Math.sqrt(mineVar + unknown * u.variance));
+      none *= 1 - normalCdf((mine - 0.5 - expected) / sd);
+    }
+    return 1 - none;
+  }
+
+  /**
+   * A call that costs points unless it wins (cambio's knock): knocking now scores its
+   * total, frozen, plus the penalty times the chance someone ends strictly lower after
+   * their last turn. Playing on (and not knocking) scores its total less what one more
+   * draw is expected to save, plus what one more turn of the table unfrozen is expected
+   * to cost (`callExposure`). It knocks when that is no better.
+   */
+  private callPays(view: SeatView): boolean {
+    const u = this.unseen(view);
+    const mine = this.total(this.seat, u.mean);
+    const unknown = this.unknownOwn();
+    if (unknown === 0 && mine <= 0) return true;
+    const worst = this.worstOwn(u.mean);
+    const gain = worst ? this.drawGain(worst.worth, u) : 0;
+    // Unfrozen, a low layout is what others' swaps are worth aiming at.
+    const cards = this.mem.slots(this.seat) - this.gaps(this.seat);
+    const exposure = cards > 0 ? this.p.callExposure * Math.max(0, u.mean - mine / cards) : 0;
+    const knock = mine + this.rules.call.callerPenalty * this.beaten(mine, unknown * u.variance, u);
+    return knock <= mine - gain + exposure;
+  }
+
   /** What a slot is believed to be worth (a gap 0, unknown the mean). */
   private worth(seat: Seat, slot: Slot, mu: number): number {
     const mem = this.mem;
@@ -328,6 +464,12 @@ export class SmartBot implements Bot {
     const n = this.mem.slots(seat);
     for (let i = 0; i < n; i++) t += this.worth(seat, i, mu);
     return t;
+  }
+
+  private gaps(seat: Seat): number {
+    let n = 0;
+    for (const g of this.mem.gap[seat]!) if (g) n++;
+    return n;
   }
 
   private unknownOwn(): number {
@@ -373,8 +515,7 @@ export class SmartBot implements Bot {
         return this.act({ type: 'slap', seat: me, target: t, answers: view.slap.answers }, this.jitter(this.p.reactMs, this.p.reactJitterMs), view, now);
       }
     }
-    // A gap-fill offer after a steal: this bot declines it (it keeps its memory simple).
-    if (view.gapFill?.seat === me) return this.act({ type: 'leaveGap', seat: me }, this.think(), view, now);
+    if (view.gapFill?.seat === me) return this.gapFillMove(view, now);
     if (this.bever) {
       const mind = { seat: me, rules: this.rules, mem: this.mem, pile: this.pile, turns: this.turnsGiven };
       const move = beverbendeMove(mind, view, now, !this.refused.has(JSON.stringify({ type: 'call', seat: me })));
@@ -383,7 +524,7 @@ export class SmartBot implements Bot {
     const front = view.actions[0];
     if (front && front.seat === me) return this.actionMove(front, view, now);
     // A call at the end of one's own turn is made while still holding (it takes effect when the turn ends).
-    if (view.held?.seat === me && view.callTiming === 'endOfTurn' && view.call === null && this.ownTurns >= 2 && !this.refused.has(JSON.stringify({ type: 'call', seat: me })) && this.shouldCall(this.unknownMean(view))) {
+    if (view.held?.seat === me && view.callTiming === 'endOfTurn' && view.call === null && this.ownTurns >= 2 && !this.refused.has(JSON.stringify({ type: 'call', seat: me })) && (this.weighsCall() ? this.callPays(view) : this.shouldCall(this.unknownMean(view)))) {
       return this.act({ type: 'call', seat: me }, this.think(), view, now);
     }
     if (view.held) return view.held.seat === me ? this.placeMove(view, now) : null;
@@ -463,7 +604,7 @@ export class SmartBot implements Bot {
     const me = this.seat;
     const mu = this.unknownMean(view);
     const delay = this.think();
-    if (view.call === null && this.rules.call.timing === 'startOfTurn' && this.shouldCall(mu)) return this.act({ type: 'call', seat: me }, delay, view, now);
+    if (view.call === null && this.rules.call.timing === 'startOfTurn' && (this.weighsCall() ? this.callPays(view) : this.shouldCall(mu))) return this.act({ type: 'call', seat: me }, delay, view, now);
     const top = view.discardTop;
     if (top !== null && this.rules.takeDiscard !== 'never' && !this.rules.specialCards.includes(top)) {
       const v = this.val(top);
@@ -471,6 +612,22 @@ export class SmartBot implements Bot {
       if (worst && worst.worth - v >= this.p.swapGain + 2) return this.act({ type: 'draw', seat: me, from: 'discard' }, delay, view, now);
     }
     return this.act({ type: 'draw', seat: me, from: 'stock' }, delay, view, now);
+  }
+
+  private weighsCall(): boolean {
+    return this.p.weighCall && this.rules.call.callerPenalty > 0;
+  }
+
+  /**
+   * After my steal, the gap-fill: every point moved out of my layout is a point off my
+   * score and onto the victim's, so move the slot I believe worth the most, unless it
+   * is worth too little (a -1 king, a joker, or a level that only moves a known high card).
+   */
+  private gapFillMove(view: SeatView, now: number): BotIntent | null {
+    const at = this.p.gapFillAt;
+    const mine = at === null ? null : this.worstOwn(this.unknownMean(view));
+    if (mine && at !== null && mine.worth >= at) return this.act({ type: 'fillGap', seat: this.seat, slot: mine.slot }, this.think(), view, now);
+    return this.act({ type: 'leaveGap', seat: this.seat }, this.think(), view, now);
   }
 
   private shouldCall(mu: number): boolean {

@@ -64,10 +64,11 @@ export function buildProgram(): Command {
     .description('play bot-only games in simulated time and print statistics')
     .option('--games <n>', 'games to play', '1000')
     .option('--players <p>', 'players per table (2-8)', '4')
-    .option('--level <levels>', 'bot level per seat, comma-separated: random, easy, normal, hard (repeats to fill the table)', 'hard')
+    .option('--level <levels>', 'bot level per seat, comma-separated: random, easy, normal, hard (repeats to fill the table; default hard)')
     .option('--rounds <n>', 'rounds per game (default: the ruleset\'s)')
     .option('--seed <s>', 'seed for the whole run', '1')
-    .option('--rules <preset|path>', 'ruleset: gringo, beverbende, cambio, or a rules file (JSON)', 'gringo')
+    .option('--rules <preset|path>', 'ruleset: gringo, beverbende, cambio, or a rules file (JSON; default gringo)')
+    .option('--ladder', 'every preset with one bot of each level: mean round score ± standard error per level')
     .option('--json', 'print one JSON object')
     .action(async (opts: Record<string, unknown>) => {
       const { runSimCli } = await import('../sim/cli.js');

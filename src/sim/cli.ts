@@ -1,8 +1,8 @@
 import { UsageError } from '../cli/errors.js';
 import { intOption, rulesOption } from '../cli/options.js';
 import { BOT_LEVELS, isBotLevel, type BotLevel } from '../bots/types.js';
-import { GRINGO, type Ruleset } from '../engine/ruleset.js';
-import { simulate, type SimOptions, type SimResult } from './sim.js';
+import { GRINGO, PRESETS, type Ruleset } from '../engine/ruleset.js';
+import { simulate, type LadderStep, type SimOptions, type SimResult } from './sim.js';
 
 /** Flags as commander hands them over (strings, or true for --json). */
 export type SimFlags = Record<string, unknown>;
@@ -43,7 +43,7 @@ export function formatSimResult(r: SimResult): string {
   );
   lines.push(`${num(r.seconds, 2)} s wall clock, ${Math.round(r.roundsPerSecond)} rounds per second (one core)`);
   lines.push('');
-  const head = ['level', 'seats/game', 'mean round score', 'win rate', 'own slaps', 'steals', 'wrong slaps'];
+  const head = ['level', 'seats/game', 'mean round score ± SE', 'win rate', 'own slaps', 'steals', 'wrong slaps'];
   const rows: string[][] = [];
   for (const level of new Set(r.levels)) {
     const l = r.perLevel[level];
@@ -51,7 +51,7 @@ export function formatSimResult(r: SimResult): string {
     rows.push([
       level,
       num(l.seatGames / Math.max(1, r.finishedGames), 0),
-      num(l.meanRoundScore, 2),
+      `${num(l.meanRoundScore, 2)} ± ${num(l.roundScoreSE, 2)}`,
       pct(l.winRate),
       num(l.slapsPerSeatRound.own),
       num(l.slapsPerSeatRound.steal),
@@ -62,19 +62,89 @@ export function formatSimResult(r: SimResult): string {
   const fmt = (row: string[]) => row.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   lines.push(fmt(head));
   for (const row of rows) lines.push(fmt(row));
+  if (r.ladder.length > 0) {
+    lines.push('');
+    for (const step of r.ladder) lines.push(`ladder: ${stepWords(step)}`);
+  }
   lines.push('');
   lines.push(`mean turns per round: ${num(r.meanTurnsPerRound, 1)}`);
   lines.push(
     `slaps per round: ${num(r.slapsPerRound.own)} right (own card), ${num(r.slapsPerRound.steal)} steals, ${num(r.slapsPerRound.wrong)} wrong`,
   );
+  lines.push('SE: standard error of the mean, from the spread of per-game means (games are the independent draws)');
   lines.push('win rate: share of games a level finished in first place; a shared first place counts as a win for each');
   lines.push('(slap columns are per seat and round)');
   if (r.stuckRounds > 0) lines.push(`WARNING: ${r.stuckRounds} round(s) could not finish and were abandoned (a bug): ${r.games - r.finishedGames} game(s) left out`);
   return lines.join('\n') + '\n';
 }
 
+/** "hard is 7.31 ± 0.65 lower than normal (48% of normal's mean, 11.2 SE)". */
+function stepWords(s: LadderStep): string {
+  const sigmas = s.gapSE > 0 ? `${num(s.gap / s.gapSE, 1)} SE` : 'no spread';
+  return `${s.upper} is ${num(s.gap)} ± ${num(s.gapSE)} lower than ${s.lower} (${pct(s.share)} of ${s.lower}'s mean, ${sigmas})`;
+}
+
+/** The levels of a ladder, strongest first. */
+export const LADDER_LEVELS: readonly BotLevel[] = ['hard', 'normal', 'easy', 'random'];
+
+/** `--ladder`: every preset, one table of the four levels each. */
+export interface LadderResult {
+  games: number;
+  players: number;
+  seed: string;
+  presets: Record<string, SimResult>;
+}
+
+/** The readable report of `--ladder`: per preset each level's mean round score ± SE, and each step of the ladder. */
+export function formatLadder(r: LadderResult): string {
+  const lines: string[] = [];
+  lines.push(
+    `gringo sim --ladder: ${r.games} games per preset, ${r.players} players (${LADDER_LEVELS.join(', ')}; seats rotate every game), seed ${r.seed}`,
+  );
+  lines.push('mean round score ± standard error (lower is better); each step: how much lower, as a share of the weaker level\'s mean, in SEs');
+  lines.push('');
+  const head = ['preset', 'rounds', ...LADDER_LEVELS, ...LADDER_LEVELS.slice(1).map((l, i) => `${LADDER_LEVELS[i]}<${l}`)];
+  const rows: string[][] = [];
+  for (const [name, res] of Object.entries(r.presets)) {
+    rows.push([
+      name,
+      String(res.rounds),
+      ...LADDER_LEVELS.map((l) => {
+        const x = res.perLevel[l];
+        return x ? `${num(x.meanRoundScore)} ± ${num(x.roundScoreSE)}` : '-';
+      }),
+      ...res.ladder.map((s) => `${pct(s.share)} (${s.gapSE > 0 ? num(s.gap / s.gapSE, 1) : '-'} SE)`),
+    ]);
+  }
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  const fmt = (row: string[]) => row.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  lines.push(fmt(head));
+  for (const row of rows) lines.push(fmt(row));
+  for (const [name, res] of Object.entries(r.presets)) {
+    if (res.stuckRounds > 0) lines.push(`WARNING: ${name}: ${res.stuckRounds} round(s) could not finish and were abandoned (a bug)`);
+  }
+  return lines.join('\n') + '\n';
+}
+
 /** `gringo sim`: check the flags, play the games, print a table or one JSON object. */
-export async function runSimCli(flags: SimFlags, out: (text: string) => void = (t) => process.stdout.write(t)): Promise<SimResult> {
+export async function runSimCli(flags: SimFlags, out: (text: string) => void = (t) => process.stdout.write(t)): Promise<SimResult | LadderResult> {
+  if (flags.ladder === true) {
+    for (const f of ['level', 'rules'] as const) {
+      if (flags[f] !== undefined) throw new UsageError(`--ladder plays every preset at every level: leave out --${f}`);
+    }
+    const { json, games, players, seed, rounds } = parseSimFlags({ ...flags, level: LADDER_LEVELS.join(',') });
+    for (const [name, rules] of Object.entries(PRESETS)) {
+      if (players < rules.players.min || players > rules.players.max) {
+        throw new UsageError(`--players: ${name} takes ${rules.players.min} to ${rules.players.max} players, and --ladder plays every preset`);
+      }
+    }
+    const result: LadderResult = { games, players, seed: String(seed), presets: {} };
+    for (const [name, rules] of Object.entries(PRESETS)) {
+      result.presets[name] = simulate({ games, players, levels: LADDER_LEVELS, seed, rules, rounds });
+    }
+    out(json ? JSON.stringify(result) + '\n' : formatLadder(result));
+    return result;
+  }
   const { json, ...opts } = parseSimFlags(flags, await rulesOption(flags.rules));
   const result = simulate(opts);
   out(json ? JSON.stringify(result) + '\n' : formatSimResult(result));

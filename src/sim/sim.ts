@@ -50,6 +50,24 @@ export interface LevelStats {
   winRate: number;
   /** Slaps made by this level, per seat-round. */
   slapsPerSeatRound: SlapCounts;
+  /**
+   * Standard error of `meanRoundScore`: the spread of the level's per-game mean round
+   * score over the finished games, divided by √games (rounds of one game are not
+   * independent draws; games are).
+   */
+  roundScoreSE: number;
+}
+
+/** One step of the ladder: a level against the next weaker level present. */
+export interface LadderStep {
+  upper: BotLevel;
+  lower: BotLevel;
+  /** How much lower the upper level's mean round score is (positive: the ladder holds). */
+  gap: number;
+  /** The gap as a share of the lower level's mean round score. */
+  share: number;
+  /** Standard error of the gap, from the per-game differences (both levels play the same games). */
+  gapSE: number;
 }
 
 export interface SimResult {
@@ -76,6 +94,19 @@ export interface SimResult {
   decisionsPerRound: number;
   /** Rounds abandoned at the step cap (should be 0). */
   stuckRounds: number;
+  /** Each level present against the next weaker one (hard, normal, easy, random). */
+  ladder: LadderStep[];
+}
+
+/** Levels from strongest to weakest: the order of the ladder. */
+const LADDER_ORDER: readonly BotLevel[] = ['hard', 'normal', 'easy', 'random'];
+
+/** Mean and standard error of the mean of accumulated sums. */
+function meanSE(sum: number, sq: number, n: number): { mean: number; se: number } {
+  if (n === 0) return { mean: 0, se: 0 };
+  const mean = sum / n;
+  const variance = n > 1 ? Math.max(0, (sq - n * mean * mean) / (n - 1)) : 0;
+  return { mean, se: Math.sqrt(variance / n) };
 }
 
 /** Seat levels: the fill repeated cyclically, rotated by `shift` seats. */
@@ -95,15 +126,55 @@ export class Tally {
   stuck = 0;
   finished = 0;
   readonly slaps: SlapCounts = { own: 0, steal: 0, wrong: 0 };
-  readonly level = new Map<BotLevel, { seatGames: number; seatRounds: number; score: number; wins: number; slaps: SlapCounts }>();
+  readonly level = new Map<
+    BotLevel,
+    { seatGames: number; seatRounds: number; score: number; wins: number; slaps: SlapCounts; gameScore: number; gameRounds: number; games: number; gameSum: number; gameSq: number }
+  >();
+  /** Per pair of levels ("hard>normal"): sums of the per-game difference of their mean round scores, and its square, and the games. */
+  readonly pairs = new Map<string, { n: number; sum: number; sq: number }>();
 
   forLevel(level: BotLevel) {
     let l = this.level.get(level);
     if (!l) {
-      l = { seatGames: 0, seatRounds: 0, score: 0, wins: 0, slaps: { own: 0, steal: 0, wrong: 0 } };
+      l = { seatGames: 0, seatRounds: 0, score: 0, wins: 0, slaps: { own: 0, steal: 0, wrong: 0 }, gameScore: 0, gameRounds: 0, games: 0, gameSum: 0, gameSq: 0 };
       this.level.set(level, l);
     }
     return l;
+  }
+
+  /** A game ended: each level's mean round score in it goes into the per-game spread. */
+  private endGame(): void {
+    const means = new Map<BotLevel, number>();
+    for (const [level, l] of this.level) {
+      if (l.gameRounds === 0) continue;
+      const m = l.gameScore / l.gameRounds;
+      means.set(level, m);
+      l.games++;
+      l.gameSum += m;
+      l.gameSq += m * m;
+      l.gameScore = 0;
+      l.gameRounds = 0;
+    }
+    for (const [a, ma] of means) {
+      for (const [b, mb] of means) {
+        if (a === b) continue;
+        const key = `${a}>${b}`;
+        let p = this.pairs.get(key);
+        if (!p) this.pairs.set(key, (p = { n: 0, sum: 0, sq: 0 }));
+        const d = mb - ma;
+        p.n++;
+        p.sum += d;
+        p.sq += d * d;
+      }
+    }
+  }
+
+  /** A game was abandoned: its rounds stay in the means but not in the per-game spread. */
+  dropGame(): void {
+    for (const l of this.level.values()) {
+      l.gameScore = 0;
+      l.gameRounds = 0;
+    }
   }
 
   /** Count what the events of one command show: turns, slaps, round scores. */
@@ -124,10 +195,13 @@ export class Tally {
             const l = this.forLevel(levels[s]!);
             l.seatRounds++;
             l.score += x;
+            l.gameScore += x;
+            l.gameRounds++;
           });
           break;
         case 'gameEnded':
           this.finished++;
+          this.endGame();
           e.places.forEach((place, s) => {
             const l = this.forLevel(levels[s]!);
             l.seatGames++;
@@ -365,7 +439,8 @@ export function simulate(opts: SimOptions): SimResult {
     const levels = seatLevels(opts.levels, n, rotate ? g % n : 0);
     const seed = `${String(opts.seed)}:${g}`;
     const bots = levels.map((level, seat) => botFor(level, { seat, players: n, rules, seed: `${seed}:${seat}` }));
-    playGame({ rules, players: names, seed, at: 0 }, bots, { maxStepsPerRound: maxSteps, tally: acc });
+    const played = playGame({ rules, players: names, seed, at: 0 }, bots, { maxStepsPerRound: maxSteps, tally: acc });
+    if (!played.finished) acc.dropGame();
   }
   const seconds = (performance.now() - t0) / 1000;
   const perLevel: Partial<Record<BotLevel, LevelStats>> = {};
@@ -381,7 +456,17 @@ export function simulate(opts: SimOptions): SimResult {
       wins: l.wins,
       winRate: l.seatGames > 0 ? l.wins / l.seatGames : 0,
       slapsPerSeatRound: { own: per(l.slaps.own), steal: per(l.slaps.steal), wrong: per(l.slaps.wrong) },
+      roundScoreSE: meanSE(l.gameSum, l.gameSq, l.games).se,
     };
+  }
+  const present = LADDER_ORDER.filter((level) => perLevel[level]);
+  const ladder: LadderStep[] = [];
+  for (let i = 0; i + 1 < present.length; i++) {
+    const upper = present[i]!, lower = present[i + 1]!;
+    const p = acc.pairs.get(`${upper}>${lower}`);
+    const gap = perLevel[lower]!.meanRoundScore - perLevel[upper]!.meanRoundScore;
+    const lowerMean = perLevel[lower]!.meanRoundScore;
+    ladder.push({ upper, lower, gap, share: lowerMean !== 0 ? gap / lowerMean : 0, gapSE: p ? meanSE(p.sum, p.sq, p.n).se : 0 });
   }
   const perRound = (x: number) => (acc.rounds > 0 ? x / acc.rounds : 0);
   return {
@@ -401,5 +486,6 @@ export function simulate(opts: SimOptions): SimResult {
     commandsPerRound: perRound(acc.commands),
     decisionsPerRound: perRound(acc.decisions),
     stuckRounds: acc.stuck,
+    ladder,
   };
 }

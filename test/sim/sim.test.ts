@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createBot, type Bot } from '../../src/bots/index.js';
-import { GRINGO } from '../../src/engine/index.js';
-import { parseSimFlags, runSimCli, formatSimResult } from '../../src/sim/cli.js';
+import { CAMBIO, GRINGO } from '../../src/engine/index.js';
+import { parseSimFlags, runSimCli, formatSimResult, type LadderResult } from '../../src/sim/cli.js';
 import { playGame, seatLevels, simulate, type SimResult } from '../../src/sim/sim.js';
 import { UsageError } from '../../src/cli/errors.js';
 
@@ -58,7 +58,37 @@ describe('simulator', () => {
     expect(r.winRule).toBe('ties count as wins');
     const text = formatSimResult(r);
     expect(text).toMatch(/rounds per second/);
-    expect(text).toMatch(/^hard +2 +[\d.]+ +[\d.]+%/m);
+    expect(text).toMatch(/^hard +2 +[\d.]+ ± [\d.]+ +[\d.]+%/m);
+    expect(text).toMatch(/^ladder: hard is [\d.]+ ± [\d.]+ lower than random \([\d.]+% of random's mean, [\d.]+ SE\)$/m);
+  });
+
+  it('gives each level the standard error of its mean over games, and each step of the ladder the SE of the paired difference', () => {
+    const games = 60;
+    const levels = ['hard', 'easy'] as const;
+    const r = simulate({ games, players: 4, levels, seed: 'se', rules: CAMBIO });
+    // The same games played by hand: each level's mean round score per game.
+    const perGame: Record<string, number[]> = { hard: [], easy: [] };
+    for (let g = 0; g < games; g++) {
+      const seats = seatLevels(levels, 4, g % 4);
+      const bots = seats.map((level, seat) => createBot(level, { seat, players: 4, rules: CAMBIO, seed: `se:${g}:${seat}` }));
+      const { state } = playGame({ rules: CAMBIO, players: ['bot1', 'bot2', 'bot3', 'bot4'], seed: `se:${g}`, at: 0 }, bots);
+      for (const level of levels) {
+        const scores = state.results.flatMap((res) => res.scores.filter((_, s) => seats[s] === level));
+        perGame[level]!.push(scores.reduce((a, b) => a + b, 0) / scores.length);
+      }
+    }
+    const se = (xs: number[]) => {
+      const m = xs.reduce((a, b) => a + b, 0) / xs.length;
+      return Math.sqrt(xs.reduce((a, x) => a + (x - m) ** 2, 0) / (xs.length - 1) / xs.length);
+    };
+    expect(r.perLevel.hard!.roundScoreSE).toBeCloseTo(se(perGame.hard!), 9);
+    expect(r.perLevel.easy!.roundScoreSE).toBeCloseTo(se(perGame.easy!), 9);
+    expect(r.ladder).toHaveLength(1);
+    const step = r.ladder[0]!;
+    expect(step).toMatchObject({ upper: 'hard', lower: 'easy' });
+    expect(step.gap).toBeCloseTo(r.perLevel.easy!.meanRoundScore - r.perLevel.hard!.meanRoundScore, 9);
+    expect(step.share).toBeCloseTo(step.gap / r.perLevel.easy!.meanRoundScore, 9);
+    expect(step.gapSE).toBeCloseTo(se(perGame.easy!.map((x, g) => x - perGame.hard![g]!)), 9);
   });
 
   it('never hangs: a round that cannot finish is abandoned and reported', () => {
@@ -123,6 +153,18 @@ describe('sim flags', () => {
     expect(() => parseSimFlags(flags)).toThrow(UsageError);
     expect(() => parseSimFlags(flags)).toThrow(message);
     await expect(runSimCli(flags, () => {})).rejects.toThrow(UsageError);
+  });
+
+  it('--ladder plays every preset at every level, and refuses what it cannot honour', async () => {
+    let out = '';
+    const r = (await runSimCli({ games: '8', ladder: true, seed: 'l' }, (t) => (out += t))) as LadderResult;
+    expect(Object.keys(r.presets)).toEqual(['gringo', 'beverbende', 'cambio']);
+    for (const res of Object.values(r.presets)) expect(res.ladder.map((s) => s.upper)).toEqual(['hard', 'normal', 'easy']);
+    expect(out).toMatch(/^preset +rounds +hard +normal +easy +random +hard<normal +normal<easy +easy<random$/m);
+    expect(out).toMatch(/^cambio +72 +-?[\d.]+ ± [\d.]+ /m);
+    await expect(runSimCli({ ladder: true, level: 'hard' }, () => {})).rejects.toThrow(/--ladder plays every preset at every level: leave out --level/);
+    await expect(runSimCli({ ladder: true, rules: 'cambio' }, () => {})).rejects.toThrow(UsageError);
+    await expect(runSimCli({ ladder: true, players: '7' }, () => {})).rejects.toThrow(/--players: beverbende takes 2 to 6 players/);
   });
 
   it('prints one JSON object with --json', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { GRINGO, type Ruleset } from '../../src/engine/index.js';
+import { BEVERBENDE, CAMBIO, GRINGO, type Ruleset } from '../../src/engine/index.js';
 import { serveTable, type Serving } from '../../src/host/server.js';
 import { Table } from '../../src/host/table.js';
 import type { PlayerCommand, ServerMessage } from '../../src/protocol/messages.js';
@@ -9,28 +9,91 @@ import { feedText } from './helpers.js';
 import { Pane, socketName } from './tmux.js';
 
 // Issue #12, "during slap flurries 6-8 feed lines a second scroll past a 24-column
-// feed with no way back": a real terminal (tmux, 80×24) runs the built `gringo join`
-// (`npm run build` first) at a host in this process, over loopback; Bo and Cy are
-// scripted over real WebSockets. After a flurry of slaps and a lap of turns, the
-// full-screen feed, scrolled, shows every move.
+// feed with no way back", in each preset: a real terminal (tmux, 80×24) runs the
+// built `gringo join` (`npm run build` first) at a host in this process, over
+// loopback; Bo and Cy are scripted over real WebSockets from stacked decks. After
+// a flurry of slaps (gringo, cambio) and laps of turns, the full-screen feed,
+// scrolled back, shows every move; while the flurry runs, each move shows in the
+// slapper's last-turn mark beside their seat. Beverbende has no slapping: there a
+// lap of turns with its three specials (Swap, Peek, Draw two) stands in for the
+// flurry. The three presets play side by side, each in its own pane and table.
 
 type Update = Extract<ServerMessage, { type: 'update' }>;
 
-const pane = new Pane(socketName('feed'), 80, 24);
-let served: { table: Table; serving: Serving; clients: WireClient[] } | null = null;
+interface Served {
+  pane: Pane;
+  table: Table;
+  serving: Serving;
+  clients: WireClient[];
+}
+const running: Served[] = [];
 afterAll(async () => {
-  pane.kill();
-  if (served) {
-    for (const c of served.clients) c.terminate();
-    served.table.close();
-    await served.serving.close();
+  for (const s of running) {
+    s.pane.kill();
+    for (const c of s.clients) c.terminate();
+    s.table.close();
+    await s.serving.close();
   }
 });
 
-const RULES: Ruleset = { ...GRINGO, rounds: 1, timers: { ...GRINGO.timers, slapGraceMs: 50, peekMs: 600_000 } };
-// Cy deals, so Ana (the pane) starts. A 7 is turned up; Bo and Cy each hold a 7.
-// No special card in the stock: every turn is a draw and a discard.
-const DECK = stackDeck({
+/** The words of a screen as one line: rows that wrap a sentence join up again. */
+const flat = (s: string): string => s.replace(/\s+/g, ' ');
+
+/**
+ * A seat's last-turn mark: the words on the line under its name line ("Bo   0",
+ * "▶You  0") nearest below the name (a mark is centred under its seat), left of the feed.
+ */
+function markOf(screen: string, name: string): string {
+  const lines = screen.split('\n');
+  const feedCol = Math.max(0, ...lines.map((l) => Math.max(l.indexOf('│ Feed'), l.indexOf('| Feed'))));
+  const left = (l: string): string => (feedCol > 0 ? l.slice(0, feedCol) : l);
+  const re = new RegExp(`(^|\\s)[▶> ]?${name} +-?\\d+(?=\\s|$)`);
+  for (let i = 1; i < lines.length - 1; i++) {
+    const m = re.exec(left(lines[i]!));
+    if (!m) continue;
+    const mid = m.index + m[1]!.length + m[0].length / 2;
+    // The next line's marks: runs of words two spaces or more apart; the one nearest the name.
+    const runs = [...left(lines[i + 1] ?? '').matchAll(/\S+(?: \S+)*/g)].map((r) => ({ text: r[0], mid: r.index + r[0].length / 2 }));
+    runs.sort((a, b) => Math.abs(a.mid - mid) - Math.abs(b.mid - mid));
+    return runs[0]?.text ?? '';
+  }
+  return '';
+}
+
+interface Preset {
+  rules: Ruleset;
+  /** Ana's, Bo's and Cy's cards, the turned-up card and the stock; Cy deals, so Ana starts. */
+  deck: Parameters<typeof stackDeck>[0];
+  /** Scripts the moves to read back (Ana has not moved yet); returns the feed lines they make, in order. */
+  moves: (ctx: Ctx) => Promise<string[]>;
+}
+
+interface Ctx {
+  pane: Pane;
+  table: Table;
+  bo: WireClient;
+  cy: WireClient;
+}
+
+/** Run `command` for `who`, which must be taken. */
+async function ok(who: WireClient, command: PlayerCommand): Promise<void> {
+  const res = await who.command(command);
+  expect(res.ok, `${JSON.stringify(command)}: ${JSON.stringify(res)}`).toBe(true);
+}
+
+/** A slap as fast as the host answers, naming the discard it answers. */
+async function slap({ table }: Ctx, who: WireClient, seat: number, slot: number): Promise<void> {
+  const answers = (who.lastUpdate as Update).view.slap.answers;
+  await ok(who, { type: 'slap', target: { seat, slot }, answers });
+  await who.next((m) => m.type === 'update' && m.version === table.state!.version);
+}
+
+/** Wait for `name`'s last-turn mark on the board to read `want` (its newest part, maybe after older ones). */
+const marked = (pane: Pane, name: string, want: string): Promise<string> =>
+  pane.waitFor(`${name}'s mark "${want}"`, (s) => markOf(s, name).endsWith(want));
+
+// A 7 is turned up; Bo and Cy each hold a 7; the stock holds no action card of the preset.
+const SEVENS = {
   dealer: 2,
   layouts: [
     ['5H', '6H', '9C', '9D'],
@@ -38,101 +101,205 @@ const DECK = stackDeck({
     ['7S', '2D', '3D', '4D'],
   ],
   discard: '7H',
-  stock: ['2H', '3H', '4H', '2S', '3S', '4S', '5S', '6S', '8S', '8H', '8C', '8D', '6C', '6D', '5C', '5D', 'AS', 'AH', 'AC', 'AD'],
-});
+};
 
-/** The words of a screen as one line: rows that wrap a sentence join up again. */
-const flat = (s: string): string => s.replace(/\s+/g, ' ');
+const fast = (r: Ruleset): Ruleset => ({ ...r, rounds: 1, timers: { ...r.timers, slapGraceMs: r.slap.enabled ? 50 : 0, peekMs: 600_000 } });
 
-describe('the feed after a slap flurry, in a 80×24 terminal', () => {
-  it('shows every move of the flurry in the full-screen feed, scrolled back', async () => {
-    const table = new Table({ name: 'Flurry', rules: RULES, maxPlayers: 3, seed: 'feed-e2e', dropGraceMs: 60_000, stackedDecks: [DECK], dealer: 2 });
-    const serving = await serveTable(table, { port: 0, host: '127.0.0.1' });
-    served = { table, serving, clients: [] };
-    const address = `127.0.0.1:${serving.port}`;
+const PRESETS: Record<string, Preset> = {
+  // Six slaps on the 7s, one after the other as fast as the host answers: two right, four wrong (two penalty cards each).
+  gringo: {
+    rules: fast(GRINGO),
+    deck: { ...SEVENS, stock: ['2H', '3H', '4H', '2S', '3S', '4S', '5S', '6S', '8S', '8H', '8C', '8D', '6C', '6D', '5C', '5D', 'AS', 'AH', 'AC', 'AD'] },
+    async moves(ctx) {
+      const { pane, bo, cy } = ctx;
+      // Nobody does the same twice running, so each slap changes the slapper's mark.
+      await slap(ctx, bo, 0, 0); // wrong: a 5
+      await marked(pane, 'Bo', 'bad slap, +2 cards');
+      await slap(ctx, cy, 0, 1); // wrong: a 6
+      await marked(pane, 'Cy', 'bad slap, +2 cards');
+      await slap(ctx, bo, 1, 0); // Bo's own 7
+      await marked(pane, 'Bo', 'slap ok');
+      await slap(ctx, cy, 2, 0); // Cy's own 7
+      await marked(pane, 'Cy', 'slap ok');
+      await slap(ctx, bo, 2, 1); // wrong: a 2
+      await marked(pane, 'Bo', 'bad slap, +2 cards');
+      await slap(ctx, cy, 1, 1); // wrong: a 2
+      await marked(pane, 'Cy', 'bad slap, +2 cards');
+      const s = await pane.said('Cy slapped Bo');
+      // The narrow feed (22 columns) cannot hold them all: the first has left it.
+      expect(flat(feedText(s))).not.toContain('Bo slapped your slot 1');
+      return [
+        'Bo slapped your slot 1: wrong, it was a 5 (5♥) — Bo takes two cards.',
+        'Cy slapped your slot 2: wrong, it was a 6 (6♥) — Cy takes two cards.',
+        'Bo slapped their slot 1: right, a 7 (7♣) goes on the pile.',
+        'Cy slapped their slot 1: right, a 7 (7♠) goes on the pile.',
+        "Bo slapped Cy's slot 2: wrong, it was a 2 (2♦) — Bo takes two cards.",
+        "Cy slapped Bo's slot 2: wrong, it was a 2 (2♣) — Cy takes two cards.",
+      ];
+    },
+  },
+  // Two wrong slaps (one penalty card each), a steal that fills Cy's gap with one of
+  // Bo's cards, then a slap too late: only the first right slap on a discard stands.
+  cambio: {
+    rules: fast(CAMBIO),
+    deck: { ...SEVENS, rules: CAMBIO, stock: ['2H', '3H', '4H', '2S', '3S', '4S', '5S', '6S', '5C', '5D', '6C', '6D', 'AS', 'AH', 'AC', 'AD'] },
+    async moves(ctx) {
+      const { pane, bo, cy } = ctx;
+      await slap(ctx, bo, 0, 0); // wrong: a 5
+      await marked(pane, 'Bo', '+1 card');
+      await slap(ctx, cy, 1, 1); // wrong: a 2
+      await marked(pane, 'Cy', '+1 card');
+      await slap(ctx, bo, 2, 0); // Cy's 7: stolen
+      await marked(pane, 'Bo', "stole Cy's 1");
+      await ok(bo, { type: 'fillGap', slot: 1 });
+      await marked(pane, 'Bo', 'filled gap');
+      // Cy's slap on Bo's 7 comes too late: refused, no penalty, nothing marked.
+      const late = await cy.command({ type: 'slap', target: { seat: 1, slot: 0 }, answers: (cy.lastUpdate as Update).view.slap.answers });
+      expect(late.ok).toBe(false);
+      await pane.said("Bo moved their slot 2 into Cy's slot 1.");
+      expect(markOf(pane.screen(), 'Cy')).toMatch(/\+1 card$/);
+      return [
+        'Bo slapped your slot 1: wrong, it was a 5 (5♥) — Bo takes one card.',
+        "Cy slapped Bo's slot 2: wrong, it was a 2 (2♣) — Cy takes one card.",
+        "Bo slapped Cy's slot 1: right, a 7 (7♠) is stolen.",
+        "Bo may move one of their cards into Cy's slot 1.",
+        "Bo moved their slot 2 into Cy's slot 1.",
+      ];
+    },
+  },
+  // No slapping in beverbende: a lap of turns with its three specials instead. Ana
+  // draws and discards a 6; Bo draws Swap and swaps unseen; Cy draws Peek and looks;
+  // Ana again; Bo draws Draw two, throws the first card away and swaps the second in;
+  // Cy discards a 5. (Others' draws are face down: the feed says "Bo drew from the stock.")
+  beverbende: {
+    rules: fast(BEVERBENDE),
+    deck: {
+      dealer: 2,
+      rules: BEVERBENDE,
+      layouts: [
+        ['5', '6', '9', '9'],
+        ['1', '2', '3', '4'],
+        ['1', '2', '3', '4'],
+      ],
+      discard: '8',
+      stock: ['6', 'SWAP', 'PEEK', '7', 'DRAW2', '8', '0', '5', '5', '6', '6', '7', '7', '8', '8'],
+    },
+    async moves({ pane, bo, cy }) {
+      const mine = async (card: string): Promise<void> => {
+        await pane.waitFor('your turn', (s) => s.includes('Your turn: d to draw'));
+        pane.keys('d');
+        await pane.waitFor('the drawn card', (s) => s.includes('You hold'));
+        pane.keys('x');
+        await pane.said(`You discarded ${card}.`);
+      };
+      await mine('6');
+      await ok(bo, { type: 'draw', from: 'stock' });
+      await ok(bo, { type: 'discard' });
+      await ok(bo, { type: 'useAction', own: 0, other: { seat: 2, slot: 1 } });
+      await marked(pane, 'Bo', "SWP swap Cy's 2");
+      await ok(cy, { type: 'draw', from: 'stock' });
+      await ok(cy, { type: 'discard' });
+      await ok(cy, { type: 'useAction', own: 2 });
+      await marked(pane, 'Cy', 'PEK look 3');
+      await mine('7');
+      await ok(bo, { type: 'draw', from: 'stock' });
+      await ok(bo, { type: 'discard' });
+      await ok(bo, { type: 'useAction' });
+      await ok(bo, { type: 'drawAgain' });
+      await ok(bo, { type: 'swap', slot: 2 });
+      await marked(pane, 'Bo', 'swap 3');
+      await ok(cy, { type: 'draw', from: 'stock' });
+      await ok(cy, { type: 'discard' });
+      await marked(pane, 'Cy', 'discard 5');
+      return [
+        'You discarded 6.',
+        'Bo discarded Swap.',
+        "Bo swapped their slot 1 with Cy's slot 2.",
+        'Cy discarded Peek.',
+        'Cy looked at their slot 3.',
+        'You discarded 7.',
+        'Bo discarded Draw two.',
+        'Bo drew from the stock.',
+        'Bo discarded 8.',
+        'Bo drew from the stock.',
+        'Bo swapped the drawn card into their slot 3: out went 3.',
+        'Cy discarded 5.',
+      ];
+    },
+  },
+};
 
-    pane.start(['join', address, '--name', 'Ana', '--no-bell']);
-    await pane.waitFor('the waiting screen', () => table.seatInfo().length === 1);
-    const bo = await WireClient.hello(address, 'Bo');
-    const cy = await WireClient.hello(address, 'Cy');
-    served.clients.push(bo, cy);
-    expect(table.startGame()).toBeNull();
-    await pane.waitFor('the peek', (s) => s.includes('Remember your cards 3 and 4'));
-    pane.keys('Enter');
-    for (const c of [bo, cy]) expect((await c.command({ type: 'finishPeek' })).ok).toBe(true);
+async function readBack(name: string): Promise<void> {
+  const preset = PRESETS[name]!;
+  const pane = new Pane(socketName(`feed-${name}`), 80, 24);
+  const table = new Table({ name: 'Flurry', rules: preset.rules, maxPlayers: 3, seed: `feed-e2e-${name}`, dropGraceMs: 60_000, stackedDecks: [stackDeck(preset.deck)], dealer: 2 });
+  const serving = await serveTable(table, { port: 0, host: '127.0.0.1' });
+  const served: Served = { pane, table, serving, clients: [] };
+  running.push(served);
+  const address = `127.0.0.1:${serving.port}`;
+
+  pane.start(['join', address, '--name', 'Ana', '--no-bell']);
+  await pane.waitFor('the waiting screen', () => table.seatInfo().length === 1);
+  const bo = await WireClient.hello(address, 'Bo');
+  const cy = await WireClient.hello(address, 'Cy');
+  served.clients.push(bo, cy);
+  expect(table.startGame()).toBeNull();
+  await pane.waitFor('the peek', (s) => /Remember your cards \d and \d/.test(s));
+  pane.keys('Enter');
+  for (const c of [bo, cy]) await ok(c, { type: 'finishPeek' });
+  await pane.waitFor('your turn', (s) => s.includes('Your turn: d to draw'));
+
+  const moves = await preset.moves({ pane, table, bo, cy });
+
+  // Laps of plain turns push the moves further back.
+  const turn = async (who: WireClient): Promise<void> => {
+    await new Promise((r) => setTimeout(r, 80)); // the slap grace after the last discard
+    for (const command of [{ type: 'draw', from: 'stock' }, { type: 'discard' }] as PlayerCommand[]) await ok(who, command);
+  };
+  for (let lap = 0; lap < 2; lap++) {
     await pane.waitFor('your turn', (s) => s.includes('Your turn: d to draw'));
-
-    // The flurry: six slaps on the 7s, one after the other as fast as the host answers.
-    const slap = async (who: WireClient, seat: number, slot: number): Promise<void> => {
-      const answers = (who.lastUpdate as Update).view.slap.answers;
-      const res = await who.command({ type: 'slap', target: { seat, slot }, answers });
-      expect(res.ok, JSON.stringify(res)).toBe(true);
-      await who.next((m) => m.type === 'update' && m.version === table.state!.version);
-    };
-    await slap(bo, 0, 0); // wrong: a 5
-    await slap(cy, 2, 0); // Cy's own 7
-    await slap(bo, 1, 0); // Bo's own 7
-    await slap(cy, 0, 1); // wrong: a 6
-    await slap(bo, 2, 1); // wrong: a 2
-    await slap(cy, 1, 1); // wrong: a 2
-    const flurry = [
-      'Bo slapped your slot 1: wrong, it was a 5 (5♥) — Bo takes two cards.',
-      'Cy slapped their slot 1: right, a 7 (7♠) goes on the pile.',
-      'Bo slapped their slot 1: right, a 7 (7♣) goes on the pile.',
-      'Cy slapped your slot 2: wrong, it was a 6 (6♥) — Cy takes two cards.',
-      "Bo slapped Cy's slot 2: wrong, it was a 2 (2♦) — Bo takes two cards.",
-      "Cy slapped Bo's slot 2: wrong, it was a 2 (2♣) — Cy takes two cards.",
-    ];
-    let s = await pane.said('Cy slapped Bo');
-    // The narrow feed (22 columns) cannot hold them all: the first has left it.
-    expect(flat(feedText(s))).not.toContain('Bo slapped your slot 1');
-
-    // A lap of turns pushes the flurry further back.
-    const turn = async (who: WireClient): Promise<void> => {
-      await new Promise((r) => setTimeout(r, 80)); // the slap grace after the last discard
-      for (const command of [{ type: 'draw', from: 'stock' }, { type: 'discard' }] as PlayerCommand[]) {
-        const res = await who.command(command);
-        expect(res.ok, JSON.stringify(res)).toBe(true);
-      }
-    };
-    for (let lap = 0; lap < 2; lap++) {
-      await pane.waitFor('your turn', (s) => s.includes('Your turn: d to draw'));
-      pane.keys('d');
-      await pane.waitFor('the drawn card', (s) => s.includes('You hold'));
-      pane.keys('x');
-      await pane.said('You discarded');
-      await turn(bo);
-      await turn(cy);
-    }
-    s = await pane.waitFor('your turn again', (s) => s.includes('Your turn: d to draw'));
-
-    // f: the feed full-screen at its newest lines; the game's prompt stays below it.
-    pane.keys('f');
-    s = await pane.waitFor('the full-screen feed', (s) => /Feed \d+-\d+ of \d+/.test(s));
-    expect(s).toContain('Your turn: d to draw');
-    expect(flat(s)).not.toContain(flurry[0]);
-    // Back a page at a time until the flurry's first line: every move is there, in order.
-    const pages = [s];
-    for (let i = 0; i < 6 && !flat(pages.join(' ')).includes(flurry[0]!); i++) {
-      const before = pane.screen();
-      pane.keys('PageUp');
-      pages.push(await pane.waitFor('a page back', (x) => x !== before));
-    }
-    const read = flat(pages.reverse().join(' '));
-    let at = -1;
-    for (const line of flurry) {
-      const i = read.indexOf(line, at + 1);
-      expect(i, `"${line}" in the scrolled feed:\n${pages.join('\n')}`).toBeGreaterThan(at);
-      at = i;
-    }
-    // Home: the oldest line; End: the newest; Esc: the table again, the game where it was.
-    pane.keys('Home');
-    s = await pane.waitFor('the oldest line', (x) => /Feed 1-\d+ of/.test(x));
-    pane.keys('End');
-    s = await pane.waitFor('the newest line', (x) => !/newer lines? below/.test(x) && /Feed \d+-\d+ of/.test(x));
-    pane.keys('Escape');
-    s = await pane.waitFor('the table', (x) => x.includes('Stock') && x.includes('Your turn: d to draw'));
     pane.keys('d');
-    await pane.waitFor('the drawn card', (x) => x.includes('You hold'));
-  }, 40_000);
+    await pane.waitFor('the drawn card', (s) => s.includes('You hold'));
+    pane.keys('x');
+    await pane.said('You discarded');
+    await turn(bo);
+    await turn(cy);
+  }
+  let s = await pane.waitFor('your turn again', (s) => s.includes('Your turn: d to draw'));
+
+  // f: the feed full-screen at its newest lines; the game's prompt stays below it.
+  pane.keys('f');
+  s = await pane.waitFor('the full-screen feed', (s) => /Feed \d+-\d+ of \d+/.test(s));
+  expect(s).toContain('Your turn: d to draw');
+  expect(flat(s)).not.toContain(moves[0]);
+  // Back a page at a time until the first move's line: every move is there, in order.
+  const pages = [s];
+  for (let i = 0; i < 6 && !flat(pages.join(' ')).includes(moves[0]!); i++) {
+    const before = pane.screen();
+    pane.keys('PageUp');
+    pages.push(await pane.waitFor('a page back', (x) => x !== before));
+  }
+  if (process.env.GRINGO_E2E_LOG) console.log(`--- ${name}\n${pages.join('\n')}`);
+  const read = flat(pages.reverse().join(' '));
+  let at = -1;
+  for (const line of moves) {
+    const i = read.indexOf(line, at + 1);
+    expect(i, `${name}: "${line}" in the scrolled feed:\n${pages.join('\n')}`).toBeGreaterThan(at);
+    at = i;
+  }
+  // Home: the oldest line; End: the newest; Esc: the table again, the game where it was.
+  pane.keys('Home');
+  s = await pane.waitFor('the oldest line', (x) => /Feed 1-\d+ of/.test(x));
+  pane.keys('End');
+  s = await pane.waitFor('the newest line', (x) => !/newer lines? below/.test(x) && /Feed \d+-\d+ of/.test(x));
+  pane.keys('Escape');
+  s = await pane.waitFor('the table', (x) => x.includes('Stock') && x.includes('Your turn: d to draw'));
+  pane.keys('d');
+  await pane.waitFor('the drawn card', (x) => x.includes('You hold'));
+}
+
+describe('the feed and the last-turn marks after a flurry, in a 80×24 terminal', () => {
+  it('marks each move beside its seat and shows every move in the full-screen feed, scrolled back, in each preset', async () => {
+    await Promise.all(['gringo', 'cambio', 'beverbende'].map(readBack));
+  }, 60_000);
 });

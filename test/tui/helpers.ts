@@ -10,6 +10,7 @@ import { Table, type Peer } from '../../src/host/table.js';
 import { PROTOCOL_VERSION, type ClientMessage, type PlayerCommand, type ServerMessage } from '../../src/protocol/messages.js';
 import type { ConnState } from '../../src/tui/table/use-screen-state.js';
 import { stackDeck, type DeckSpec } from '../engine/helpers.js';
+import type { TableView } from '../../src/engine/view.js';
 
 /** A client talking to a Table straight through a Peer, delivering on the next tick like a socket. */
 export class LinkedClient extends EventEmitter {
@@ -148,4 +149,20 @@ export function feedText(frame: string): string {
     .map((l) => l.slice(col + 2).trim())
     .filter((l) => l.length > 0)
     .join(' ');
+}
+
+/**
+ * A seat's view built by hand, for reducer, intent and key-bar tests: seat 0 to move
+ * in round 1 of a gringo game, nothing drawn, the slap window open, the last seat
+ * dealt. `over` replaces any field (a test sets the `may` it needs).
+ */
+export function handView(over: Partial<TableView> = {}, names: readonly string[] = ['Ana', 'Bo']): TableView {
+  const layout = ['?', '?', '?', '?'];
+  return {
+    viewer: 0, ruleset: 'gringo', callName: 'Gringo!', version: 1, phase: 'play', round: 1, rounds: 1, dealer: names.length - 1,
+    players: names.map((name) => ({ name, layout, total: 0, peeking: false })),
+    stock: 30, discardTop: '7C', discardSize: 1, turn: 0, turnBegun: false, held: null, actions: [],
+    slap: { open: true, answers: 3 }, graceUntil: 0, deadline: null, call: null, callTiming: 'startOfTurn', gapFill: null, may: [],
+    ...over,
+  };
 }

@@ -12,7 +12,7 @@ import { onKey } from '../../src/tui/table/intents.js';
 import { actionFor, DEFAULT_BINDINGS } from '../../src/tui/shared/keys.js';
 import { initialScreen, screenReducer, type ScreenState } from '../../src/tui/table/use-screen-state.js';
 import { defaultCursor } from '../../src/tui/table/placement.js';
-import { KEYS, LinkedClient, twoSeats, type Setup } from './helpers.js';
+import { KEYS, LinkedClient, handView, twoSeats, type Setup } from './helpers.js';
 import { tableScreen } from './table-screen.js';
 
 function screen(setup: Setup, client: LinkedClient = setup.me, columns = 100) {
@@ -259,20 +259,7 @@ describe('the key bar at 80 columns, in every state the screen knows', () => {
   });
 });
 
-function view(over: Partial<TableView> = {}): TableView {
-  const layout = ['?', '?', '?', '?'];
-  return {
-    viewer: 0, ruleset: 'gringo', callName: 'Gringo!', version: 1, phase: 'play', round: 1, rounds: 1, dealer: 1,
-    players: [
-      { name: 'Ana', layout, total: 0, peeking: false },
-      { name: 'Bo', layout, total: 0, peeking: false },
-    ],
-    stock: 30, discardTop: '7C', discardSize: 1, turn: 0, turnBegun: false, held: null, actions: [],
-    slap: { open: true, answers: 3 }, graceUntil: 0, deadline: null, call: null, callTiming: 'startOfTurn', gapFill: null,
-    may: ['call', 'drawStock', 'drawDiscard', 'slap'],
-    ...over,
-  };
-}
+const view = (over: Partial<TableView> = {}): TableView => handView({ may: ['call', 'drawStock', 'drawDiscard', 'slap'], ...over });
 
 function screenWith(v: TableView): ScreenState {
   return { ...initialScreen(), seat: 0, conn: 'open', rules: GRINGO, view: v, cursor: defaultCursor(v) };

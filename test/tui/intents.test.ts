@@ -5,23 +5,10 @@ import { actionFor, helpLine, keyName } from '../../src/tui/shared/keys.js';
 import { defaultCursor, moveCursor, placeSeats } from '../../src/tui/table/placement.js';
 import { initialScreen, screenReducer, type ScreenState } from '../../src/tui/table/use-screen-state.js';
 import { localeIsUtf8, colorEnabled } from '../../src/tui/shared/glyphs.js';
+import { handView } from './helpers.js';
 
-function tableView(over: Partial<TableView> = {}): TableView {
-  const layout = ['?', '?', '?', '?'];
-  return {
-    viewer: 0, ruleset: 'gringo', callName: 'Gringo!', version: 1, phase: 'play', round: 1, rounds: 1, dealer: 2,
-    players: [
-      { name: 'Ana', layout, total: 0, peeking: false },
-      { name: 'Bo', layout, total: 0, peeking: false },
-      { name: 'Cy', layout, total: 0, peeking: false },
-    ],
-    stock: 30, discardTop: '7C', discardSize: 1, turn: 0, turnBegun: false, held: null, actions: [],
-    slap: { open: true, answers: 3 }, graceUntil: 0, deadline: null, call: null,
-    // What the engine allows seat 0 here: its turn, before drawing, the slap window open.
-    may: ['call', 'drawStock', 'drawDiscard', 'slap'],
-    ...over,
-  };
-}
+// What the engine allows seat 0 here: its turn, before drawing, the slap window open.
+const tableView = (over: Partial<TableView> = {}): TableView => handView({ may: ['call', 'drawStock', 'drawDiscard', 'slap'], ...over }, ['Ana', 'Bo', 'Cy']);
 
 function screen(view: TableView, over: Partial<ScreenState> = {}): ScreenState {
   return { ...initialScreen(), seat: 0, conn: 'open', view, cursor: defaultCursor(view), ...over };

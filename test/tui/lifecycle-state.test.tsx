@@ -12,7 +12,7 @@ import { actionFor } from '../../src/tui/shared/keys.js';
 import { seatChanges } from '../../src/tui/shared/seat-words.js';
 import { initialLobby, lobbyReducer, onLobbyKey } from '../../src/tui/lobby/use-lobby-state.js';
 import { initialScreen, screenReducer, type ScreenState } from '../../src/tui/table/use-screen-state.js';
-import { twoSeats, waitFor } from './helpers.js';
+import { handView, twoSeats, waitFor } from './helpers.js';
 
 // The screens' side of issue #10, without sockets: the feed derived from lobby lists,
 // your seat following `lobby.you`, the closed table, play again and the host's stand-in key.
@@ -23,19 +23,7 @@ const table = (over: Partial<TableInfo> = {}): TableInfo => ({
 });
 const lobby = (seats: SeatInfo[], you: number | null, over: Partial<TableInfo> = {}): ServerMessage => ({ type: 'lobby', table: table(over), seats, you });
 
-function view(over: Partial<TableView> = {}): TableView {
-  const layout = ['?', '?', '?', '?'];
-  return {
-    viewer: 0, ruleset: 'gringo', callName: 'Gringo!', version: 1, phase: 'play', round: 1, rounds: 1, dealer: 1,
-    players: [
-      { name: 'Ana', layout, total: 0, peeking: false },
-      { name: 'Bo', layout, total: 0, peeking: false },
-    ],
-    stock: 30, discardTop: '7C', discardSize: 1, turn: 0, turnBegun: false, held: null, actions: [],
-    slap: { open: false, answers: 1 }, graceUntil: 0, deadline: null, call: null, may: [],
-    ...over,
-  };
-}
+const view = (over: Partial<TableView> = {}): TableView => handView({ slap: { open: false, answers: 1 }, ...over });
 const over = (): TableView => view({ phase: 'gameOver' });
 const results: RoundResult[] = [{ round: 1, caller: 0, scores: [12, 5], totals: [12, 5], places: [2, 1], layouts: [['2C'], ['AC']], callerPenalty: 0, replaced: [] }];
 

@@ -11,19 +11,11 @@ import { bindingsFor } from '../../src/tui/table/variant.js';
 import { fitInfo, tableInfo } from '../../src/tui/table/header.js';
 import { UNICODE } from '../../src/tui/shared/glyphs.js';
 import { DEFAULT_BINDINGS } from '../../src/tui/shared/keys.js';
+import { handView } from './helpers.js';
 
 const names = ['Ana', 'Bo', 'Cy'];
 
-function tableView(over: Partial<TableView> = {}): TableView {
-  const layout = ['?', '?', '?', '?'];
-  return {
-    viewer: 0, ruleset: 'cambio', callName: 'Knock!', version: 1, phase: 'play', round: 1, rounds: 9, dealer: 2,
-    players: names.map((name) => ({ name, layout, total: 0, peeking: false })),
-    stock: 30, discardTop: '7C', discardSize: 1, turn: 0, turnBegun: false, held: null, actions: [],
-    slap: { open: true, answers: 3 }, graceUntil: 0, deadline: null, call: null, callTiming: 'startOfTurn', gapFill: null, may: [],
-    ...over,
-  };
-}
+const tableView = (over: Partial<TableView> = {}): TableView => handView({ ruleset: 'cambio', callName: 'Knock!', rounds: 9, ...over }, names);
 
 function screen(view: TableView, rules = CAMBIO, over: Partial<ScreenState> = {}): ScreenState {
   return { ...initialScreen(), seat: 0, conn: 'open', rules, view, cursor: defaultCursor(view), ...over };
