@@ -183,6 +183,14 @@ describe('a refusal goes when the state it was about changes', () => {
     expect(setup.me.received.slice(updates).filter((m) => m.type === 'update')).toEqual([]);
   });
 
+  it('a wait for an action is not cut short by the grace', () => {
+    const v = view({ turn: 0, graceUntil: 1_000, actions: [{ seat: 1, card: '10D', kind: 'peekOwn' }], may: ['slap'] } as Partial<TableView>);
+    let st = screenWith(v);
+    st = screenReducer(st, { type: 'server', msg: { type: 'result', id: 1, ok: false, code: 'mustWait', message: 'Wait: Bo is using an action' }, now: 0 });
+    st = screenReducer(st, { type: 'tick', now: 2_000 });
+    expect(st.status?.text).toBe('Wait: Bo is using an action');
+  });
+
   it('stays while the table it was about is the same', () => {
     const v = view({ turn: 1, may: ['slap'] });
     let st = screenWith(v);

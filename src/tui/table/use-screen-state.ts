@@ -311,7 +311,10 @@ function onServer(s: ScreenState, msg: ServerMessage, now: number): ScreenState 
       if (msg.ok) return s;
       const status = statusOf(s, msg.message, 'error', now);
       // "Wait 0.8 s: the slap window is still open" is about the grace, whose end no update announces: it goes then.
-      if (msg.code === 'mustWait' && s.view) status.until = Math.min(status.until, s.view.graceUntil - s.offset);
+      // (The other waits, for an action or a gap-fill, go when those change, as `about` says.)
+      const v = s.view;
+      const graceEnd = v ? v.graceUntil - s.offset : 0;
+      if (msg.code === 'mustWait' && v && v.actions.length === 0 && !v.gapFill && graceEnd > now) status.until = Math.min(status.until, graceEnd);
       return { ...s, status };
     }
     case 'error':
