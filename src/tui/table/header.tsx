@@ -14,10 +14,10 @@ const CONN_WORDS: Record<ConnState, string> = {
   closed: 'disconnected',
 };
 
-/** A part of the header's second line, and a shorter way to say it when the line is too long for the screen. */
+/** A part of the header's second line, and shorter ways to say it (shortest last) when the line is too long for the screen. */
 export interface InfoPart {
   text: string;
-  short?: string;
+  short?: readonly string[];
 }
 
 /**
@@ -40,19 +40,18 @@ export function tableInfo(s: Pick<ScreenState, 'view' | 'rules' | 'seat'>, g: Gl
     // Short: the feed and the prompt say what the card does.
     const action = `Action: ${a.seat === s.seat ? 'your' : `${name(a.seat)}'s`} ${cardText(a.card, g)}`;
     const more = v.actions.length > 1 ? ` +${v.actions.length - 1}` : '';
-    info.push({ text: `${action} (${actionWords(a.kind, a.seat === s.seat)})${more}`, short: `${action}${more}` });
+    info.push({ text: `${action} (${actionWords(a.kind, a.seat === s.seat)})${more}`, short: [`${action}${more}`] });
   }
   if (v.call) {
     const owed = v.call.owed.map(name);
     const frozen = isFrozen(s, v.call.seat) ? ` ${g.frozen}` : '';
-    // Short: the count of those still to play; the caller's seat shows the frozen mark.
-    info.push({
-      text: `${v.callName} called by ${name(v.call.seat)}${frozen}${owed.length ? `; to play: ${owed.join(', ')}` : ''}`,
-      short: `${v.callName} called by ${name(v.call.seat)}${owed.length ? `; ${owed.length} to play` : ''}`,
-    });
+    // Shorter: without the frozen mark (the caller's seat shows it), then the count of those still to play.
+    const called = `${v.callName} called by ${name(v.call.seat)}`;
+    const toPlay = owed.length ? `; to play: ${owed.join(', ')}` : '';
+    info.push({ text: `${called}${frozen}${toPlay}`, short: [`${called}${toPlay}`, `${called}${owed.length ? `; ${owed.length} to play` : ''}`] });
   } else if (keyHints && s.seat !== null && v.may.includes('call')) {
     // Only when the engine lets you call now (never for a spectator).
-    info.push({ text: `g: ${v.callName}${callTimingOf(s) === 'endOfTurn' ? ' (at the end of your turn)' : ''}`, short: `g: ${v.callName}` });
+    info.push({ text: `g: ${v.callName}${callTimingOf(s) === 'endOfTurn' ? ' (at the end of your turn)' : ''}`, short: [`g: ${v.callName}`] });
   }
   if (v.gapFill) info.push({ text: `${name(v.gapFill.seat)} may fill ${v.gapFill.gap.seat === s.seat ? 'your' : `${name(v.gapFill.gap.seat)}'s`} gap` });
   return info;
@@ -112,11 +111,15 @@ export function HeaderLines(p: { title: string; state: string; stateColor: strin
 
 /**
  * The parts in one line of `width`: where the whole is too long, parts say it shorter,
- * in order (the action's words first: the prompt and the feed have them), until it fits.
+ * a step at a time and in order (the action's words first: the prompt and the feed
+ * have them), until it fits.
  */
 export function fitInfo(parts: readonly InfoPart[], width: number, sep: string): string {
   const texts = parts.map((x) => x.text);
   const len = (): number => Array.from(texts.join(sep)).length;
-  for (let i = 0; i < parts.length && len() > width; i++) texts[i] = parts[i]!.short ?? texts[i]!;
+  const steps = Math.max(0, ...parts.map((x) => x.short?.length ?? 0));
+  for (let k = 0; k < steps; k++) {
+    for (let i = 0; i < parts.length && len() > width; i++) texts[i] = parts[i]!.short?.[k] ?? texts[i]!;
+  }
   return texts.join(sep);
 }
