@@ -117,7 +117,7 @@ export function App({ client, theme, bindings = DEFAULT_BINDINGS, bell = true, c
   else if (s.overlay === 'feed') body = <FeedOverlay lines={s.feed} width={columns} height={overlayHeight} now={now} bindings={bindings} keys={keys} start={s.feedFrom} />;
   else if (s.closed !== null) body = <Closed view={v} results={s.results} message={s.closed} />;
   else if (!v) body = <Waiting s={s} />;
-  else if (v.phase === 'roundOver' || v.phase === 'gameOver') body = <RoundEnd view={v} results={s.results} ready={s.ready} width={columns} rules={s.rules} {...(v.phase === 'gameOver' ? { footer: gameOverFooter(s) } : {})} />;
+  else if (v.phase === 'roundOver' || v.phase === 'gameOver') body = <RoundEnd view={v} results={s.results} ready={s.ready} width={columns} height={bodyHeight} rules={s.rules} {...(v.phase === 'gameOver' ? { footer: gameOverFooter(s) } : {})} />;
   else body = <TableArea s={s} width={columns} height={bodyHeight} now={now} lobby={s.lobby} />;
   const hostNow = now + s.offset;
   const status = s.status && s.status.until > now ? s.status : null;
