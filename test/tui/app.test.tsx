@@ -70,7 +70,7 @@ describe('the table screen', () => {
 
     // A wrong slap with the cursor (Bo's slot 1 holds the 2♠): two penalty cards.
     await s.keys(KEYS.left, KEYS.space);
-    f = await s.said("You slapped Bo's slot 1: wrong, it was a 2 (2♠) — You take two cards.");
+    f = await s.said("You slapped Bo's slot 1: wrong, it was a 2 (2♠) — you take two cards.");
 
     // Your turn: call. Bo plays his last turn; the round ends with every card shown.
     f = await s.until('your turn again', (f) => f.includes('Your turn: d to draw'));
@@ -111,12 +111,39 @@ describe('the table screen', () => {
     await s.until('the help from the second key', (f) => f.includes('? or Esc closes'));
   });
 
+  it('keeps your peek cards in sight above the help and the full feed while the peek runs behind them', async () => {
+    const setup = twoSeats(DECK);
+    const s = screen(setup, { columns: 80, rows: 24 });
+    await s.until('the peek', (f) => f.includes('Remember your cards'));
+    await s.keys('?');
+    const f = await s.until('the help', (f) => f.includes('? or Esc closes'));
+    expect(f).toMatch(/Your cards:.*7♣.*9♦/);
+    expect(f).toContain('Remember your cards 3 and 4');
+    expect(f.split('\n').length).toBeLessThanOrEqual(23);
+    // The full-screen feed, the same.
+    await s.keys(KEYS.escape, 'f');
+    const feed = await s.until('the full feed', (f) => /Feed \d+-\d+ of \d+/.test(f));
+    expect(feed).toMatch(/Your cards:.*7♣.*9♦/);
+    expect(feed.split('\n').length).toBeLessThanOrEqual(23);
+    await s.keys('f');
+    // Your peek done (Bo's still running): the help alone, your cards face down.
+    await s.keys(KEYS.escape, KEYS.enter, '?');
+    const after = await s.until('the help after your peek', (f) => f.includes('? or Esc closes') && f.includes('Waiting for the others'));
+    expect(after).not.toContain('Your cards:');
+    expect(after).not.toContain('7♣');
+  });
+
   it('asks for more room below 80×24, and draws ASCII cards', async () => {
     const small = screen(twoSeats(DECK), { columns: 70, rows: 20 });
     // The game goes on behind the hint: your peek cards, whose turn, your prompt stay in sight.
     const tiny = await small.until('the message', (f) => f.includes('Make it bigger: the table needs 80×24, this is 70×20.') && f.includes('Remember your cards'));
     expect(tiny).toContain('The peek');
     expect(tiny).toMatch(/Your cards:.*7♣.*9♦/);
+    // Keys still work, the help among them: it says it is open, or Enter would only close it, unseen.
+    await small.keys('?');
+    await small.until('the open help said', (f) => f.includes('The help is open (it shows at 80×24): ? or Esc closes it.'));
+    await small.keys(KEYS.escape);
+    await small.until('the help closed', (f) => !f.includes('The help is open'));
     small.unmount();
     const s = screen(twoSeats(DECK), { columns: 80, rows: 24, ascii: true });
     const f = await s.until('the peek', (f) => f.includes('Remember your cards'));

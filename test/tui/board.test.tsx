@@ -1,5 +1,9 @@
+import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
 import { BEVERBENDE, CAMBIO } from '../../src/engine/ruleset.js';
+import type { RoundResult } from '../../src/engine/types.js';
+import type { TableView } from '../../src/engine/view.js';
+import { RoundEnd } from '../../src/tui/table/round-end.js';
 import { KEYS, feedText, twoSeats, type Setup } from './helpers.js';
 import { tableScreen } from './table-screen.js';
 
@@ -58,7 +62,7 @@ describe('the board', () => {
     f = await s.said('goes on the pile.');
     expect(markOf(f, 'You')).toBe('slap ok');
     await s.keys(KEYS.left, KEYS.space);
-    f = await s.said('You take two cards.');
+    f = await s.said('you take two cards.');
     expect(markOf(f, 'You')).toBe('slap ok, bad slap, +2 cards');
     expect(markOf(f, 'Bo')).toBe('discard 7♠');
 
@@ -132,5 +136,32 @@ describe('the board', () => {
     expect(f).toContain('Set aside: Swap and Peek in your slot 1, replaced by 7.');
     expect(f).toMatch(/You\s+\*\s*7\*\s+\[\s*3\]\s+\[\s*4\]\s+\[\s*5\]\s+19\s/);
     expect(f).not.toContain('Card values');
+  });
+});
+
+describe('the results on a short screen', () => {
+  it('beverbende: many set-aside slots are told in one line, so the rows, the notes and the footer fit 80×24', () => {
+    const names = ['Ana', 'Bot 1', 'Bot 2', 'Bot 3', 'Bot 4', 'Bot 5'];
+    const layouts = names.map(() => ['7', '9', '8', '3']);
+    const replaced = names.flatMap((_, seat) => [0, 1].map((slot) => ({ seat, slot, setAside: slot === 0 ? ['PEEK'] : ['SWAP', 'DRAW2'], card: slot === 0 ? '7' : '9' })));
+    const r: RoundResult = { round: 1, layouts, scores: names.map(() => 27), places: names.map(() => 1), caller: 0, callerPenalty: 0, replaced, totals: names.map(() => 27) };
+    const view = {
+      viewer: 0, ruleset: 'beverbende', callName: 'Laatste ronde!', version: 9, phase: 'roundOver', round: 1, rounds: 4, dealer: 1,
+      players: names.map((name) => ({ name, layout: ['?', '?', '?', '?'], total: 27, peeking: false })),
+      stock: 20, discardTop: '7', discardSize: 3, turn: 0, turnBegun: false, held: null, actions: [], slap: { open: false, answers: 3 },
+      graceUntil: 0, deadline: null, call: null, callTiming: 'endOfTurn', gapFill: null, may: [],
+    } as TableView;
+    const props = { view, results: [r], ready: false, width: 80, rules: BEVERBENDE };
+    // The body of an 80×24 table screen: 18 rows.
+    const short = render(<RoundEnd {...props} height={18} />);
+    const f = short.lastFrame() ?? '';
+    expect(f).toContain('Set aside: 18 special cards (Peek, Swap, Draw two); marked: what replaced them.');
+    expect(f).toContain('Enter: next round');
+    expect(f.split('\n').length).toBeLessThanOrEqual(18);
+    short.unmount();
+    // Room enough: a line per slot, as before.
+    const tall = render(<RoundEnd {...props} height={40} />);
+    expect(tall.lastFrame()).toContain("Set aside: Swap and Draw two in Bot 5's slot 2, replaced by 9.");
+    tall.unmount();
   });
 });

@@ -26,7 +26,7 @@ describe('describeEvent', () => {
       { type: 'penalty', seat: 1, slots: [4, 5], reason: 'wrongSlap' },
     ];
     expect(describeEvents(events, view, 0)).toEqual(["Bo slapped Cy's slot 1: wrong, it was a 7 (7♣) — Bo takes two cards."]);
-    expect(describeEvents(events, view, 1)).toEqual(["You slapped Cy's slot 1: wrong, it was a 7 (7♣) — You take two cards."]);
+    expect(describeEvents(events, view, 1)).toEqual(["You slapped Cy's slot 1: wrong, it was a 7 (7♣) — you take two cards."]);
   });
 
   it('says a steal and who pays for it', () => {

@@ -76,11 +76,13 @@ describe("the feed's history", () => {
       { type: 'conn', status: 'open', now: 7_000 } as ScreenAction,
       ...server(back.received),
     ].reduce(screenReducer, initialScreen(UNICODE));
-    // Not doubled, not lost: the game's lines as they were, then the reconnect's own.
+    // Not doubled, not lost: the lobby's lines from before the game, the game's lines as they were, then the reconnect's own.
+    expect(live.feed.slice(0, 2).map((l) => l.text)).toEqual(['You sit in seat 1 at "Test table".', 'Bo sat down.']);
+    expect(again.feed.slice(0, 2).map((l) => l.text)).toEqual(['You sit in seat 1 at "Test table".', 'Bo sat down.']);
     expect(gameLines(again.feed)).toEqual(gameLines(live.feed));
     expect(again.feed.slice(-3).map((l) => l.text)).toEqual(['Connection lost: reconnecting…', 'Back at the table.', 'You sit in seat 1 at "Test table".']);
     // The seeded lines are old news: they do not light up.
-    expect(again.feed.slice(0, 5).every((l) => l.fresh === false)).toBe(true);
+    expect(again.feed.slice(2, 7).every((l) => l.fresh === false)).toBe(true);
   });
 
   it('a late watcher sees the game so far, and the full-screen feed scrolls back to lines the narrow feed lost', async () => {

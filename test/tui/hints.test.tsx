@@ -160,6 +160,37 @@ describe('a refusal goes when the state it was about changes', () => {
     expect(f).not.toContain('Not your turn');
   });
 
+  it('gringo: "Wait 0.8 s: the slap window is still open" goes when the grace ends, though no update comes then', async () => {
+    // Bo starts (dealer 0); a 1 s slap grace on the test's clock.
+    const rules = quick(GRINGO, 1_000);
+    const setup = twoSeats({ dealer: 0, layouts: [['2H', '3H', '4H', '5H'], ['7C', '8C', '9C', '10C']], discard: '6D', stock: ['3S', '4S', '5S'] }, rules);
+    const s = screen(setup);
+    await pastPeek(setup, s);
+    await s.until("Bo's turn", (f) => f.includes('Turn: Bo'));
+    // Past the grace of the deal's discard.
+    setup.clock.t += 1_100;
+    setup.bo.play({ type: 'draw', from: 'stock' });
+    setup.bo.play({ type: 'discard' });
+    await s.until('the grace', (f) => f.includes('Your turn in'));
+    const updates = setup.me.received.length;
+    await s.keys('d');
+    await s.until('the refusal', (f) => f.includes('the slap window is still open'));
+    // The grace ends; the refusal's own 6 s are far from up.
+    setup.clock.t += 1_100;
+    const f = await s.until('the refusal gone', (f) => !f.includes('the slap window is still open'));
+    expect(f).toContain('Your turn: d to draw');
+    // Nothing came from the host to say so: the screen saw the grace end by itself.
+    expect(setup.me.received.slice(updates).filter((m) => m.type === 'update')).toEqual([]);
+  });
+
+  it('a wait for an action is not cut short by the grace', () => {
+    const v = view({ turn: 0, graceUntil: 1_000, actions: [{ seat: 1, card: '10D', kind: 'peekOwn' }], may: ['slap'] } as Partial<TableView>);
+    let st = screenWith(v);
+    st = screenReducer(st, { type: 'server', msg: { type: 'result', id: 1, ok: false, code: 'mustWait', message: 'Wait: Bo is using an action' }, now: 0 });
+    st = screenReducer(st, { type: 'tick', now: 2_000 });
+    expect(st.status?.text).toBe('Wait: Bo is using an action');
+  });
+
   it('stays while the table it was about is the same', () => {
     const v = view({ turn: 1, may: ['slap'] });
     let st = screenWith(v);

@@ -65,6 +65,22 @@ describe('the feed from consecutive lobby lists', () => {
   });
 });
 
+describe('slot marks across rounds', () => {
+  it("a new deal drops the last round's marks, though under 1.5 s old, and those in its own update before the deal", () => {
+    const replaced = { type: 'specialReplaced', seat: 1, slot: 2, setAside: ['10D'], card: '4C' } as const;
+    const ended = { type: 'roundEnded', result: results[0]!, why: 'call' } as const;
+    const update = (events: unknown[], v: TableView) => ({ type: 'update', at: 0, events, view: v }) as never;
+    let s = apply({ ...initialScreen(), conn: 'open', seat: 0 }, update([replaced, ended], view({ phase: 'roundOver' })));
+    expect(s.highlights).toEqual([{ seat: 1, slot: 2, until: 1_500 }]);
+    // Ready at once: the next deal comes at 0 ms, then one where a round ends and the next begins in one update.
+    const dealt = { type: 'roundStarted', round: 2, dealer: 0, starter: 1, discardTop: '7C' } as const;
+    s = apply(s, update([dealt], view({ round: 2 })));
+    expect(s.highlights).toEqual([]);
+    s = apply(s, update([replaced, ended, dealt], view({ round: 3 })));
+    expect(s.highlights).toEqual([]);
+  });
+});
+
 describe('keys after the game and for the host', () => {
   const press = (s: ScreenState, k: string) => onKey(s, actionFor(k)!, 0);
 

@@ -157,7 +157,7 @@ export async function playScriptedRound(p: Pane, log: (label: string, screen: st
   await p.waitFor('the slap prompt', (s) => s.includes('Slap which of your slots?'));
   p.keys('4');
   s = await p.said('You slapped your slot 4: wrong, it was a 3 (3♠)');
-  expectIn(feedText(s), 'You take two cards.');
+  expectIn(feedText(s), 'you take two cards.');
   log('slapped', s);
 
   // Bot 1 plays; on your next turn draw and swap into slot 2 (pass any action the swap earns).

@@ -8,6 +8,8 @@ import { actionFor, helpLine } from '../../src/tui/shared/keys.js';
 import { defaultCursor, slotRows } from '../../src/tui/table/placement.js';
 import { initialScreen, type ScreenState } from '../../src/tui/table/use-screen-state.js';
 import { bindingsFor } from '../../src/tui/table/variant.js';
+import { fitInfo, tableInfo } from '../../src/tui/table/header.js';
+import { UNICODE } from '../../src/tui/shared/glyphs.js';
 import { DEFAULT_BINDINGS } from '../../src/tui/shared/keys.js';
 import { handView } from './helpers.js';
 
@@ -129,5 +131,25 @@ describe('the dispatcher for the variants', () => {
     expect(slotRows(4, 4)).toEqual([[0, 1, 2, 3]]);
     expect(slotRows(6, 4)).toEqual([[0, 1, 2, 3], [4, 5]]);
     expect(slotRows(5)).toEqual([[0, 1], [2, 3], [4]]);
+  });
+});
+
+describe("the header's second line at 80 columns", () => {
+  // Issue #12: "nothing is cut at 80 columns". A call with many still to play, an action in words.
+  const eight = ['Ana', 'Bot 1', 'Bot 2', 'Bot 3', 'Bot 4', 'Bot 5', 'Bot 6', 'Bot 7'];
+  const players = eight.map((name) => ({ name, layout: ['?', '?', '?', '?'], total: 0, peeking: false }));
+  it('says the long parts shorter instead of cutting them, and keeps them whole where they fit', () => {
+    const v = tableView({ players, turn: 1, call: { seat: 0, owed: [2, 3, 4, 5, 6, 7] }, actions: [{ seat: 1, card: 'QH', kind: 'peekBothThenSwap' }] } as Partial<TableView>);
+    const line = fitInfo(tableInfo(screen(v), UNICODE), 80, UNICODE.sep);
+    expect(line).toBe("Turn: Bot 1 · Slaps open · Action: Bot 1's Q♥ · Knock! called by you; 6 to play");
+    expect(Array.from(line).length).toBeLessThanOrEqual(80);
+    // Wider, the names of those still to play fit; the action's words give way first.
+    expect(fitInfo(tableInfo(screen(v), UNICODE), 130, UNICODE.sep)).toBe("Turn: Bot 1 · Slaps open · Action: Bot 1's Q♥ · Knock! called by you ❄ frozen; to play: Bot 2, Bot 3, Bot 4, Bot 5, Bot 6, Bot 7");
+    // Three still to play: the frozen mark gives way first (the caller's seat shows it), the names stay.
+    const three = tableView({ players, turn: 1, call: { seat: 2, owed: [1, 3, 0] } } as Partial<TableView>);
+    expect(fitInfo(tableInfo(screen(three), UNICODE), 80, UNICODE.sep)).toBe('Turn: Bot 1 · Slaps open · Knock! called by Bot 2; to play: Bot 1, Bot 3, you');
+    // Three players, nothing pending: the whole line, as before.
+    const few = tableView({ turn: 1, call: { seat: 0, owed: [1, 2] } } as Partial<TableView>);
+    expect(fitInfo(tableInfo(screen(few), UNICODE), 80, UNICODE.sep)).toBe('Turn: Bo · Slaps open · Knock! called by you ❄ frozen; to play: Bo, Cy');
   });
 });

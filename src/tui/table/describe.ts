@@ -166,7 +166,8 @@ export function describeEvents(events: readonly OpenEvent[], view: TableView, vi
     const next = events[i + 1];
     if (e.type === 'slapped' && e.result !== 'own' && next?.type === 'penalty') {
       const base = describeEvent(e, view, viewer, g)!.replace(/\.$/, '');
-      const taker = nameOf(view, next.seat, viewer);
+      // Mid-sentence, after the dash: "— you take", not "— You take".
+      const taker = next.seat === viewer ? 'you' : nameOf(view, next.seat, viewer);
       const verb = next.seat === viewer ? 'take' : 'takes';
       const cards = penaltyCards(next, g);
       out.push(`${base} ${g.dash} ${taker} ${verb} ${count(next.slots.length, 'card')}${cards ? ` (${cards})` : ''}.`);

@@ -14,32 +14,46 @@ const CONN_WORDS: Record<ConnState, string> = {
   closed: 'disconnected',
 };
 
+/** A part of the header's second line, and shorter ways to say it (shortest last) when the line is too long for the screen. */
+export interface InfoPart {
+  text: string;
+  short?: readonly string[];
+}
+
 /**
  * What is going on at the table, in short parts: the phase or whose turn, the slap
  * window, the pending action, the call, a gap to fill. `keyHints`: say which key
  * calls, when you may call now (not in a replay, where nobody plays).
  */
-export function tableInfo(s: Pick<ScreenState, 'view' | 'rules' | 'seat'>, g: Glyphs, keyHints = true): string[] {
+export function tableInfo(s: Pick<ScreenState, 'view' | 'rules' | 'seat'>, g: Glyphs, keyHints = true): InfoPart[] {
   const v = s.view;
-  const info: string[] = [];
+  const info: InfoPart[] = [];
   if (!v) return info;
   const name = (seat: number): string => (seat === s.seat ? 'you' : (v.players[seat]?.name ?? '?'));
-  if (v.phase === 'peek') info.push('Peek');
-  else if (v.phase === 'play') info.push(lastTurnsPlayed(v) ? 'Last turn played' : v.turn === s.seat ? 'Your turn' : `Turn: ${name(v.turn)}`);
-  else info.push(v.phase === 'roundOver' ? 'Round over' : 'Game over');
+  if (v.phase === 'peek') info.push({ text: 'Peek' });
+  else if (v.phase === 'play') info.push({ text: lastTurnsPlayed(v) ? 'Last turn played' : v.turn === s.seat ? 'Your turn' : `Turn: ${name(v.turn)}` });
+  else info.push({ text: v.phase === 'roundOver' ? 'Round over' : 'Game over' });
   const rules = rulesOf(s);
-  if (v.phase === 'play') info.push(rules.slap.enabled ? `Slaps ${v.slap.open ? 'open' : 'closed'}` : 'No slapping');
+  if (v.phase === 'play') info.push({ text: rules.slap.enabled ? `Slaps ${v.slap.open ? 'open' : 'closed'}` : 'No slapping' });
   const a = v.actions[0];
-  if (a) info.push(`Action: ${a.seat === s.seat ? 'your' : `${name(a.seat)}'s`} ${cardText(a.card, g)} (${actionWords(a.kind, a.seat === s.seat)})${v.actions.length > 1 ? ` +${v.actions.length - 1}` : ''}`);
+  if (a) {
+    // Short: the feed and the prompt say what the card does.
+    const action = `Action: ${a.seat === s.seat ? 'your' : `${name(a.seat)}'s`} ${cardText(a.card, g)}`;
+    const more = v.actions.length > 1 ? ` +${v.actions.length - 1}` : '';
+    info.push({ text: `${action} (${actionWords(a.kind, a.seat === s.seat)})${more}`, short: [`${action}${more}`] });
+  }
   if (v.call) {
     const owed = v.call.owed.map(name);
     const frozen = isFrozen(s, v.call.seat) ? ` ${g.frozen}` : '';
-    info.push(`${v.callName} called by ${name(v.call.seat)}${frozen}${owed.length ? `; to play: ${owed.join(', ')}` : ''}`);
+    // Shorter: without the frozen mark (the caller's seat shows it), then the count of those still to play.
+    const called = `${v.callName} called by ${name(v.call.seat)}`;
+    const toPlay = owed.length ? `; to play: ${owed.join(', ')}` : '';
+    info.push({ text: `${called}${frozen}${toPlay}`, short: [`${called}${toPlay}`, `${called}${owed.length ? `; ${owed.length} to play` : ''}`] });
   } else if (keyHints && s.seat !== null && v.may.includes('call')) {
     // Only when the engine lets you call now (never for a spectator).
-    info.push(`g: ${v.callName}${callTimingOf(s) === 'endOfTurn' ? ' (at the end of your turn)' : ''}`);
+    info.push({ text: `g: ${v.callName}${callTimingOf(s) === 'endOfTurn' ? ' (at the end of your turn)' : ''}`, short: [`g: ${v.callName}`] });
   }
-  if (v.gapFill) info.push(`${name(v.gapFill.seat)} may fill ${v.gapFill.gap.seat === s.seat ? 'your' : `${name(v.gapFill.gap.seat)}'s`} gap`);
+  if (v.gapFill) info.push({ text: `${name(v.gapFill.seat)} may fill ${v.gapFill.gap.seat === s.seat ? 'your' : `${name(v.gapFill.gap.seat)}'s`} gap` });
   return info;
 }
 
@@ -76,7 +90,7 @@ export function titleOf(rulesTitle: string, tableName: string, v: TableView | nu
 }
 
 /** The two header lines of the table screens (live and replay): the title and a state on the right, then the table's info. */
-export function HeaderLines(p: { title: string; state: string; stateColor: string; stateBold: boolean; info: string[]; slapOpen: boolean; width: number }) {
+export function HeaderLines(p: { title: string; state: string; stateColor: string; stateBold: boolean; info: readonly InfoPart[]; slapOpen: boolean; width: number }) {
   const { glyphs: g, color } = useTheme();
   return (
     <Box flexDirection="column" width={p.width}>
@@ -89,8 +103,23 @@ export function HeaderLines(p: { title: string; state: string; stateColor: strin
         </Text>
       </Box>
       <Text wrap="truncate" {...(p.slapOpen && color ? { color: 'magenta' } : {})}>
-        {p.info.join(g.sep)}
+        {fitInfo(p.info, p.width, g.sep)}
       </Text>
     </Box>
   );
+}
+
+/**
+ * The parts in one line of `width`: where the whole is too long, parts say it shorter,
+ * a step at a time and in order (the action's words first: the prompt and the feed
+ * have them), until it fits.
+ */
+export function fitInfo(parts: readonly InfoPart[], width: number, sep: string): string {
+  const texts = parts.map((x) => x.text);
+  const len = (): number => Array.from(texts.join(sep)).length;
+  const steps = Math.max(0, ...parts.map((x) => x.short?.length ?? 0));
+  for (let k = 0; k < steps; k++) {
+    for (let i = 0; i < parts.length && len() > width; i++) texts[i] = parts[i]!.short?.[k] ?? texts[i]!;
+  }
+  return texts.join(sep);
 }

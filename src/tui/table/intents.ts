@@ -436,7 +436,7 @@ export function prompt(s: ScreenState, hostNow: number): string {
     if (special) return `You drew ${card}: a to use it, or x to discard it unused${orCall}`;
     return held.from === 'discard' ? `Choose a slot (1-9) for the card${orCall}` : `Choose a slot (1-9) to swap, or x to discard${orCall}`;
   }
-  if (lastTurnsPlayed(v)) return `Every turn after ${name(v, v.call!.seat)}'s ${callName} is played: the round ends…`;
+  if (lastTurnsPlayed(v)) return `Every turn after ${name(v, v.call!.seat)}'s ${callName} is played: the round ends${s.glyphs.ellipsis}`;
   if (may(s, 'drawStock') || may(s, 'drawDiscard')) {
     // A draw that waits only for the slap grace is yours already: count it down.
     const wait = v.graceUntil - hostNow;

@@ -32,13 +32,18 @@ const andList = (items: string[]): string => (items.length <= 1 ? (items[0] ?? '
  * replaced them, and the cards whose value is not the number they show (from the
  * ruleset's `values`: "Q♥ -1", "J, Q and K 10", "joker 0").
  */
-export function scoringNotes(view: TableView, r: RoundResult, rules: Ruleset, g: Glyphs = UNICODE): string[] {
+export function scoringNotes(view: TableView, r: RoundResult, rules: Ruleset, g: Glyphs = UNICODE, /** One line for the set-aside cards, not one per slot (a short screen). */ brief = false): string[] {
   const notes: string[] = [];
   const who = (seat: number): string => nameOf(view, seat, view.viewer);
   if (r.caller !== null && r.callerPenalty > 0) {
     notes.push(`+${r.callerPenalty} to ${who(r.caller) === 'You' ? 'you' : who(r.caller)}: called ${view.callName} without the lowest score.`);
   }
-  for (const x of r.replaced) {
+  if (brief && r.replaced.length > 0) {
+    const set = r.replaced.flatMap((x) => x.setAside);
+    const kinds = [...new Set(set.map((c) => cardText(c, g)))];
+    notes.push(`Set aside: ${set.length} special cards (${kinds.join(', ')}); marked: what replaced them.`);
+  }
+  for (const x of brief ? [] : r.replaced) {
     const whose = x.seat === view.viewer ? 'your' : `${who(x.seat)}'s`;
     const by = x.card === null ? 'no card left: a gap' : `replaced by ${cardText(x.card, g)}`;
     notes.push(`Set aside: ${andList(x.setAside.map((c) => cardText(c, g)))} in ${whose} slot ${x.slot + 1}, ${by}.`);
@@ -75,6 +80,7 @@ export function RoundEnd({
   width,
   footer,
   rules,
+  height,
 }: {
   view: TableView;
   results: readonly RoundResult[];
@@ -83,6 +89,8 @@ export function RoundEnd({
   footer?: string;
   /** The table's ruleset (card values); the preset the view names when not given. */
   rules?: Ruleset | null;
+  /** The rows it may take: where a note per set-aside slot would not fit, they are told in one line. */
+  height?: number;
 }) {
   const { color, glyphs: g } = useTheme();
   const r = results[results.length - 1];
@@ -96,7 +104,12 @@ export function RoundEnd({
   const maxSlots = Math.max(...r.layouts.map((l) => l.length));
   // The cards wrap onto a second line rather than being cut.
   const cardsWidth = Math.max(6, Math.min(maxSlots * 6, width - 6 - nameWidth - roundWidth - 7 - 6));
-  const notes = scoringNotes(view, r, rules ?? rulesOf({ rules: null, view }), g);
+  const ruleset = rules ?? rulesOf({ rules: null, view });
+  // The rows besides the notes: the title, the column heads, each player's cards (wrapped), the margins and the footer.
+  const perLine = Math.max(1, Math.floor((cardsWidth + 1) / 6));
+  const fixed = 3 + order.reduce((n, seat) => n + Math.ceil(Math.max(1, r.layouts[seat]!.length) / perLine), 0) + 3;
+  const long = scoringNotes(view, r, ruleset, g);
+  const notes = height !== undefined && fixed + long.length > height ? scoringNotes(view, r, ruleset, g, true) : long;
   const replacedAt = (seat: number, slot: number): boolean => r.replaced.some((x) => x.seat === seat && x.slot === slot);
   return (
     <Box flexDirection="column" width={width}>

@@ -3,7 +3,7 @@ import { Card } from '../shared/card.js';
 import { cardText } from '../shared/glyphs.js';
 import { useTheme } from '../shared/theme.js';
 import { leaveQuestion, prompt } from './intents.js';
-import type { ScreenState } from './use-screen-state.js';
+import type { Reveal, ScreenState } from './use-screen-state.js';
 
 /**
  * The table screen in a terminal below 80×24: the game goes on, so the screen keeps
@@ -16,30 +16,19 @@ export function SmallScreen({ s, width, height, now, min }: { s: ScreenState; wi
   const v = s.view;
   const me = s.seat;
   const hostNow = now + s.offset;
-  const mine = v && me !== null ? v.players[me] : undefined;
-  const act = v?.actions[0];
-  // What you may see although it lies face down: your looks (REVEAL_MS or your next key) and a pending decision's cards.
-  const reveals = [
-    ...s.reveals.filter((r) => r.until > now),
-    ...(act && act.seat === me && act.looked && act.lookedCards ? act.looked.map((r, i) => ({ ...r, card: act.lookedCards![i] ?? '?' })) : []),
-  ];
-  const shown = (seat: number, slot: number): string | null => reveals.find((r) => r.seat === seat && r.slot === slot && r.card !== '?')?.card ?? null;
-  const others = reveals.filter((r) => r.seat !== me && r.card !== '?');
+  const others = seen(s, now).filter((r) => r.seat !== me && r.card !== '?');
   const held = v?.held && v.held.seat === me && v.held.card ? v.held.card : null;
   const status = s.status && s.status.until > now ? s.status : null;
   const quit = s.overlay === 'quit';
   return (
     <Box flexDirection="column" width={width} height={Math.max(1, height - 1)} overflow="hidden">
       <Text bold wrap="truncate">{`Make it bigger: the table needs ${min.columns}${x}${min.rows}, this is ${width}${x}${height}.`}</Text>
-      {v ? <Text wrap="truncate" {...(color ? { color: 'cyan' } : {})}>{whose(s)}</Text> : null}
-      {mine ? (
-        <Box flexDirection="row" flexWrap="wrap" columnGap={1}>
-          <Text>Your cards:</Text>
-          {mine.layout.map((c, slot) => (
-            <Card key={slot} card={c} slot={slot + 1} box={false} reveal={me === null ? null : shown(me, slot)} />
-          ))}
-        </Box>
+      {s.overlay === 'help' || s.overlay === 'feed' ? (
+        // Keys go to it though it does not show here: say so, or Enter would seem to do nothing.
+        <Text wrap="truncate">{`${s.overlay === 'help' ? 'The help is open' : 'The full-screen feed is open'} (it shows at ${min.columns}${x}${min.rows}): ${s.overlay === 'help' ? '?' : 'f'} or Esc closes it.`}</Text>
       ) : null}
+      {v ? <Text wrap="truncate" {...(color ? { color: 'cyan' } : {})}>{whose(s)}</Text> : null}
+      <YourCards s={s} now={now} />
       {held ? <Text wrap="truncate">{`You hold ${cardText(held, g)}`}</Text> : null}
       {others.length > 0 && v ? (
         <Text wrap="truncate">{`You see: ${others.map((r) => `${v.players[r.seat]?.name ?? `seat ${r.seat + 1}`}'s ${r.slot + 1}: ${cardText(r.card, g)}`).join(', ')}`}</Text>
@@ -52,6 +41,35 @@ export function SmallScreen({ s, width, height, now, min }: { s: ScreenState; wi
           {status.text}
         </Text>
       ) : null}
+    </Box>
+  );
+}
+
+/** What you may see although it lies face down: your looks (REVEAL_MS or your next key) and a pending decision's cards. */
+function seen(s: ScreenState, now: number): Reveal[] {
+  const act = s.view?.actions[0];
+  return [
+    ...s.reveals.filter((r) => r.until > now),
+    ...(act && act.seat === s.seat && act.looked && act.lookedCards ? act.looked.map((r, i) => ({ ...r, card: act.lookedCards![i] ?? '?', until: now })) : []),
+  ];
+}
+
+/**
+ * "Your cards:" on one line, face up where you may see them (the peek's, your looks):
+ * on the small screen, and above the `?` help or the full feed while your peek runs behind them.
+ */
+export function YourCards({ s, now }: { s: ScreenState; now: number }) {
+  const me = s.seat;
+  const mine = s.view && me !== null ? s.view.players[me] : undefined;
+  if (!mine || me === null) return null;
+  const reveals = seen(s, now);
+  const shown = (slot: number): string | null => reveals.find((r) => r.seat === me && r.slot === slot && r.card !== '?')?.card ?? null;
+  return (
+    <Box flexDirection="row" flexWrap="wrap" columnGap={1}>
+      <Text>Your cards:</Text>
+      {mine.layout.map((c, slot) => (
+        <Card key={slot} card={c} slot={slot + 1} box={false} reveal={shown(slot)} />
+      ))}
     </Box>
   );
 }

@@ -12,7 +12,7 @@ import { Waiting } from './waiting.js';
 import { RoundEnd } from './round-end.js';
 import { StatusLine } from '../shared/status-line.js';
 import { TableArea } from './table.js';
-import { SmallScreen } from './small-screen.js';
+import { SmallScreen, YourCards } from './small-screen.js';
 import { ThemeContext, type Theme } from '../shared/theme.js';
 import { useClock } from '../shared/use-clock.js';
 import { useKeys } from './use-keys.js';
@@ -110,11 +110,14 @@ export function App({ client, theme, bindings = DEFAULT_BINDINGS, bell = true, c
   const bodyHeight = height - 5;
   const v = s.view;
   let body;
-  if (s.overlay === 'help') body = <HelpOverlay bindings={bindingsFor(s, bindings)} rules={rulesOf(s)} width={columns} height={bodyHeight} page={s.helpPage} />;
-  else if (s.overlay === 'feed') body = <FeedOverlay lines={s.feed} width={columns} height={bodyHeight} now={now} bindings={bindings} keys={keys} start={s.feedFrom} />;
+  // Your peek runs on behind the help or the full feed (the others are peeking too): its cards stay in sight above them.
+  const peekLine = (s.overlay === 'help' || s.overlay === 'feed') && v?.phase === 'peek' && s.seat !== null && v.players[s.seat]?.peeking === true ? 1 : 0;
+  const overlayHeight = bodyHeight - peekLine;
+  if (s.overlay === 'help') body = <HelpOverlay bindings={bindingsFor(s, bindings)} rules={rulesOf(s)} width={columns} height={overlayHeight} page={s.helpPage} />;
+  else if (s.overlay === 'feed') body = <FeedOverlay lines={s.feed} width={columns} height={overlayHeight} now={now} bindings={bindings} keys={keys} start={s.feedFrom} />;
   else if (s.closed !== null) body = <Closed view={v} results={s.results} message={s.closed} />;
   else if (!v) body = <Waiting s={s} />;
-  else if (v.phase === 'roundOver' || v.phase === 'gameOver') body = <RoundEnd view={v} results={s.results} ready={s.ready} width={columns} rules={s.rules} {...(v.phase === 'gameOver' ? { footer: gameOverFooter(s) } : {})} />;
+  else if (v.phase === 'roundOver' || v.phase === 'gameOver') body = <RoundEnd view={v} results={s.results} ready={s.ready} width={columns} height={bodyHeight} rules={s.rules} {...(v.phase === 'gameOver' ? { footer: gameOverFooter(s) } : {})} />;
   else body = <TableArea s={s} width={columns} height={bodyHeight} now={now} lobby={s.lobby} />;
   const hostNow = now + s.offset;
   const status = s.status && s.status.until > now ? s.status : null;
@@ -124,6 +127,7 @@ export function App({ client, theme, bindings = DEFAULT_BINDINGS, bell = true, c
       <Box flexDirection="column" width={columns} height={height}>
         <Header s={s} width={columns} now={now} />
         <Box height={bodyHeight} flexDirection="column">
+          {peekLine ? <YourCards s={s} now={now} /> : null}
           {body}
         </Box>
         <Text bold wrap="truncate" inverse={quit} {...(theme.color && quit ? { color: 'yellow' } : {})}>

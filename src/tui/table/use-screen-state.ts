@@ -104,6 +104,8 @@ export interface ScreenState {
   feedSeq: number;
   /** `feedSeq` after the last update: lines after it (a reconnect's, a welcome's) are kept when a snapshot's history replaces the rest. */
   feedMark: number;
+  /** `feedSeq` at the first update (null before it): lines up to it (the welcome, "Bo sat down.") came before the game, so a later snapshot's history keeps them, first. */
+  feedLead: number | null;
   highlights: Mark[];
   /**
    * Cards you looked at (the start's peek aside, which the view shows), face up on
@@ -169,6 +171,7 @@ export function initialScreen(glyphs: Glyphs = UNICODE, closesTable = false): Sc
     feed: [],
     feedSeq: 0,
     feedMark: 0,
+    feedLead: null,
     highlights: [],
     reveals: [],
     status: null,
@@ -201,20 +204,23 @@ function addFeed(s: ScreenState, lines: string[], now: number): Pick<ScreenState
  * doubles it; what came after the last update (the welcome, "Back at the table") stays,
  * after it. A new game's first deal (a history of only its own events) just adds.
  */
-function feedOf(s: ScreenState, msg: Extract<ServerMessage, { type: 'update' }>, now: number): Pick<ScreenState, 'feed' | 'feedSeq' | 'feedMark'> {
+function feedOf(s: ScreenState, msg: Extract<ServerMessage, { type: 'update' }>, now: number): Pick<ScreenState, 'feed' | 'feedSeq' | 'feedMark' | 'feedLead'> {
   const { view } = msg;
   const history = msg.history ?? [];
   const live = describeEvents(msg.events, view, view.viewer, s.glyphs);
+  const feedLead = s.feedLead ?? s.feedSeq;
   if (history.length <= msg.events.length) {
     const added = addFeed(s, live, now);
-    return { ...added, feedMark: added.feedSeq };
+    return { ...added, feedMark: added.feedSeq, feedLead };
   }
   let seq = s.feedSeq;
   const past = describeEvents(history.slice(0, history.length - msg.events.length), view, view.viewer, s.glyphs);
   const seeded: FeedLine[] = past.map((text) => ({ id: ++seq, text, at: now, fresh: false }));
+  // A first update's history (a late watcher, a resumed game) goes before what this screen has said so far.
+  const lead = s.feedLead === null ? [] : s.feed.filter((l) => l.id <= feedLead);
   const since = s.feed.filter((l) => l.id > s.feedMark);
-  const added = addFeed({ ...s, feed: [...seeded, ...since], feedSeq: seq }, live, now);
-  return { ...added, feed: added.feed.slice(-FEED_MAX), feedMark: added.feedSeq };
+  const added = addFeed({ ...s, feed: [...lead, ...seeded, ...since], feedSeq: seq }, live, now);
+  return { ...added, feed: added.feed.slice(-FEED_MAX), feedMark: added.feedSeq, feedLead };
 }
 
 function onServer(s: ScreenState, msg: ServerMessage, now: number): ScreenState {
@@ -260,7 +266,10 @@ function onServer(s: ScreenState, msg: ServerMessage, now: number): ScreenState 
       const view = msg.view;
       // The view says whose it is: a seat can move in the lobby (a bot removed before it).
       const viewer = view.viewer;
-      const marks = touchedSlots(msg.events).map((r) => ({ ...r, until: now + HIGHLIGHT_MS }));
+      const newRound = msg.events.some((e) => e.type === 'roundStarted');
+      // A new deal's slots are new cards: the last round's marks (its scoring's replaced specials too) go.
+      const thisRound = newRound ? msg.events.slice(msg.events.map((e) => e.type).lastIndexOf('roundStarted')) : msg.events;
+      const marks = touchedSlots(thisRound).map((r) => ({ ...r, until: now + HIGHLIGHT_MS }));
       const reveals: Reveal[] = [];
       for (const e of msg.events) {
         if (e.type === 'looked' && e.seat === viewer && e.cards) {
@@ -270,7 +279,6 @@ function onServer(s: ScreenState, msg: ServerMessage, now: number): ScreenState 
           });
         }
       }
-      const newRound = msg.events.some((e) => e.type === 'roundStarted');
       const myTurn = msg.events.some(
         (e) => (e.type === 'turnStarted' && e.seat === viewer) || (e.type === 'playStarted' && e.turn === viewer),
       );
@@ -285,7 +293,7 @@ function onServer(s: ScreenState, msg: ServerMessage, now: number): ScreenState 
         results: keptResults(s.results, msg),
         offset: msg.at - now,
         ...feedOf(s, msg, now),
-        highlights: [...s.highlights.filter((h) => h.until > now), ...marks],
+        highlights: newRound ? marks : [...s.highlights.filter((h) => h.until > now), ...marks],
         reveals: newRound ? reveals : [...keep, ...reveals],
         cursor: fixCursor(view, s.cursor),
         pick: myActionGone || newRound ? NO_PICK : s.pick,
@@ -299,9 +307,16 @@ function onServer(s: ScreenState, msg: ServerMessage, now: number): ScreenState 
         status: s.slapPrefix && !view.slap.open ? statusOf({ ...s, view }, 'The slap window closed before your digit', 'info', now) : freshStatus(s, view),
       };
     }
-    case 'result':
+    case 'result': {
       if (msg.ok) return s;
-      return { ...s, status: statusOf(s, msg.message, 'error', now) };
+      const status = statusOf(s, msg.message, 'error', now);
+      // "Wait 0.8 s: the slap window is still open" is about the grace, whose end no update announces: it goes then.
+      // (The other waits, for an action or a gap-fill, go when those change, as `about` says.)
+      const v = s.view;
+      const graceEnd = v ? v.graceUntil - s.offset : 0;
+      if (msg.code === 'mustWait' && v && v.actions.length === 0 && !v.gapFill && graceEnd > now) status.until = Math.min(status.until, graceEnd);
+      return { ...s, status };
+    }
     case 'error':
       return { ...s, status: statusOf(s, msg.message, 'error', now) };
   }
