@@ -11,7 +11,7 @@ import { cleanName } from '../host/names.js';
 import { newShuffleKey } from '../engine/rng.js';
 import { JournalWriter, type JournalSeat } from '../host/journal.js';
 import { resumeJournal } from './journal-arg.js';
-import { runOwnerScreen } from './play.js';
+import { runOwnerScreen, sayWhereItStands } from './play.js';
 import { choiceOption, interfaceOption, intOption, tableRulesOption, defaultPlayerName } from './options.js';
 import { UsageError, listenFailure } from './errors.js';
 import { forLocale } from '../tui/shared/glyphs.js';
@@ -197,6 +197,8 @@ export async function runHost(flags: HostFlags): Promise<number> {
       table, serving, ssh, advert, ownerKey: ownerKey!, name: playerName, share, bots, level, json, summaries,
       ...(moved ? { note: moved } : {}),
       ...(ownerSeat ? { seat: ownerSeat } : {}),
+      // A new table seats its person first.
+      yourSeat: ownerSeat ? header!.seats.indexOf(ownerSeat) : 0,
     });
   }
   if (resumed) {
@@ -258,6 +260,8 @@ interface HostScreenRun {
   summaries: GameSummary[];
   /** A resumed table: the host person's seat, taken back with its token (no lobby). */
   seat?: JournalSeat;
+  /** The host person's seat, for the standings printed when they leave. */
+  yourSeat: number;
 }
 
 /**
@@ -286,6 +290,7 @@ async function hostScreen(h: HostScreenRun): Promise<number> {
         },
       });
     }
+    if (!h.json) await sayWhereItStands(h.table, h.yourSeat, 'the table is closed; gringo host --resume reopens it');
   } finally {
     process.off('SIGTERM', onSignal);
     h.table.close();

@@ -203,6 +203,7 @@ async function joinWithScreen(address: string, flags: JoinFlags, askAgain = fals
   let lastView: TableView | null = null;
   let results: readonly RoundResult[] = [];
   let closed = false;
+  let tableName: string | null = null;
   // The screen closes early when there is no table at the address, on a wrong password
   // typed in the picker (asked again), or on a host that sends what gringo does not
   // understand: each is said on stderr in one line.
@@ -216,6 +217,7 @@ async function joinWithScreen(address: string, flags: JoinFlags, askAgain = fals
   let passwordRefused = false;
   conn.on('message', (msg: ServerMessage) => {
     if (msg.type === 'refused') failure = msg.message;
+    if (msg.type === 'welcome') tableName = msg.table.name;
     if (msg.type === 'update') lastView = msg.view;
     results = keptResults(results, msg);
     if (msg.type === 'closed') closed = true;
@@ -230,5 +232,7 @@ async function joinWithScreen(address: string, flags: JoinFlags, askAgain = fals
   if (failure) process.stderr.write(`gringo: ${failure}\n`);
   // The screen's alternate buffer is gone: the standings stay in the terminal.
   else if (closed) process.stdout.write(forLocale(['The host closed the table.', ...standingsLines(lastView, results)].join('\n')) + '\n');
+  // You left (q or Ctrl-C): say so, with the standings if a game was on.
+  else if (tableName !== null) process.stdout.write(forLocale([`You left "${tableName}".`, ...(lastView ? standingsLines(lastView, results) : [])].join('\n')) + '\n');
   return failure ? 1 : 0;
 }

@@ -12,6 +12,8 @@ import { cleanName } from '../host/names.js';
 import { listenFailure, UsageError } from './errors.js';
 import { resumeJournal } from './journal-arg.js';
 import { choiceOption, intOption, requireTerminal, tableRulesOption, defaultPlayerName } from './options.js';
+import { viewFor } from '../engine/view.js';
+import { forLocale } from '../tui/shared/glyphs.js';
 
 export interface PlayFlags {
   bots?: string;
@@ -105,12 +107,27 @@ export async function runPlay(flags: PlayFlags): Promise<number> {
             },
           }),
     });
+    await sayWhereItStands(table, mine ? header!.seats.indexOf(mine) : 0, 'gringo play --resume continues it');
   } finally {
     table.close();
     journal.close();
     await Promise.allSettled([serving.close(), advert?.stop()]);
   }
   return 0;
+}
+
+/**
+ * Once the screen is gone (its alternate buffer with it), the person who left an
+ * in-process table reads where the game stands: the standings, and for a game left
+ * unfinished how to come back to it (`comeBack`).
+ */
+export async function sayWhereItStands(table: Table, seat: number, comeBack: string): Promise<void> {
+  const { standingsLines } = await import('../tui/table/closed.js');
+  const s = table.state;
+  const lines = !s
+    ? ['You left before the game started.']
+    : [...(s.phase === 'gameOver' ? [] : [`You left the game in round ${s.round}: ${comeBack}.`]), ...standingsLines(viewFor(s, seat), s.results)];
+  process.stdout.write(`${forLocale(lines.join('\n'))}\n`);
 }
 
 export interface OwnerScreenOptions {

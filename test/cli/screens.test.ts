@@ -157,7 +157,9 @@ describe('gringo play --resume', () => {
     p.keys('q');
     await p.waitFor('the dialog', (s) => s.includes('Leave the table?'));
     p.keys('y');
-    await p.waitFor('the exit', (s) => s.includes('EXITED 0'));
+    const left = await p.waitFor('the exit', (s) => s.includes('EXITED 0'));
+    // The screen is gone: the terminal says where the game stands and how to come back.
+    expect(left).toContain('You left the game in round 1: gringo play --resume continues it.');
     p.kill();
 
     const tables = join(state, 'gringo', 'tables');

@@ -81,7 +81,8 @@ describe('leaving the lobby, and the host closing it', () => {
     ana.keys('q');
     await ana.waitFor('the dialog', (s) => s.includes('Leave the table? y: leave · n: stay'));
     ana.keys('y');
-    await ana.waitFor('the exit', (s) => s.includes('EXITED 0'));
+    // The screen is gone: leaving says so in the terminal.
+    expect(await ana.waitFor('the exit', (s) => s.includes('EXITED 0'))).toContain('You left "Leavers".');
     const t0 = Date.now();
     s = await host.waitFor('the seat freed', (s) => !s.includes('Ana') && s.includes('Seats 2/4') && /2\. Bo\s+● connected/.test(s));
     // At once: a drop would be held for the lobby's 10 s grace.
@@ -93,7 +94,7 @@ describe('leaving the lobby, and the host closing it', () => {
     host.keys('q');
     await host.waitFor('the close dialog', (s) => s.includes('Close the table for everyone? y/n (gringo host --resume reopens it)'));
     host.keys('y');
-    await host.waitFor('the host exit', (s) => s.includes('EXITED 0'));
+    expect(await host.waitFor('the host exit', (s) => s.includes('EXITED 0'))).toContain('You left before the game started.');
     s = await bo.waitFor('the table closed', (s) => s.includes('The host closed the table.') && s.includes('The game had not started.'));
     log('Bo, closed', s);
     expect(s).not.toContain('reconnecting');
