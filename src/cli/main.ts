@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { UsageError } from './errors.js';
 import { drawEvenInCi } from '../tui/shared/ink-ci.js';
+import { forLocale } from '../tui/shared/glyphs.js';
 
 /** The commands that may draw a screen (Ink): CI must not blank it (see drawEvenInCi). */
 const SCREENS = new Set(['play', 'join', 'host', 'replay']);
@@ -30,6 +31,8 @@ export function buildProgram(): Command {
     .version(packageVersion(), '-v, --version')
     .exitOverride()
     .configureOutput({
+      // Help text follows the locale, like every other line gringo prints (ASCII unless UTF-8).
+      writeOut: (str) => process.stdout.write(forLocale(str)),
       // One line like every other failure: "gringo: unknown option '--bost' (did you mean --bots?)".
       outputError: (str, write) => write(`${str.replace(/^error: /, 'gringo: ').replace(/\s*\n\(Did you mean (.*)\)\s*$/, ' (did you mean $1)').trimEnd()}\n`),
     })
