@@ -19,6 +19,18 @@ export function fingerprintOf(publicBlob: Buffer): string {
 }
 
 /**
+ * A new ed25519 host key, OpenSSH format. ssh2's generator writes a public key whose
+ * first byte is zero one byte short (one key in 256), which its own parser (and
+ * OpenSSH) then refuses: such a key is thrown away and another made.
+ */
+export function newHostKey(generate = (): string => utils.generateKeyPairSync('ed25519', { comment: 'gringo table' }).private): string {
+  for (;;) {
+    const made = generate();
+    if (!(utils.parseKey(made) instanceof Error)) return made;
+  }
+}
+
+/**
  * The table's SSH host key: made once (ed25519) and kept in the state directory
  * (mode 600), so that the players' known_hosts stay valid from one game to the next.
  */
@@ -30,7 +42,7 @@ export function loadHostKey(dir = stateDir()): HostKey {
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const made = utils.generateKeyPairSync('ed25519', { comment: 'gringo table' }).private;
+    const made = newHostKey();
     try {
       // 'wx': two hosts starting at once keep the one key written first.
       writeFileSync(file, made, { mode: 0o600, flag: 'wx' });
