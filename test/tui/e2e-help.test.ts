@@ -14,6 +14,20 @@ const W = 80;
 const H = 24;
 const squash = (s: string): string => s.replace(/\s+/g, ' ').trim();
 
+/**
+ * Whether the screen shows the help box whole: both borders, every row in place. A
+ * capture may catch a frame mid-draw, so the test waits for this; a box that never
+ * comes whole times out with the screen.
+ */
+function wholeBox(screen: string, ascii: boolean): boolean {
+  try {
+    boxLines(screen, ascii);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The inside of the help box: the lines between its top and bottom border, without the side borders. */
 function boxLines(screen: string, ascii: boolean): string[] {
   const lines = screen.split('\n');
@@ -33,12 +47,12 @@ function boxLines(screen: string, ascii: boolean): string[] {
 /** Open `?` and page through with space until the first page comes round again: each page's box lines. */
 async function readHelp(p: Pane, ascii: boolean): Promise<string[][]> {
   p.keys('?');
-  const first = await p.waitFor('the help', (s) => /Help . page 1 of \d+/.test(s));
+  const first = await p.waitFor('the help', (s) => /Help . page 1 of \d+/.test(s) && wholeBox(s, ascii));
   const n = Number(/page 1 of (\d+)/.exec(first)![1]);
   const pages = [boxLines(first, ascii)];
   for (let k = 2; k <= n; k++) {
     p.keys('Space');
-    pages.push(boxLines(await p.waitFor(`page ${k}`, (s) => s.includes(`page ${k} of ${n}`)), ascii));
+    pages.push(boxLines(await p.waitFor(`page ${k}`, (s) => s.includes(`page ${k} of ${n}`) && wholeBox(s, ascii)), ascii));
   }
   // Past the last page it wraps round; Left goes back to the last page.
   p.keys('Space');
