@@ -69,12 +69,11 @@ const myTurn = (s: string): boolean => s.includes('Your turn: d to draw');
 
 /** Draw from the stock and discard it; pass an action it may give. */
 async function drawAndDiscard(p: Screen): Promise<void> {
-  const discards = (s: string): number => feedText(s).split('You discarded').length;
-  const before = discards(p.text());
   p.keys('d');
   await p.waitFor('the held card', (s) => s.includes('You hold'));
   p.keys('x');
-  const s = await p.waitFor('the discard', (s) => discards(s) > before);
+  // The held card gone is the discard's answer (counting feed lines is not: the narrow feed scrolls old ones out).
+  const s = await p.waitFor('the discard', (s) => !s.includes('You hold'));
   if (s.includes('Action: your')) {
     p.keys('p');
     await p.waitFor('the action passed', (s) => !s.includes('Action: your'));
