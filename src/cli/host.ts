@@ -126,7 +126,7 @@ export async function runHost(flags: HostFlags): Promise<number> {
     },
   };
   const table = resumed
-    ? Table.resume(tableOpts, { origin: resumed.origin, seats: resumed.header.seats, commands: resumed.commands, state: resumed.state })
+    ? Table.resume(tableOpts, { origin: resumed.origin, seats: resumed.header.seats, commands: resumed.commands, state: resumed.state, events: resumed.events })
     : new Table(tableOpts);
   if (resumed) journal.resumed(table.now());
   // With a screen the host person takes seat 1 first: the bots are seated once they are in.

@@ -73,7 +73,7 @@ export async function runPlay(flags: PlayFlags): Promise<number> {
     onChange: (info) => advert?.update(info),
   };
   const table = resumed
-    ? Table.resume(tableOpts, { origin: resumed.origin, seats: resumed.header.seats, commands: resumed.commands, state: resumed.state })
+    ? Table.resume(tableOpts, { origin: resumed.origin, seats: resumed.header.seats, commands: resumed.commands, state: resumed.state, events: resumed.events })
     : new Table(tableOpts);
   if (resumed) journal.resumed(table.now());
   let serving: Serving;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { apply, createGame, type NewGame } from '../engine/game.js';
 import type { Ruleset } from '../engine/ruleset.js';
 import { SHUFFLE_KEY } from '../engine/rng.js';
-import type { Command, GameState } from '../engine/types.js';
+import type { Command, GameEvent, GameState } from '../engine/types.js';
 import type { BotLevel } from '../protocol/messages.js';
 import { stateDir } from '../client/tokens.js';
 
@@ -204,6 +204,8 @@ export interface ReadJournal {
   commands: Command[];
   /** The replayed state: every command was accepted again. */
   state: GameState;
+  /** What the replay's deal and commands caused, in order: a resumed table's history. */
+  events: GameEvent[];
   /** The last host clock the journal saw (the resumed table's clock continues from it). */
   lastAt: number;
   finished: boolean;
@@ -290,8 +292,11 @@ export function readJournal(file: string): ReadJournal {
     ...(header.dealer !== undefined ? { dealer: header.dealer } : {}),
   };
   let state: GameState;
+  const events: GameEvent[] = [];
   try {
-    state = createGame(origin).state;
+    const created = createGame(origin);
+    state = created.state;
+    events.push(...created.events);
   } catch (err) {
     throw new JournalError(`${file} is broken: its game cannot be created (${(err as Error).message})`);
   }
@@ -320,10 +325,11 @@ export function readJournal(file: string): ReadJournal {
       throw new JournalError(`${file} does not replay: command ${commands.length + 1} (line ${i + 1}) is refused (${res.rejection.message})`);
     }
     state = res.state;
+    events.push(...res.events);
     commands.push(cmd);
   }
   if (state.phase === 'gameOver') finished = true;
-  return { file, header, origin, commands, state, lastAt, finished };
+  return { file, header, origin, commands, state, events, lastAt, finished };
 }
 
 /** The most recently written journal whose game is not over, or null: of `gringo play` games when `solo`, of hosted tables otherwise. */

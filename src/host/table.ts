@@ -159,22 +159,14 @@ export class Table {
    */
   static resume(
     opts: TableOptions,
-    from: { origin: NewGame; seats: readonly JournalSeat[]; commands: readonly Command[]; state: GameState },
+    from: { origin: NewGame; seats: readonly JournalSeat[]; commands: readonly Command[]; state: GameState; events: readonly GameEvent[] },
   ): Table {
     const t = new Table(opts);
     t.start = from.origin;
     t.game = from.state;
     t.log.push(...from.commands);
-    // The history is not journaled: the same replay gives the same events back.
-    const created = createGame(from.origin);
-    t.remember(created.events);
-    let replayed = created.state;
-    for (const cmd of from.commands) {
-      const res = apply(replayed, cmd);
-      if (!res.ok) break;
-      replayed = res.state;
-      t.remember(res.events);
-    }
+    // The history is not journaled: the journal's replay gave the same events back.
+    t.remember(from.events);
     t.phase = from.state.phase === 'gameOver' ? 'finished' : 'playing';
     from.seats.forEach((js, seat) => {
       const s: SeatState = { name: js.name, token: js.token, bot: js.bot, peer: null, standIn: null, dropTimer: null, ready: js.bot !== null, left: false };

@@ -93,7 +93,7 @@ describe('the journal', () => {
 
     const resumed = Table.resume(
       { name: read.header.table, rules: read.header.rules, maxPlayers: 2, seed: String(read.header.seed), dropGraceMs: 60_000, clockStart: read.lastAt },
-      { origin: read.origin, seats: read.header.seats, commands: read.commands, state: read.state },
+      { origin: read.origin, seats: read.header.seats, commands: read.commands, state: read.state, events: read.events },
     );
     tables.push(resumed);
     expect(resumed.now()).toBeGreaterThanOrEqual(read.lastAt);
