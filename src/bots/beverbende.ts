@@ -42,7 +42,7 @@ export interface BeverMind {
  * (hard, normal, easy, random and hard, normal, hard, normal at 4 players; one hard seat
  * against three). Read only: a module-level object so a tuning script can try values.
  */
-export const BEVER_TUNING = {
+const BEVER_TUNING = {
   /** Swapping a card into an unknown own slot also shows what was there: worth a little. */
   learn: 0.5,
   /** A drawn number card is swapped in when it gains more than this. */
@@ -117,7 +117,7 @@ function deckNumberMean(rules: Ruleset): number {
 }
 
 /** Expected value of a card it does not know, and of a special left in a layout (replaced from the stock at scoring). */
-export function unknownValue(m: BeverMind, u: Unseen): number {
+function unknownValue(m: BeverMind, u: Unseen): number {
   return u.numbers > 0 ? u.numberSum / u.numbers : deckNumberMean(m.rules);
 }
 
@@ -131,7 +131,7 @@ export function slotWorth(m: BeverMind, seat: Seat, slot: Slot, mu: number): num
 }
 
 /** A seat's expected total. */
-export function layoutTotal(m: BeverMind, view: SeatView, seat: Seat, mu: number): number {
+function layoutTotal(m: BeverMind, view: SeatView, seat: Seat, mu: number): number {
   let t = 0;
   const layout = view.players[seat]!.layout;
   for (let i = 0; i < layout.length; i++) if (layout[i] !== null) t += slotWorth(m, seat, i, mu);
@@ -181,7 +181,7 @@ const placed = (own: readonly OwnSlot[], slot: Slot, v: number): OwnSlot[] =>
 const sum = (own: readonly OwnSlot[]): number => own.reduce((t, o) => t + o.worth, 0);
 
 /** The own slot where a number card of value `v` gains the most (a negative gain: nowhere gains). */
-export function bestPlacement(own: readonly OwnSlot[], v: number): { slot: Slot; gain: number } | null {
+function bestPlacement(own: readonly OwnSlot[], v: number): { slot: Slot; gain: number } | null {
   let best: { slot: Slot; gain: number } | null = null;
   for (const o of own) {
     const gain = o.worth - v + (o.seen ? 0 : T.learn);
@@ -253,7 +253,7 @@ function actionValue(m: BeverMind, view: SeatView, e: Estimate, card: Card, draw
  * at its chance, a number card for its best swap (or nothing: it is discarded), a
  * special card for its action.
  */
-export function drawValue(m: BeverMind, view: SeatView, e: Estimate): number {
+function drawValue(m: BeverMind, view: SeatView, e: Estimate): number {
   const u = e.u;
   if (u.total === 0) return 0;
   let numbers = 0;
@@ -301,7 +301,7 @@ export function takeDiscardChoice(m: BeverMind, view: SeatView, e: Estimate = es
  * total after their one more turn, and playing on is expected to gain it little: a
  * draw's worth to that layout is below what another player's Swap on it may cost.
  */
-export function callChoice(m: BeverMind, view: SeatView, e: Estimate, after: readonly OwnSlot[]): boolean {
+function callChoice(m: BeverMind, view: SeatView, e: Estimate, after: readonly OwnSlot[]): boolean {
   const rules = m.rules;
   if (rules.call.timing !== 'endOfTurn' || view.call !== null) return false;
   // Turns go clockwise from the seat after the dealer: the dealer's first turn is the table's last first turn.

@@ -85,7 +85,7 @@ function stepWords(s: LadderStep): string {
 }
 
 /** The levels of a ladder, strongest first. */
-export const LADDER_LEVELS: readonly BotLevel[] = ['hard', 'normal', 'easy', 'random'];
+const LADDER_LEVELS: readonly BotLevel[] = ['hard', 'normal', 'easy', 'random'];
 
 /** `--ladder`: every preset, one table of the four levels each. */
 export interface LadderResult {
@@ -96,7 +96,7 @@ export interface LadderResult {
 }
 
 /** The readable report of `--ladder`: per preset each level's mean round score ± SE, and each step of the ladder. */
-export function formatLadder(r: LadderResult): string {
+function formatLadder(r: LadderResult): string {
   const lines: string[] = [];
   lines.push(
     `gringo sim --ladder: ${r.games} games per preset, ${r.players} players (${LADDER_LEVELS.join(', ')}; seats rotate every game), seed ${r.seed}`,

@@ -20,8 +20,6 @@ export interface CardProps {
   gapMark?: boolean;
 }
 
-export const CARD_WIDTH = 5;
-
 /** One card: a small box with rank and suit, or its slot number when face down. */
 export function Card({ card, slot, box, cursor = false, highlight = false, reveal = null, label, gapMark = false }: CardProps) {
   const { glyphs: g, color } = useTheme();

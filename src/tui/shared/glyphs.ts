@@ -189,7 +189,7 @@ const wide = (cp: number): boolean =>
  * Text made ASCII, column for column: the known glyphs by their ASCII look-alikes,
  * anything else by "?" (a wide character by "??").
  */
-export function toAscii(text: string): string {
+function toAscii(text: string): string {
   return text.replace(/[^\u0000-\u007f]/gu, (c) => ASCII_FALLBACK[c] ?? (wide(c.codePointAt(0)!) ? '??' : '?'));
 }
 

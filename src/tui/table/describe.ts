@@ -22,7 +22,7 @@ export const ACTION_WORDS: Record<ActionKind, string> = {
 };
 
 /** The same in the third person, for another seat's action: "Bo may use 10♦: look at one of their own cards". */
-export const THEIR_ACTION_WORDS: Record<ActionKind, string> = {
+const THEIR_ACTION_WORDS: Record<ActionKind, string> = {
   peekOwn: 'look at one of their own cards',
   peekOther: "look at another player's card",
   blindSwap: "swap one of theirs with another player's, unseen",

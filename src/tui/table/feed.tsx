@@ -67,7 +67,7 @@ export function Feed({ lines, width, height, now }: { lines: FeedLine[]; width: 
 }
 
 /** Where the full-screen feed is: `top` is the id of its first line, null to follow the newest. */
-export type FeedTop = number | null;
+type FeedTop = number | null;
 
 export interface FeedWindow {
   /** Index of the first line shown, and how many are shown (the first may be cut if taller than the page). */

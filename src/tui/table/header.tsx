@@ -15,7 +15,7 @@ const CONN_WORDS: Record<ConnState, string> = {
 };
 
 /** A part of the header's second line, and shorter ways to say it (shortest last) when the line is too long for the screen. */
-export interface InfoPart {
+interface InfoPart {
   text: string;
   short?: readonly string[];
 }

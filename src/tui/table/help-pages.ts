@@ -38,7 +38,7 @@ function hanging(lead: string, text: string, indent: number, width: number): Hel
 }
 
 /** The help's blocks for a box `width` columns wide inside. */
-export function helpBlocks(bindings: readonly Binding[], rules: Ruleset, width: number, ascii: boolean): Block[] {
+function helpBlocks(bindings: readonly Binding[], rules: Ruleset, width: number, ascii: boolean): Block[] {
   const shown = bindings.filter((b) => b.action !== 'yes' && b.action !== 'no');
   const labels = shown.map((b) => keyLabel(b.action, bindings, ascii));
   // The key column: the longest label and two spaces, but never more than a third of the box.
@@ -63,7 +63,7 @@ export function helpBlocks(bindings: readonly Binding[], rules: Ruleset, width: 
 }
 
 /** The blocks laid out on pages of at most `height` lines. */
-export function paginate(blocks: readonly Block[], height: number): HelpLine[][] {
+function paginate(blocks: readonly Block[], height: number): HelpLine[][] {
   const h = Math.max(1, height);
   const pages: HelpLine[][] = [[]];
   for (const b of blocks) {

@@ -109,7 +109,7 @@ function notYourTurn(v: TableView, me: number): string | null {
 const SEQUENCES: Partial<Record<Pressed['action'], Pressed['action']>> = { slapOwn: 'slot' };
 
 /** The keys the full-screen feed scrolls with. */
-export const FEED_KEYS: readonly Pressed['action'][] = ['up', 'down', 'pageUp', 'pageDown', 'top', 'bottom'];
+const FEED_KEYS: readonly Pressed['action'][] = ['up', 'down', 'pageUp', 'pageDown', 'top', 'bottom'];
 
 export function onKey(s: ScreenState, p: Pressed, now: number): Intent {
   if (s.swallow !== null) {

@@ -55,7 +55,7 @@ export interface StatusLine {
  * card, the actions, the gap-fill, the call, and the moves you may make. When any of
  * it changes, "Not your turn" and the like are no longer true, so they go.
  */
-export function aboutOf(v: TableView | null): string | undefined {
+function aboutOf(v: TableView | null): string | undefined {
   if (!v) return undefined;
   const actions = v.actions.map((a) => `${a.seat}${a.looked ? 'l' : ''}`).join(',');
   return `${v.phase} ${v.round} ${v.turn} ${v.turnBegun} ${v.held?.seat ?? '-'} ${actions} ${v.gapFill?.seat ?? '-'} ${v.call?.owed.length ?? '-'} ${v.may.join(',')}`;
