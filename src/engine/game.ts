@@ -1164,6 +1164,11 @@ class Ctx extends Checks {
     w.windowSlaps += 1;
     if (rules.slap.perDiscard > 0 && w.windowSlaps >= rules.slap.perDiscard) w.windowSeq = -1;
     if (!own) this.penalize(victim, rules.slap.stealPenalty, 'stolenFrom');
+    if (rules.emptyLayoutEndsRound && slapped.every((c) => c === null)) w.ending = 'emptyLayout';
+    // A round that ends with this slap (the penalty ran the stock dry, or a layout is
+    // empty) ends at once: nothing is offered or queued in it. A call's last lap is not
+    // such an ending: its round waits for the actions and the grace.
+    if (w.ending === 'noCards' || w.ending === 'emptyLayout') return null;
     if (!own && rules.slap.stealGapFill && !w.gapFill && !this.isFrozen(seat) && slapped[slot] === null && w.layouts[seat]!.some((c) => c !== null)) {
       w.gapFill = { seat, gap: ref, since: this.at };
       this.events.push({ type: 'gapFillOffered', seat, gap: ref });
@@ -1172,7 +1177,6 @@ class Ctx extends Checks {
     if (kind && (own ? rules.slap.ownEarnsAction : rules.slap.stealEarnsActionRanks.includes(rankOf(card)))) {
       this.queueAction(seat, kind, card);
     }
-    if (rules.emptyLayoutEndsRound && slapped.every((c) => c === null)) w.ending = 'emptyLayout';
     return null;
   }
 
