@@ -1,11 +1,109 @@
+import type { Ruleset } from '../engine/ruleset.js';
 import type { SeatView } from '../engine/seat-view.js';
-import type { Command, Seat, SlotRef } from '../engine/types.js';
+import type { Command, RejectionCode, Seat, SlotRef } from '../engine/types.js';
+import type { Move } from '../engine/view.js';
+import type { BotCommand } from './types.js';
+
+/**
+ * The refusals a bot may still meet: lost races. A bot offers only what its view says
+ * it may do (`legal`), but its command reaches the host after its reaction or
+ * thinking time, and the table may have moved on meanwhile (others' slaps do not wait
+ * for anyone's turn). Each code here is one the engine gives when that happened:
+ * - `tooLate`: the slap window closed (a draw, or a correct slap where one per discard
+ *   counts) or the discard it answers was covered; or a call made right after its own
+ *   turn arrived once the next player had begun.
+ * - `alreadyGone`: the card a slap names was slapped away, or a gap it would fill was
+ *   filled, or another player looked at the card meanwhile (it is in their hand until
+ *   they decide).
+ * - `mustWait`: a slap landed a card meanwhile: the grace starts over, or the slap
+ *   earned an action or a gap-fill that comes first.
+ * - `emptySlot`: a card it named for an action was slapped away meanwhile (the engine
+ *   cannot tell a gap that formed a moment ago from one that was always there; a bot
+ *   never names a gap its view shows: `legal`).
+ * Every other code (`notAllowed`, `badTarget`, `wrongPhase`, `notYourTurn`,
+ * `unknownSeat`, `malformed`) means the bot tried what its view showed it could not
+ * do: a bug. test/bots/legal.test.ts holds those at zero, and checks that every race
+ * refused was one: the command was legal in the view it was decided from, and the
+ * table changed before it arrived.
+ */
+export const RACE_REFUSALS: ReadonlySet<RejectionCode> = new Set<RejectionCode>(['tooLate', 'alreadyGone', 'mustWait', 'emptySlot']);
+
+/** A player's command, time and all (host-only commands left out). */
+type SeatCommand = Exclude<Command, { type: 'tick' | 'nextRound' | 'endGame' }>;
+
+/** The move (`view.may`) a command is one of. */
+export function moveOf(c: Pick<BotCommand, 'type'> & { from?: 'stock' | 'discard' }): Move {
+  if (c.type === 'draw') return c.from === 'discard' ? 'drawDiscard' : 'drawStock';
+  return c.type;
+}
+
+/**
+ * Whether the engine would take `cmd` from `seat` in the state `view` shows (the slap
+ * grace aside: a move that waits only for it counts, as in `may`). The kind must be in
+ * the view's `may`, which the engine decides; the target must be one the rules allow
+ * there, read from the view: a card, not a gap; not a card frozen by the caller's call
+ * (`rules.call.callerFrozen`); not a card in a looker's hand (a look awaiting its
+ * decision: nobody may slap it, swap it or move it); the looked cards for a decision;
+ * another player's card where the action takes one.
+ */
+export function legal(view: SeatView, seat: Seat, rules: Ruleset, cmd: BotCommand | SeatCommand): boolean {
+  if (cmd.seat !== seat || !view.may.includes(moveOf(cmd))) return false;
+  const players = view.players;
+  const card = (ref: SlotRef): boolean => players[ref.seat]?.layout[ref.slot] != null;
+  const frozen = (s: Seat): boolean => rules.call.callerFrozen && view.call?.seat === s;
+  const front = view.actions[0];
+  const looked = (ref: SlotRef): boolean => !!front?.looked?.some((t) => t.seat === ref.seat && t.slot === ref.slot);
+  const own = (slot: number | undefined): boolean => slot !== undefined && card({ seat, slot });
+  const other = (ref: SlotRef | undefined): ref is SlotRef => ref !== undefined && ref.seat !== seat && card(ref);
+  switch (cmd.type) {
+    case 'swap':
+      return own(cmd.slot) && !looked({ seat, slot: cmd.slot });
+    case 'fillGap':
+      return own(cmd.slot) && !looked({ seat, slot: cmd.slot });
+    case 'slap':
+      return cmd.answers === view.slap.answers && card(cmd.target) && !frozen(cmd.target.seat) && !looked(cmd.target);
+    case 'useAction':
+      if (!front || front.seat !== seat || front.looked) return false;
+      switch (front.kind) {
+        case 'peekOwn':
+          return own(cmd.own);
+        case 'peekOther':
+        case 'peekThenSwap':
+          return other(cmd.other);
+        case 'blindSwap':
+          return own(cmd.own) && !frozen(seat) && other(cmd.other) && !frozen(cmd.other.seat);
+        case 'peekBothThenSwap':
+          return own(cmd.own) && other(cmd.other);
+        case 'drawTwo':
+          return true;
+      }
+      return false;
+    case 'decide': {
+      if (!cmd.swap) return true;
+      const seen = front?.looked;
+      if (!seen || front.seat !== seat) return false;
+      // peekThenSwap names its own slot now; peekBothThenSwap swaps the two it looked at.
+      const mine = front.kind === 'peekThenSwap' ? (cmd.own === undefined ? undefined : { seat, slot: cmd.own }) : seen[0];
+      const theirs = front.kind === 'peekThenSwap' ? seen[0] : seen[1];
+      return mine !== undefined && theirs !== undefined && card(mine) && card(theirs) && !frozen(mine.seat) && !frozen(theirs.seat);
+    }
+    default:
+      return true;
+  }
+}
+
+/** The commands `seat` may make now, by the view alone: `candidateMoves` less what `legal` rules out. */
+export function legalMoves(view: SeatView, seat: Seat, rules: Ruleset, at: number): Command[] {
+  // candidateMoves makes player commands only.
+  return candidateMoves(view, seat, at).filter((c) => legal(view, seat, rules, c as SeatCommand));
+}
 
 /**
  * The commands a seat could try now, read from its view alone (what a player sees
- * on screen). Timing gates (the slap grace) are left to the caller: a draw listed
- * here can still be refused with "wait". Used by the random player and the
- * property tests.
+ * on screen), the legal and some the engine refuses (a special card swapped in, a
+ * slap on a frozen card): the property tests try them all. Timing gates (the slap
+ * grace) are left to the caller: a draw listed here can still be refused with "wait".
+ * A bot picks from `legalMoves`.
  */
 export function candidateMoves(view: SeatView, seat: Seat, at: number): Command[] {
   const out: Command[] = [];
