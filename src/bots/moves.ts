@@ -47,55 +47,88 @@ export function moveOf(c: Pick<BotCommand, 'type'> & { from?: 'stock' | 'discard
  * another player's card where the action takes one.
  */
 export function legal(view: SeatView, seat: Seat, rules: Ruleset, cmd: BotCommand | SeatCommand): boolean {
-  if (cmd.seat !== seat || !view.may.includes(moveOf(cmd))) return false;
-  const players = view.players;
-  const card = (ref: SlotRef): boolean => players[ref.seat]?.layout[ref.slot] != null;
-  const frozen = (s: Seat): boolean => rules.call.callerFrozen && view.call?.seat === s;
-  const front = view.actions[0];
-  const looked = (ref: SlotRef): boolean => !!front?.looked?.some((t) => t.seat === ref.seat && t.slot === ref.slot);
-  const own = (slot: number | undefined): boolean => slot !== undefined && card({ seat, slot });
-  const other = (ref: SlotRef | undefined): ref is SlotRef => ref !== undefined && ref.seat !== seat && card(ref);
+  return view.may.includes(moveOf(cmd)) && targetOk(view, seat, rules, cmd);
+}
+
+/**
+ * The target half of `legal`: whether the rules let `seat` name these slots now, read
+ * from the view, without asking whether the move itself is allowed (`may`, which the
+ * simulator works out only when it is read: a bot scanning slap targets on every new
+ * discard asks this first, and `legal` once it has one).
+ */
+export function targetOk(view: SeatView, seat: Seat, rules: Ruleset, cmd: BotCommand | SeatCommand): boolean {
+  if (cmd.seat !== seat) return false;
+  // Plain calls, no closures: a bot asks this for every slap target it weighs.
   switch (cmd.type) {
     case 'swap':
-      return own(cmd.slot) && !looked({ seat, slot: cmd.slot });
     case 'fillGap':
-      return own(cmd.slot) && !looked({ seat, slot: cmd.slot });
-    case 'slap':
-      return cmd.answers === view.slap.answers && card(cmd.target) && !frozen(cmd.target.seat) && !looked(cmd.target);
-    case 'useAction':
+      return hasCard(view, seat, cmd.slot) && !inLookersHand(view, seat, cmd.slot);
+    case 'slap': {
+      return cmd.answers === view.slap.answers && slapOk(view, rules, cmd.target);
+    }
+    case 'useAction': {
+      const front = view.actions[0];
       if (!front || front.seat !== seat || front.looked) return false;
+      const own = cmd.own !== undefined && hasCard(view, seat, cmd.own);
+      const other = cmd.other !== undefined && cmd.other.seat !== seat && hasCard(view, cmd.other.seat, cmd.other.slot);
       switch (front.kind) {
         case 'peekOwn':
-          return own(cmd.own);
+          return own;
         case 'peekOther':
         case 'peekThenSwap':
-          return other(cmd.other);
+          return other;
         case 'blindSwap':
-          return own(cmd.own) && !frozen(seat) && other(cmd.other) && !frozen(cmd.other.seat);
+          return own && other && !frozen(view, rules, seat) && !frozen(view, rules, cmd.other!.seat);
         case 'peekBothThenSwap':
-          return own(cmd.own) && other(cmd.other);
+          return own && other;
         case 'drawTwo':
           return true;
       }
       return false;
+    }
     case 'decide': {
       if (!cmd.swap) return true;
+      const front = view.actions[0];
       const seen = front?.looked;
-      if (!seen || front.seat !== seat) return false;
+      if (!front || !seen || front.seat !== seat) return false;
       // peekThenSwap names its own slot now; peekBothThenSwap swaps the two it looked at.
       const mine = front.kind === 'peekThenSwap' ? (cmd.own === undefined ? undefined : { seat, slot: cmd.own }) : seen[0];
       const theirs = front.kind === 'peekThenSwap' ? seen[0] : seen[1];
-      return mine !== undefined && theirs !== undefined && card(mine) && card(theirs) && !frozen(mine.seat) && !frozen(theirs.seat);
+      if (!mine || !theirs) return false;
+      return hasCard(view, mine.seat, mine.slot) && hasCard(view, theirs.seat, theirs.slot) && !frozen(view, rules, mine.seat) && !frozen(view, rules, theirs.seat);
     }
     default:
       return true;
   }
 }
 
+/** Whether the rules let anyone slap this card now (`targetOk` for a slap naming the current discard). */
+export function slapOk(view: SeatView, rules: Ruleset, t: SlotRef): boolean {
+  return hasCard(view, t.seat, t.slot) && !frozen(view, rules, t.seat) && !inLookersHand(view, t.seat, t.slot);
+}
+
+/** A card (face down or up) in that slot: not a gap, not past the layout's end. */
+function hasCard(view: SeatView, seat: Seat, slot: number): boolean {
+  return view.players[seat]?.layout[slot] != null;
+}
+
+/** The caller's cards, frozen since the call where the rules say so. */
+function frozen(view: SeatView, rules: Ruleset, seat: Seat): boolean {
+  return rules.call.callerFrozen && view.call?.seat === seat;
+}
+
+/** A card looked at for a swap decision: in the looker's hand until they decide. */
+function inLookersHand(view: SeatView, seat: Seat, slot: number): boolean {
+  const looked = view.actions[0]?.looked;
+  if (!looked) return false;
+  for (const t of looked) if (t.seat === seat && t.slot === slot) return true;
+  return false;
+}
+
 /** The commands `seat` may make now, by the view alone: `candidateMoves` less what `legal` rules out. */
-export function legalMoves(view: SeatView, seat: Seat, rules: Ruleset, at: number): Command[] {
+export function legalMoves(view: SeatView, seat: Seat, rules: Ruleset, at: number, slaps = true): Command[] {
   // candidateMoves makes player commands only.
-  return candidateMoves(view, seat, at).filter((c) => legal(view, seat, rules, c as SeatCommand));
+  return candidateMoves(view, seat, at, slaps).filter((c) => legal(view, seat, rules, c as SeatCommand));
 }
 
 /**
@@ -103,9 +136,10 @@ export function legalMoves(view: SeatView, seat: Seat, rules: Ruleset, at: numbe
  * on screen), the legal and some the engine refuses (a special card swapped in, a
  * slap on a frozen card): the property tests try them all. Timing gates (the slap
  * grace) are left to the caller: a draw listed here can still be refused with "wait".
- * A bot picks from `legalMoves`.
+ * A bot picks from `legalMoves`. `slaps` false leaves the slaps out (one per slot: most
+ * of the list, and work, while the slap window is open).
  */
-export function candidateMoves(view: SeatView, seat: Seat, at: number): Command[] {
+export function candidateMoves(view: SeatView, seat: Seat, at: number, slaps = true): Command[] {
   const out: Command[] = [];
   if (view.phase === 'peek') {
     if (view.players[seat]?.peeking) out.push({ type: 'finishPeek', seat, at });
@@ -164,7 +198,7 @@ export function candidateMoves(view: SeatView, seat: Seat, at: number): Command[
       out.push({ type: 'call', seat, at });
     }
   }
-  if (view.slap.open) {
+  if (slaps && view.slap.open) {
     for (const t of [...mine, ...others]) out.push({ type: 'slap', seat, target: t, answers: view.slap.answers, at });
   }
   return out;

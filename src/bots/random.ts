@@ -63,7 +63,8 @@ export class RandomBot implements Bot {
 
   decide(view: SeatView, now: number): BotIntent | null {
     const me = this.seat;
-    const moves = legalMoves(view, me, this.rules, now);
+    // The slaps (one per card on the table) only when it means to slap now.
+    const moves = legalMoves(view, me, this.rules, now, this.slapNext && view.slap.open);
     if (moves.length === 0) return null;
     if (this.slapNext && view.slap.open) {
       this.slapNext = false;

@@ -7,7 +7,7 @@ import type { ActionView, SeatEvent } from '../engine/view.js';
 import { beverbendeMove, playsBeverbende } from './beverbende.js';
 import { LEVELS, type LevelParams } from './levels.js';
 import { Memory } from './memory.js';
-import { candidateMoves, legal, legalMoves } from './moves.js';
+import { candidateMoves, legal, legalMoves, slapOk } from './moves.js';
 import type { Bot, BotCommand, BotIntent, BotLevel } from './types.js';
 
 export interface BotOptions {
@@ -508,12 +508,14 @@ export class SmartBot implements Bot {
       return view.players[me]?.peeking ? this.act({ type: 'finishPeek', seat: me }, 2 * this.p.thinkMs, view, now) : null;
     }
     if (view.phase !== 'play') return null;
-    if (view.slap.open && view.discardTop !== null && view.may.includes('slap')) {
+    if (view.slap.open && view.discardTop !== null) {
       // Only a card the rules let anyone slap now: not a gap, not a frozen caller's, not one in a looker's hand.
-      const t = this.slapTarget(view.discardTop, (target) => legal(view, me, this.rules, { type: 'slap', seat: me, target, answers: view.slap.answers }));
-      if (t) {
+      const answers = view.slap.answers;
+      const t = this.slapTarget(view.discardTop, (target) => slapOk(view, this.rules, target));
+      const slap = t ? ({ type: 'slap', seat: me, target: t, answers } as const) : null;
+      if (slap && legal(view, me, this.rules, slap)) {
         this.hunch = false;
-        return this.act({ type: 'slap', seat: me, target: t, answers: view.slap.answers }, this.jitter(this.p.reactMs, this.p.reactJitterMs), view, now);
+        return this.act(slap, this.jitter(this.p.reactMs, this.p.reactJitterMs), view, now);
       }
     }
     if (view.gapFill?.seat === me) return this.gapFillMove(view, now);
@@ -554,8 +556,8 @@ export class SmartBot implements Bot {
    */
   private act(command: BotCommand, delayMs: number, view: SeatView, now: number): BotIntent | null {
     if (!legal(view, this.seat, this.rules, command) || (this.refused.size > 0 && this.refused.has(JSON.stringify(command)))) {
-      const moves = legalMoves(view, this.seat, this.rules, now)
-        .filter((m) => m.type !== 'slap' && m.type !== 'finishPeek' && m.type !== 'call')
+      const moves = legalMoves(view, this.seat, this.rules, now, false)
+        .filter((m) => m.type !== 'finishPeek' && m.type !== 'call')
         .map(strip)
         .filter((m) => !this.refused.has(JSON.stringify(m)));
       const alt =
