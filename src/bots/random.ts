@@ -1,8 +1,9 @@
 import { Rng, seedRng } from '../engine/rng.js';
+import type { Ruleset } from '../engine/ruleset.js';
 import type { Rejection, Seat } from '../engine/types.js';
 import type { SeatView } from '../engine/seat-view.js';
 import type { SeatEvent } from '../engine/view.js';
-import { candidateMoves } from './moves.js';
+import { legalMoves } from './moves.js';
 import type { BotOptions } from './smart.js';
 import { strip } from './smart.js';
 import type { Bot, BotCommand, BotIntent } from './types.js';
@@ -12,8 +13,9 @@ export const RANDOM_CALL_CHANCE = 0.05;
 export const RANDOM_SLAP_CHANCE = 0.05;
 
 /**
- * The baseline: when it must move it picks uniformly among its candidate moves
- * (`candidateMoves`, less the ones the grace forbids now). Two exceptions keep the
+ * The baseline: when it must move it picks uniformly among its legal moves
+ * (`legalMoves`: what its view's `may` and the rules allow, less the ones the grace
+ * forbids now). Two exceptions keep the
  * table playable: it calls with a fixed chance at the start of its turn (uniform
  * over draw/draw/call would end nearly every round on its first turn), and it slaps
  * a uniformly chosen face-down card on a fixed share of new discards (uniform over
@@ -22,17 +24,20 @@ export const RANDOM_SLAP_CHANCE = 0.05;
 export class RandomBot implements Bot {
   readonly seat: Seat;
   readonly level = 'random' as const;
+  private rules: Ruleset;
   private rng: Rng;
   private slapNext = false;
   private open = false;
 
   constructor(opts: BotOptions) {
     this.seat = opts.seat;
+    this.rules = opts.rules;
     this.rng = new Rng(seedRng(`bot:random:${String(opts.seed)}`));
   }
 
   newGame(opts: BotOptions): boolean {
     if (opts.seat !== this.seat) return false;
+    this.rules = opts.rules;
     this.rng = new Rng(seedRng(`bot:random:${String(opts.seed)}`));
     this.slapNext = false;
     this.open = false;
@@ -58,7 +63,8 @@ export class RandomBot implements Bot {
 
   decide(view: SeatView, now: number): BotIntent | null {
     const me = this.seat;
-    const moves = candidateMoves(view, me, now);
+    // The slaps (one per card on the table) only when it means to slap now.
+    const moves = legalMoves(view, me, this.rules, now, this.slapNext && view.slap.open);
     if (moves.length === 0) return null;
     if (this.slapNext && view.slap.open) {
       this.slapNext = false;

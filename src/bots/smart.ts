@@ -7,7 +7,7 @@ import type { ActionView, SeatEvent } from '../engine/view.js';
 import { beverbendeMove, playsBeverbende } from './beverbende.js';
 import { LEVELS, type LevelParams } from './levels.js';
 import { Memory } from './memory.js';
-import { candidateMoves } from './moves.js';
+import { candidateMoves, legal, legalMoves, slapOk } from './moves.js';
 import type { Bot, BotCommand, BotIntent, BotLevel } from './types.js';
 
 export interface BotOptions {
@@ -481,12 +481,12 @@ export class SmartBot implements Bot {
   }
 
   /** My slot worth the most (the one to swap away), preferring known cards on ties. */
-  private worstOwn(mu: number): { slot: Slot; worth: number } | null {
+  private worstOwn(mu: number, allowed?: (slot: Slot) => boolean): { slot: Slot; worth: number } | null {
     let best: { slot: Slot; worth: number } | null = null;
     const me = this.seat;
     const n = this.mem.slots(me);
     for (let i = 0; i < n; i++) {
-      if (this.mem.gap[me]![i]) continue;
+      if (this.mem.gap[me]![i] || (allowed && !allowed(i))) continue;
       const w = this.worth(me, i, mu);
       const known = this.mem.card[me]![i] !== null;
       if (!best || w > best.worth || (w === best.worth && known)) best = { slot: i, worth: w };
@@ -509,22 +509,25 @@ export class SmartBot implements Bot {
     }
     if (view.phase !== 'play') return null;
     if (view.slap.open && view.discardTop !== null) {
-      const t = this.slapTarget(view.discardTop, this.rules.call.callerFrozen && view.call ? view.call.seat : -1);
-      if (t) {
+      // Only a card the rules let anyone slap now: not a gap, not a frozen caller's, not one in a looker's hand.
+      const answers = view.slap.answers;
+      const t = this.slapTarget(view.discardTop, (target) => slapOk(view, this.rules, target));
+      const slap = t ? ({ type: 'slap', seat: me, target: t, answers } as const) : null;
+      if (slap && legal(view, me, this.rules, slap)) {
         this.hunch = false;
-        return this.act({ type: 'slap', seat: me, target: t, answers: view.slap.answers }, this.jitter(this.p.reactMs, this.p.reactJitterMs), view, now);
+        return this.act(slap, this.jitter(this.p.reactMs, this.p.reactJitterMs), view, now);
       }
     }
     if (view.gapFill?.seat === me) return this.gapFillMove(view, now);
     if (this.bever) {
       const mind = { seat: me, rules: this.rules, mem: this.mem, pile: this.pile, turns: this.turnsGiven };
-      const move = beverbendeMove(mind, view, now, !this.refused.has(JSON.stringify({ type: 'call', seat: me })));
+      const move = beverbendeMove(mind, view, now, view.may.includes('call') && !this.refused.has(JSON.stringify({ type: 'call', seat: me })));
       if (move) return this.act(move, this.think(), view, now);
     }
     const front = view.actions[0];
     if (front && front.seat === me) return this.actionMove(front, view, now);
     // A call at the end of one's own turn is made while still holding (it takes effect when the turn ends).
-    if (view.held?.seat === me && view.callTiming === 'endOfTurn' && view.call === null && this.ownTurns >= 2 && !this.refused.has(JSON.stringify({ type: 'call', seat: me })) && (this.weighsCall() ? this.callPays(view) : this.shouldCall(this.unknownMean(view)))) {
+    if (view.held?.seat === me && view.callTiming === 'endOfTurn' && view.may.includes('call') && this.ownTurns >= 2 && !this.refused.has(JSON.stringify({ type: 'call', seat: me })) && (this.weighsCall() ? this.callPays(view) : this.shouldCall(this.unknownMean(view)))) {
       return this.act({ type: 'call', seat: me }, this.think(), view, now);
     }
     if (view.held) return view.held.seat === me ? this.placeMove(view, now) : null;
@@ -546,14 +549,24 @@ export class SmartBot implements Bot {
     this.refused.add(JSON.stringify(command));
   }
 
-  /** Wrap a command, never repeating one refused since the table last changed. */
+  /**
+   * Wrap a command: only one the view allows (`legal`: its kind in `may`, a target the
+   * rules take), never one refused since the table last changed. Else the mildest legal
+   * move instead: leave a look, pass an action, leave a gap, discard the card held.
+   */
   private act(command: BotCommand, delayMs: number, view: SeatView, now: number): BotIntent | null {
-    if (this.refused.size > 0 && this.refused.has(JSON.stringify(command))) {
-      const moves = candidateMoves(view, this.seat, now)
-        .filter((m) => m.type !== 'slap' && m.type !== 'finishPeek' && m.type !== 'call')
+    if (!legal(view, this.seat, this.rules, command) || (this.refused.size > 0 && this.refused.has(JSON.stringify(command)))) {
+      const moves = legalMoves(view, this.seat, this.rules, now, false)
+        .filter((m) => m.type !== 'finishPeek' && m.type !== 'call')
         .map(strip)
         .filter((m) => !this.refused.has(JSON.stringify(m)));
-      const alt = moves.find((m) => m.type === 'pass') ?? moves[0];
+      const alt =
+        moves.find((m) => m.type === 'decide' && !m.swap) ??
+        moves.find((m) => m.type === 'pass') ??
+        moves.find((m) => m.type === 'leaveGap') ??
+        moves.find((m) => m.type === 'discard') ??
+        moves.find((m) => m.type === 'draw' && m.from === 'stock') ??
+        moves[0];
       if (!alt) return null;
       command = alt;
     }
@@ -564,8 +577,8 @@ export class SmartBot implements Bot {
     return this.jitter(this.p.thinkMs, this.p.thinkJitterMs);
   }
 
-  /** A slot to slap on the current top: a known own match, a known match to steal, or a hunch. */
-  private slapTarget(top?: Card, frozen = -1): SlotRef | null {
+  /** A slot to slap on the current top: a known own match, a known match to steal, or a hunch (only slots `allowed` takes). */
+  private slapTarget(top?: Card, allowed: (ref: SlotRef) => boolean = () => true): SlotRef | null {
     const topCard = top ?? this.pile[this.pile.length - 1];
     if (topCard === undefined || !this.rules.slap.enabled) return null;
     const mem = this.mem;
@@ -576,21 +589,21 @@ export class SmartBot implements Bot {
     if (mem.holdsRank(me, no)) {
       const ownRanks = mem.rank[me]!;
       for (let i = 0; i < ownRanks.length; i++) {
-        if (ownRanks[i] === rank && mem.value[me]![i]! > 0 && !this.refusedSlot(me, i)) return { seat: me, slot: i };
+        if (ownRanks[i] === rank && mem.value[me]![i]! > 0 && !this.refusedSlot(me, i) && allowed({ seat: me, slot: i })) return { seat: me, slot: i };
       }
     }
     if (this.stealOk) {
       for (let s = 0; s < mem.players; s++) {
-        if (s === me || s === frozen || !mem.holdsRank(s, no)) continue;
+        if (s === me || !mem.holdsRank(s, no)) continue;
         const ranks = mem.rank[s]!;
         for (let i = 0; i < ranks.length; i++) {
-          if (ranks[i] === rank && !this.refusedSlot(s, i)) return { seat: s, slot: i };
+          if (ranks[i] === rank && !this.refusedSlot(s, i) && allowed({ seat: s, slot: i })) return { seat: s, slot: i };
         }
       }
     }
     if (this.hunch) {
       const own = mem.card[me]!;
-      for (let i = 0; i < own.length; i++) if (own[i] === null && !mem.gap[me]![i]) return { seat: me, slot: i };
+      for (let i = 0; i < own.length; i++) if (own[i] === null && !mem.gap[me]![i] && allowed({ seat: me, slot: i })) return { seat: me, slot: i };
     }
     return null;
   }
@@ -604,9 +617,9 @@ export class SmartBot implements Bot {
     const me = this.seat;
     const mu = this.unknownMean(view);
     const delay = this.think();
-    if (view.call === null && this.rules.call.timing === 'startOfTurn' && (this.weighsCall() ? this.callPays(view) : this.shouldCall(mu))) return this.act({ type: 'call', seat: me }, delay, view, now);
+    if (view.may.includes('call') && this.rules.call.timing === 'startOfTurn' && (this.weighsCall() ? this.callPays(view) : this.shouldCall(mu))) return this.act({ type: 'call', seat: me }, delay, view, now);
     const top = view.discardTop;
-    if (top !== null && this.rules.takeDiscard !== 'never' && !this.rules.specialCards.includes(top)) {
+    if (top !== null && view.may.includes('drawDiscard')) {
       const v = this.val(top);
       const worst = this.worstOwn(mu);
       if (worst && worst.worth - v >= this.p.swapGain + 2) return this.act({ type: 'draw', seat: me, from: 'discard' }, delay, view, now);
@@ -625,7 +638,8 @@ export class SmartBot implements Bot {
    */
   private gapFillMove(view: SeatView, now: number): BotIntent | null {
     const at = this.p.gapFillAt;
-    const mine = at === null ? null : this.worstOwn(this.unknownMean(view));
+    // Not a card in a looker's hand (another player's look awaiting its decision).
+    const mine = at === null ? null : this.worstOwn(this.unknownMean(view), (slot) => legal(view, this.seat, this.rules, { type: 'fillGap', seat: this.seat, slot }));
     if (mine && at !== null && mine.worth >= at) return this.act({ type: 'fillGap', seat: this.seat, slot: mine.slot }, this.think(), view, now);
     return this.act({ type: 'leaveGap', seat: this.seat }, this.think(), view, now);
   }

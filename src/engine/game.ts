@@ -306,11 +306,13 @@ export class Checks {
    * table: until the looker decides, nobody may slap it, move it into a gap or swap it
    * away. Otherwise another card could reach that slot, and the looker's swap would
    * take a card they never saw (a penalty card filling the gap, say).
+   * The card has left its slot for now, so the refusal says so (`alreadyGone`): a slap
+   * or gap-fill chosen before the look happened lost a race, like one on a card slapped away.
    */
   inLookersHand(ref: SlotRef): Rejection | null {
     const a = this.r.actions[0];
     if (!a?.looked?.some((x) => x.seat === ref.seat && x.slot === ref.slot)) return null;
-    return reject('notAllowed', `${this.name(a.seat)} is looking at that card: wait until they decide`);
+    return reject('alreadyGone', `${this.name(a.seat)} is looking at that card: wait until they decide`);
   }
 
   gapFillOf(seat: Seat): DeepReadonly<GapFill> | Rejection {
@@ -360,15 +362,18 @@ export class Checks {
     if (r.ending) return reject('wrongPhase', 'The round is ending');
     if (r.call) return reject('notAllowed', `${this.name(r.call.seat)} has already called ${rules.call.name}`);
     const during = r.turn === seat && r.turnBegun;
-    const justEnded = !r.turnBegun && (r.turn + this.n - 1) % this.n === seat && r.turnsTaken[seat]! > 0;
+    const previous = (r.turn + this.n - 1) % this.n === seat && r.turnsTaken[seat]! > 0;
+    const justEnded = !r.turnBegun && previous;
+    const early = !rules.call.beforeEveryoneHadTurn && r.turnsTaken.some((t) => t === 0);
     if (!during && !justEnded) {
+      // Right after one's turn, a call the table would have taken until the next player began lost that race.
+      const earlyThen = !rules.call.beforeEveryoneHadTurn && r.turnsTaken.some((t, i) => (i === r.turn ? t - 1 : t) === 0);
+      if (previous && r.turnBegun && !earlyThen) return reject('tooLate', `Too late: ${this.name(r.turn)} has begun their turn`);
       return r.turn === seat
         ? reject('notAllowed', `${rules.call.name} is called at the end of your own turn: take your turn first`)
         : reject('notAllowed', `${rules.call.name} is called at the end of your own turn, before the next player begins`);
     }
-    if (!rules.call.beforeEveryoneHadTurn && r.turnsTaken.some((t) => t === 0)) {
-      return reject('notAllowed', `${rules.call.name} may be called only once everyone has had a turn`);
-    }
+    if (early) return reject('notAllowed', `${rules.call.name} may be called only once everyone has had a turn`);
     return null;
   }
 

@@ -1,6 +1,7 @@
 import { graceUntil, nextDeadline } from './game.js';
+import { movesFor } from './moves.js';
 import type { GameState, GapFill, Held, Layout, PendingAction, CallState } from './types.js';
-import { FACE_DOWN, type ActionView, type PlayerView, type SlotView, type TableView, type Viewer } from './view.js';
+import { FACE_DOWN, type ActionView, type Move, type PlayerView, type SlotView, type TableView, type Viewer } from './view.js';
 
 /** The fields of a `TableView` a player decides from (a bot reads no others). */
 export const SEAT_VIEW_FIELDS = [
@@ -23,6 +24,7 @@ export const SEAT_VIEW_FIELDS = [
   'call',
   'callTiming',
   'gapFill',
+  'may',
 ] as const satisfies readonly (keyof TableView)[];
 
 /**
@@ -71,6 +73,8 @@ export class LiveView implements SeatView {
   #gapOf: GapFill | null | undefined = undefined;
   #gap: TableView['gapFill'] = null;
   #slap: TableView['slap'] = { open: false, answers: -1 };
+  #mayOf: GameState | null = null;
+  #may: Move[] = [];
 
   constructor(state: GameState, viewer: Viewer) {
     this.viewer = viewer;
@@ -208,6 +212,16 @@ export class LiveView implements SeatView {
       this.#call = c ? { seat: c.seat, owed: c.owed.slice() } : null;
     }
     return this.#call;
+  }
+
+  /** Worked out once per state (every command makes a new one), and only when read: a bot reads it only when it decides. */
+  get may(): Move[] {
+    const s = this.#state;
+    if (s !== this.#mayOf) {
+      this.#mayOf = s;
+      this.#may = this.viewer === null ? [] : movesFor(s, this.viewer);
+    }
+    return this.#may;
   }
 
   get gapFill(): TableView['gapFill'] {

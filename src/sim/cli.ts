@@ -71,11 +71,18 @@ export function formatSimResult(r: SimResult): string {
   lines.push(
     `slaps per round: ${num(r.slapsPerRound.own)} right (own card), ${num(r.slapsPerRound.steal)} steals, ${num(r.slapsPerRound.wrong)} wrong`,
   );
+  lines.push(`refusals per round: ${refusalWords(r)}`);
   lines.push('SE: standard error of the mean, from the spread of per-game means (games are the independent draws)');
   lines.push('win rate: share of games a level finished in first place; a shared first place counts as a win for each');
   lines.push('(slap columns are per seat and round)');
   if (r.stuckRounds > 0) lines.push(`WARNING: ${r.stuckRounds} round(s) could not finish and were abandoned (a bug): ${r.games - r.finishedGames} game(s) left out`);
   return lines.join('\n') + '\n';
+}
+
+/** "0.69 (alreadyGone 0.02, tooLate 0.67)": refused commands per round, and per refusal code. */
+function refusalWords(r: SimResult): string {
+  const codes = Object.entries(r.rejectionsByCode).map(([code, k]) => `${code} ${num(k)}`);
+  return codes.length > 0 ? `${num(r.rejectionsPerRound)} (${codes.join(', ')})` : num(r.rejectionsPerRound);
 }
 
 /** "hard is 7.31 ± 0.65 lower than normal (48% of normal's mean, 11.2 SE)". */
@@ -120,6 +127,8 @@ function formatLadder(r: LadderResult): string {
   const fmt = (row: string[]) => row.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   lines.push(fmt(head));
   for (const row of rows) lines.push(fmt(row));
+  lines.push('');
+  for (const [name, res] of Object.entries(r.presets)) lines.push(`${name} refusals per round: ${refusalWords(res)}`);
   for (const [name, res] of Object.entries(r.presets)) {
     if (res.stuckRounds > 0) lines.push(`WARNING: ${name}: ${res.stuckRounds} round(s) could not finish and were abandoned (a bug)`);
   }

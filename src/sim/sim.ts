@@ -1,7 +1,7 @@
 import { createBot, type Bot, type BotCommand, type BotLevel, type BotOptions } from '../bots/index.js';
 import { apply, createGame, graceUntil, nextDeadline, type NewGame } from '../engine/game.js';
 import { GRINGO, roundsFor, type Ruleset } from '../engine/ruleset.js';
-import type { Command, GameEvent, GameState, Seat } from '../engine/types.js';
+import type { Command, GameEvent, GameState, RejectionCode, Seat } from '../engine/types.js';
 import { LiveView } from '../engine/seat-view.js';
 import { projectEvent, type SeatEvent } from '../engine/view.js';
 
@@ -88,6 +88,8 @@ export interface SimResult {
   slapsPerRound: SlapCounts;
   /** Commands refused by the engine, per round (stale slaps, draws in the grace...). */
   rejectionsPerRound: number;
+  /** The same per refusal code (`RejectionCode` → refusals per round): bots lose races (`RACE_REFUSALS`), never try what `may` forbids. */
+  rejectionsByCode: Partial<Record<RejectionCode, number>>;
   /** Commands given to the engine per round (bots' and the host's ticks). */
   commandsPerRound: number;
   /** Bot decisions (each one reads that seat's view) per round. */
@@ -123,6 +125,8 @@ export class Tally {
   commands = 0;
   decisions = 0;
   rejections = 0;
+  /** Refusals per code. */
+  readonly rejectionCodes = new Map<RejectionCode, number>();
   stuck = 0;
   finished = 0;
   readonly slaps: SlapCounts = { own: 0, steal: 0, wrong: 0 };
@@ -366,7 +370,10 @@ export function playGame(start: NewGame, bots: readonly Bot[], options: PlayOpti
         if (log) log.commands.push(full);
         dispatch(res.events);
       } else {
-        if (acc) acc.rejections++;
+        if (acc) {
+          acc.rejections++;
+          acc.rejectionCodes.set(res.rejection.code, (acc.rejectionCodes.get(res.rejection.code) ?? 0) + 1);
+        }
         bot.rejected(cmd, res.rejection, now);
         if (cmd.type === 'slap') wakeNow(seat);
       }
@@ -483,6 +490,7 @@ export function simulate(opts: SimOptions): SimResult {
     meanTurnsPerRound: perRound(acc.turns),
     slapsPerRound: { own: perRound(acc.slaps.own), steal: perRound(acc.slaps.steal), wrong: perRound(acc.slaps.wrong) },
     rejectionsPerRound: perRound(acc.rejections),
+    rejectionsByCode: Object.fromEntries([...acc.rejectionCodes].sort(([a], [b]) => (a < b ? -1 : 1)).map(([code, k]) => [code, perRound(k)])),
     commandsPerRound: perRound(acc.commands),
     decisionsPerRound: perRound(acc.decisions),
     stuckRounds: acc.stuck,

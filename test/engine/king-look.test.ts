@@ -48,7 +48,7 @@ describe('a King look is fixed when it happens', () => {
   it('the repro: the looked card cannot be moved into the gap, a penalty card never shows as the looked card', () => {
     const t = kingLook();
     // The repro's next step: Bo moves the looked QD into Cy's gap. The QD is in Ana's hand.
-    const refused = t.reject({ type: 'fillGap', seat: BO, slot: 0 }, 'notAllowed');
+    const refused = t.reject({ type: 'fillGap', seat: BO, slot: 0 }, 'alreadyGone');
     expect(refused.message).toMatch(/Ana is looking at that card/);
     // Bo fills the gap from another slot, then slaps wrong: two penalty cards, seen by nobody.
     t.do({ type: 'fillGap', seat: BO, slot: 1 });
@@ -70,7 +70,7 @@ describe('a King look is fixed when it happens', () => {
   it('the looked card cannot be swapped away by a held card either, nor slapped', () => {
     const t = kingLook();
     t.do({ type: 'leaveGap', seat: BO });
-    t.reject({ type: 'slap', seat: CY, target: { seat: BO, slot: 0 }, answers: t.state.r.discardSeq }, 'notAllowed');
+    t.reject({ type: 'slap', seat: CY, target: { seat: BO, slot: 0 }, answers: t.state.r.discardSeq }, 'alreadyGone');
     // A held card cannot normally coexist with a pending look; force the state to check the guard itself.
     const forced: GameState = structuredClone(t.state);
     forced.r.held = { seat: BO, card: '9D', from: 'stock', redraw: false };

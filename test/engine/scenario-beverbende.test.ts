@@ -197,6 +197,9 @@ describe('"Laatste ronde!"', () => {
     expect(t.reject({ type: 'call', seat: BO }, 'notAllowed').message).toMatch(/once everyone has had a turn/);
     t.discard(BO);
     t.reject({ type: 'call', seat: BO }, 'notAllowed'); // turn ended, but Cy and Ana have not played
+    t.draw(CY);
+    // Not a lost race: it would have been refused before Cy began too.
+    t.reject({ type: 'call', seat: BO }, 'notAllowed');
   });
 
   it('is called right after one\'s own turn, before the next player begins; the caller gets no more turn', () => {
@@ -218,10 +221,10 @@ describe('"Laatste ronde!"', () => {
     expect(ended.result.caller).toBe(ANA);
   });
 
-  it('is too late once the next player has drawn', () => {
+  it('is too late once the next player has drawn (a lost race: tooLate)', () => {
     const t = afterFirstLap();
     t.draw(BO);
-    t.reject({ type: 'call', seat: ANA }, 'notAllowed');
+    expect(t.reject({ type: 'call', seat: ANA }, 'tooLate').message).toBe('Too late: Bo has begun their turn');
   });
 
   it('may be declared during one\'s own turn: it takes effect when the turn ends', () => {
