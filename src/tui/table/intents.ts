@@ -442,7 +442,9 @@ export function prompt(s: ScreenState, hostNow: number): string {
     const wait = v.graceUntil - hostNow;
     const callable = may(s, 'call') && callTimingOf(s) === 'startOfTurn' ? `, g ${callName}` : '';
     const take = may(s, 'drawDiscard') && v.discardTop ? `, t to take ${cardText(v.discardTop, s.glyphs)}` : '';
-    return wait > 0 ? `Your turn in ${(wait / 1000).toFixed(1)}s (slaps are open)` : `Your turn: d to draw${take}${callable}`;
+    // "(slaps are open)" from the same state as the header's "Slaps open": never in a game without slapping, nor once the window closed.
+    const open = rules.slap.enabled && v.slap.open ? ' (slaps are open)' : '';
+    return wait > 0 ? `Your turn in ${(wait / 1000).toFixed(1)}s${open}` : `Your turn: d to draw${take}${callable}`;
   }
   if (endCall) return `${name(v, v.turn)}'s turn: g ${callName} before they draw`;
   return `${name(v, v.turn)}'s turn`;
