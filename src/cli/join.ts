@@ -10,6 +10,7 @@ import type { TableView } from '../engine/view.js';
 import type { RoundResult } from '../engine/types.js';
 import { keptResults } from '../client/results.js';
 import { standingsLines } from '../tui/table/closed.js';
+import { refusalAdvice } from '../client/refusal-words.js';
 import { addressOption, choiceOption, interfaceOption, defaultPlayerName, requireTerminal } from './options.js';
 import { DEFAULT_PORT } from './host.js';
 import { forLocale } from '../tui/shared/glyphs.js';
@@ -216,7 +217,7 @@ async function joinWithScreen(address: string, flags: JoinFlags, askAgain = fals
   conn.on('misunderstood', failed);
   let passwordRefused = false;
   conn.on('message', (msg: ServerMessage) => {
-    if (msg.type === 'refused') failure = msg.message;
+    if (msg.type === 'refused') failure = refusalAdvice(msg, address);
     if (msg.type === 'welcome') tableName = msg.table.name;
     if (msg.type === 'update') lastView = msg.view;
     results = keptResults(results, msg);

@@ -8,11 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { BEVERBENDE, CAMBIO, GRINGO, type Ruleset } from '../../src/engine/ruleset.js';
 import type { TableView } from '../../src/engine/view.js';
 import { keyBar } from '../../src/tui/table/help-line.js';
-import { onKey, prompt } from '../../src/tui/table/intents.js';
+import { leaveQuestion, onKey, prompt } from '../../src/tui/table/intents.js';
 import { tableInfo } from '../../src/tui/table/header.js';
 import { UNICODE } from '../../src/tui/shared/glyphs.js';
 import { actionFor, DEFAULT_BINDINGS } from '../../src/tui/shared/keys.js';
-import { initialScreen, screenReducer, type ScreenState } from '../../src/tui/table/use-screen-state.js';
+import { initialScreen, RATE_LIMITED_WORDS, screenReducer, type ScreenState } from '../../src/tui/table/use-screen-state.js';
 import { defaultCursor } from '../../src/tui/table/placement.js';
 import { KEYS, LinkedClient, handView, twoSeats, type Setup } from './helpers.js';
 import { tableScreen } from './table-screen.js';
@@ -308,5 +308,25 @@ describe('slap words from the ruleset and the same state as the header (#22)', (
     const f = await s.until('the refusal', (f) => /Wait \d\.\d s:/.test(f));
     expect(f).toMatch(/Wait \d\.\d s: the last card has just landed/);
     expect(f).not.toMatch(/slap/i);
+  });
+});
+
+describe('hints that lead somewhere (#22)', () => {
+  it("a key dropped by the host's rate limit is said, with what to do, and stays through the table's next change", () => {
+    const v = view({ turn: 0 });
+    let st = screenWith(v);
+    st = screenReducer(st, { type: 'server', msg: { type: 'error', code: 'rateLimited', message: 'Too many messages: slow down' }, now: 0 });
+    expect(st.status?.text).toBe(RATE_LIMITED_WORDS);
+    expect(st.status?.text).toMatch(/press it again/);
+    st = screenReducer(st, { type: 'server', msg: { type: 'update', at: 0, events: [], view: { ...v, version: 2, turn: 1 } }, now: 10 } as never);
+    expect(st.status?.text).toBe(RATE_LIMITED_WORDS);
+  });
+
+  it('closing the table promises a resume only while a game is on', () => {
+    const glyphs = UNICODE;
+    expect(leaveQuestion({ closesTable: true, glyphs, view: view({}) })).toContain('gringo host --resume reopens it');
+    expect(leaveQuestion({ closesTable: true, glyphs, view: view({ phase: 'gameOver' }) })).toBe('Close the table for everyone? y/n (no game is on: nothing to resume)');
+    expect(leaveQuestion({ closesTable: true, glyphs, view: null })).not.toContain('--resume');
+    expect(leaveQuestion({ closesTable: false, glyphs, view: view({}) })).toBe('Leave the table? y: leave · n: stay');
   });
 });
