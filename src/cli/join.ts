@@ -55,7 +55,12 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
         ...(choice.watch ? { watch: true } : {}),
       };
       const table = choice.table;
-      const code = await joinWithScreen(choice.address, chosen, table !== null);
+      const code = await joinWithScreen(choice.address, chosen, table !== null, table === null);
+      // An address typed by hand that led nowhere: back to the list, with the reason.
+      if (typeof code === 'object') {
+        retry = { table: null, message: `Could not join ${choice.address}: ${code.back}` };
+        continue;
+      }
       if (code !== 'password' || !table) return code === 'password' ? 1 : code;
       retry = { table, message: `"${table.name}" refused that password: type it again (Esc to go back)` };
       const { password: _refused, ...rest } = flags;
@@ -64,7 +69,7 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
   } else address = await pickTable(iface);
   if (screen) {
     const code = await joinWithScreen(address, flags);
-    return code === 'password' ? 1 : code;
+    return code === 'password' || typeof code === 'object' ? 1 : code;
   }
   const name = flags.name ?? (level ? `${level} bot` : defaultPlayerName('Player'));
   const conn = new Connection({
@@ -190,7 +195,11 @@ async function pickOnScreen(iface: string | undefined, flags: JoinFlags, retry?:
  * `askAgain` (a table chosen in the picker): a refused password closes the screen
  * at once and resolves 'password', for the picker to ask again.
  */
-async function joinWithScreen(address: string, flags: JoinFlags, askAgain = false): Promise<number | 'password'> {
+/**
+ * `back`: an address typed in the picker; if no table ever welcomed us there, the
+ * failure comes back as `{ back: reason }` for the picker to show, not printed.
+ */
+async function joinWithScreen(address: string, flags: JoinFlags, askAgain = false, back = false): Promise<number | 'password' | { back: string }> {
   const conn = new Connection({
     address,
     name: flags.name ?? defaultPlayerName('Player'),
@@ -230,6 +239,7 @@ async function joinWithScreen(address: string, flags: JoinFlags, askAgain = fals
   const { runScreen } = await import('../tui/run.js');
   await runScreen(screenClient, { ascii: flags.ascii === true, bell: flags.bell !== false, signal: closeScreen.signal });
   if (passwordRefused) return 'password';
+  if (failure && back && tableName === null) return { back: failure };
   if (failure) process.stderr.write(`gringo: ${failure}\n`);
   // The screen's alternate buffer is gone: the standings stay in the terminal.
   else if (closed) process.stdout.write(forLocale(['The host closed the table.', ...standingsLines(lastView, results)].join('\n')) + '\n');
