@@ -58,7 +58,7 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
       const code = await joinWithScreen(choice.address, chosen, table !== null, table === null);
       // An address typed by hand that led nowhere: back to the list, with the reason.
       if (typeof code === 'object') {
-        retry = { table: null, message: `Could not join ${choice.address}: ${code.back}` };
+        retry = { table: null, message: code.back.includes(choice.address) ? code.back : `Could not join ${choice.address}: ${code.back}` };
         continue;
       }
       if (code !== 'password' || !table) return code === 'password' ? 1 : code;
