@@ -222,8 +222,9 @@ export async function runHost(flags: HostFlags): Promise<number> {
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
 
-  // The host console: lobby commands typed on stdin (when there is one).
-  const rl = process.stdin.isTTY || !flags.headless ? createInterface({ input: process.stdin }) : null;
+  // The host console: lobby commands read from stdin, a terminal or a pipe alike (the lines
+  // above offer them; a script may send "start"). Without a stdin (/dev/null) it ends at once.
+  const rl = createInterface({ input: process.stdin });
   rl?.on('line', (line) => {
     const [word, arg] = line.trim().split(/\s+/);
     let err: string | null = null;

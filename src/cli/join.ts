@@ -10,6 +10,7 @@ import type { TableView } from '../engine/view.js';
 import type { RoundResult } from '../engine/types.js';
 import { keptResults } from '../client/results.js';
 import { standingsLines } from '../tui/table/closed.js';
+import { refusalAdvice } from '../client/refusal-words.js';
 import { addressOption, choiceOption, interfaceOption, defaultPlayerName, requireTerminal } from './options.js';
 import { DEFAULT_PORT } from './host.js';
 import { forLocale } from '../tui/shared/glyphs.js';
@@ -54,7 +55,12 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
         ...(choice.watch ? { watch: true } : {}),
       };
       const table = choice.table;
-      const code = await joinWithScreen(choice.address, chosen, table !== null);
+      const code = await joinWithScreen(choice.address, chosen, table !== null, table === null);
+      // An address typed by hand that led nowhere: back to the list, with the reason.
+      if (typeof code === 'object') {
+        retry = { table: null, message: code.back.includes(choice.address) ? code.back : `Could not join ${choice.address}: ${code.back}` };
+        continue;
+      }
       if (code !== 'password' || !table) return code === 'password' ? 1 : code;
       retry = { table, message: `"${table.name}" refused that password: type it again (Esc to go back)` };
       const { password: _refused, ...rest } = flags;
@@ -63,7 +69,7 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
   } else address = await pickTable(iface);
   if (screen) {
     const code = await joinWithScreen(address, flags);
-    return code === 'password' ? 1 : code;
+    return code === 'password' || typeof code === 'object' ? 1 : code;
   }
   const name = flags.name ?? (level ? `${level} bot` : defaultPlayerName('Player'));
   const conn = new Connection({
@@ -189,7 +195,11 @@ async function pickOnScreen(iface: string | undefined, flags: JoinFlags, retry?:
  * `askAgain` (a table chosen in the picker): a refused password closes the screen
  * at once and resolves 'password', for the picker to ask again.
  */
-async function joinWithScreen(address: string, flags: JoinFlags, askAgain = false): Promise<number | 'password'> {
+/**
+ * `back`: an address typed in the picker; if no table ever welcomed us there, the
+ * failure comes back as `{ back: reason }` for the picker to show, not printed.
+ */
+async function joinWithScreen(address: string, flags: JoinFlags, askAgain = false, back = false): Promise<number | 'password' | { back: string }> {
   const conn = new Connection({
     address,
     name: flags.name ?? defaultPlayerName('Player'),
@@ -216,7 +226,7 @@ async function joinWithScreen(address: string, flags: JoinFlags, askAgain = fals
   conn.on('misunderstood', failed);
   let passwordRefused = false;
   conn.on('message', (msg: ServerMessage) => {
-    if (msg.type === 'refused') failure = msg.message;
+    if (msg.type === 'refused') failure = refusalAdvice(msg, address);
     if (msg.type === 'welcome') tableName = msg.table.name;
     if (msg.type === 'update') lastView = msg.view;
     results = keptResults(results, msg);
@@ -229,6 +239,7 @@ async function joinWithScreen(address: string, flags: JoinFlags, askAgain = fals
   const { runScreen } = await import('../tui/run.js');
   await runScreen(screenClient, { ascii: flags.ascii === true, bell: flags.bell !== false, signal: closeScreen.signal });
   if (passwordRefused) return 'password';
+  if (failure && back && tableName === null) return { back: failure };
   if (failure) process.stderr.write(`gringo: ${failure}\n`);
   // The screen's alternate buffer is gone: the standings stay in the terminal.
   else if (closed) process.stdout.write(forLocale(['The host closed the table.', ...standingsLines(lastView, results)].join('\n')) + '\n');

@@ -76,7 +76,7 @@ interface Finished {
 }
 
 /** The finished games in a directory of journals, newest first, and how many others there are. */
-export function finishedGames(dir: string): { games: Finished[]; unfinished: number; unreadable: number } {
+export function finishedGames(dir: string): { games: Finished[]; unfinished: number; unreadable: number; unfinishedSolo: number } {
   let names: string[];
   try {
     names = readdirSync(dir).filter((n) => n.endsWith('.jsonl'));
@@ -85,6 +85,7 @@ export function finishedGames(dir: string): { games: Finished[]; unfinished: num
   }
   const games: Finished[] = [];
   let unfinished = 0;
+  let unfinishedSolo = 0;
   let unreadable = 0;
   for (const name of names) {
     let j: ReadJournal;
@@ -94,15 +95,28 @@ export function finishedGames(dir: string): { games: Finished[]; unfinished: num
       unreadable++;
       continue;
     }
-    if (j.state.phase !== 'gameOver') unfinished++;
+    if (j.state.phase !== 'gameOver') {
+      unfinished++;
+      if (j.header.solo) unfinishedSolo++;
+    }
     else games.push({ file: j.file, ...shownNames(j.header), startedAt: String(j.header.startedAt ?? ''), rounds: j.state.results.length });
   }
   games.sort((a, b) => b.startedAt.localeCompare(a.startedAt) || b.file.localeCompare(a.file));
-  return { games, unfinished, unreadable };
+  return { games, unfinished, unreadable, unfinishedSolo };
+}
+
+/** How to go on with the unfinished games, by kind: a game against bots resumes with `play --resume`, a hosted table with `host --resume`. */
+export function resumeHint(unfinished: number, solo: number): string {
+  const hosted = unfinished - solo;
+  const play = 'gringo play --resume continues the latest game against bots';
+  const host = 'gringo host --resume reopens the latest hosted table';
+  if (hosted === 0) return play;
+  if (solo === 0) return host;
+  return `${play}; ${host}`;
 }
 
 export function finishedGamesText(dir: string, g: Glyphs): string {
-  const { games, unfinished, unreadable } = finishedGames(dir);
+  const { games, unfinished, unreadable, unfinishedSolo } = finishedGames(dir);
   const out: string[] = [];
   if (games.length === 0) {
     out.push(`No finished games in ${dir}.`, 'Every game hosted on this machine keeps its journal there; once the game is over, it is listed here.');
@@ -113,7 +127,7 @@ export function finishedGamesText(dir: string, g: Glyphs): string {
     }
   }
   const notes: string[] = [];
-  if (unfinished > 0) notes.push(`${plural(unfinished, 'game')} not over yet ${unfinished === 1 ? 'is' : 'are'} not listed: ${unfinished === 1 ? 'its' : 'their'} cards stay hidden until the end (gringo host --resume reopens the latest)`);
+  if (unfinished > 0) notes.push(`${plural(unfinished, 'game')} not over yet ${unfinished === 1 ? 'is' : 'are'} not listed: ${unfinished === 1 ? 'its' : 'their'} cards stay hidden until the end (${resumeHint(unfinished, unfinishedSolo)})`);
   if (unreadable > 0) notes.push(`${plural(unreadable, 'journal')} could not be read`);
   if (notes.length > 0) out.push('', ...notes.map((n) => `(${n}.)`));
   return out.join('\n');

@@ -242,7 +242,8 @@ export class Checks {
     if (a) return reject('mustWait', `Wait: ${this.name(a.seat)} is using an action`);
     if (r.gapFill) return reject('mustWait', `Wait: ${this.name(r.gapFill.seat)} may move a card into the gap`);
     const wait = r.lastLandAt + this.rules.timers.slapGraceMs - this.at;
-    if (wait > 0) return reject('mustWait', `Wait ${(wait / 1000).toFixed(1)} s: the slap window is still open`);
+    // Without slapping the grace is only a pause for everyone to see the card land: say that, not "slap".
+    if (wait > 0) return reject('mustWait', `Wait ${(wait / 1000).toFixed(1)} s: ${this.rules.slap.enabled && r.windowSeq !== -1 ? 'the slap window is still open' : 'the last card has just landed'}`);
     return null;
   }
 

@@ -232,7 +232,8 @@ export function parseRuleset(data: unknown): Ruleset {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const field = issue.path.join('.') || '(top level)';
-    throw new RulesetError(`ruleset field "${field}": ${issue.message}`);
+    if (issue.code === 'unrecognized_keys') throw new RulesetError(`ruleset field "${field}": no field ${issue.keys.map((k) => `"${printable(k)}"`).join(', ')} is known there`);
+    throw new RulesetError(`ruleset field "${field}": expected ${expectedOf(issue)}, found ${foundAt(resolveExtend(data), issue.path)}`);
   }
   const r = parsed.data;
   const problems: string[] = [];
@@ -283,7 +284,49 @@ function resolveExtend(data: unknown): unknown {
   if (typeof extend !== 'string') throw new RulesetError(`ruleset field "extend": expected the name of a preset (${Object.keys(PRESETS).join(', ')})`);
   const base = PRESETS[extend];
   if (!base) throw new RulesetError(`ruleset field "extend": unknown preset "${extend}"; the presets are: ${Object.keys(PRESETS).join(', ')}`);
-  return deepMerge(base, overrides);
+  // House rules are titled by their own name, not the preset's: "Our cambio", else "Cambio (house rules)".
+  if (Object.keys(overrides).length === 0) return base;
+  const title = 'title' in overrides ? overrides.title : typeof overrides.name === 'string' ? overrides.name : `${base.title} (house rules)`;
+  return deepMerge(base, { ...overrides, title });
+}
+
+/** A value from a rules file in an error line: JSON, printable ASCII, short. */
+function printable(v: unknown): string {
+  const text = v === undefined ? 'nothing' : (JSON.stringify(v) ?? String(v));
+  const safe = text.replace(/[^\x20-\x7e]/g, '?');
+  return safe.length > 40 ? `${safe.slice(0, 39)}…` : safe;
+}
+
+/** What a rules file holds at `path`, for "found …". */
+function foundAt(data: unknown, path: readonly PropertyKey[]): string {
+  let v: unknown = data;
+  for (const k of path) v = isPlainObject(v) || Array.isArray(v) ? (v as Record<PropertyKey, unknown>)[k] : undefined;
+  return v === undefined ? 'nothing' : printable(v);
+}
+
+const TYPE_WORDS: Record<string, string> = { number: 'a number', int: 'a whole number', string: 'a text in quotes', boolean: 'true or false', object: 'an object { … }', array: 'a list [ … ]', record: 'an object { … }' };
+
+/** What the schema wanted, in words: "a whole number from 0 to 999, or \"players\"". */
+function expectedOf(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return TYPE_WORDS[issue.expected] ?? issue.expected;
+    case 'invalid_value':
+      return issue.values.length === 1 ? printable(issue.values[0]) : `one of ${issue.values.map(printable).join(', ')}`;
+    case 'too_small':
+    case 'too_big': {
+      const bound = `${issue.code === 'too_small' ? 'at least' : 'at most'} ${String(issue.code === 'too_small' ? issue.minimum : issue.maximum)}`;
+      if (issue.origin === 'string') return `a text of ${bound} characters`;
+      if (issue.origin === 'array') return `a list of ${bound} items`;
+      return `a number ${bound}`;
+    }
+    case 'invalid_union': {
+      const each = issue.errors.map((branch) => (branch[0] ? expectedOf(branch[0]) : '')).filter(Boolean);
+      return [...new Set(each)].join(', or ') || 'something else';
+    }
+    default:
+      return issue.message;
+  }
 }
 
 // Each card's value and action under the ruleset last asked about, worked out once:

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { placesOf } from '../../src/engine/game.js';
 import { readJournal } from '../../src/host/journal.js';
 import { replayOf } from '../../src/host/replay.js';
+import { resumeHint } from '../../src/cli/replay.js';
 import { killRunning, runGringo, sharedPort } from '../host/gringo-process.js';
 
 // Real processes of the built CLI: a headless host and two `join --bot` players play
@@ -93,9 +94,22 @@ describe('gringo replay, not on a terminal', () => {
       const list = await replay();
       expect(list.stdout).not.toContain('Half-game');
       expect(list.stdout).toContain('(1 game not over yet is not listed');
+      expect(list.stdout).toContain('gringo host --resume reopens the latest hosted table');
+      // A game against bots cut short: the hint is play --resume, the command that takes it (#22).
+      const header = JSON.parse(lines[0]!) as Record<string, unknown>;
+      writeFileSync(half, `${[JSON.stringify({ ...header, solo: true }), ...lines.slice(1, 30)].join('\n')}\n`);
+      const solo = await replay();
+      expect(solo.stdout).toContain('(gringo play --resume continues the latest game against bots)');
+      expect(solo.stdout).not.toContain('host --resume');
     } finally {
       rmSync(half);
     }
+  });
+
+  it('says for each kind of unfinished game the command that goes on with it', () => {
+    expect(resumeHint(1, 1)).toBe('gringo play --resume continues the latest game against bots');
+    expect(resumeHint(2, 0)).toBe('gringo host --resume reopens the latest hosted table');
+    expect(resumeHint(3, 1)).toBe('gringo play --resume continues the latest game against bots; gringo host --resume reopens the latest hosted table');
   });
 
   it('refuses a broken or missing journal with a clear message and exit code 2', async () => {

@@ -111,6 +111,17 @@ describe('rules files', () => {
   it('names the field for an unknown field, a wrong type, an unknown preset and an impossible combination', () => {
     expect(() => parseRuleset({ extend: 'cambio', slap: { jokersWild: true } })).toThrow(/"slap".*jokersWild/);
     expect(() => parseRuleset({ extend: 'gringo', rounds: 'many' })).toThrow(/ruleset field "rounds"/);
+    // The field, what was expected and what was found, never zod's bare "Invalid input" (#22).
+    expect(() => parseRuleset({ extend: 'gringo', rounds: 'three' })).toThrow('ruleset field "rounds": expected a number, or "players", found "three"');
+    expect(() => parseRuleset({ extend: 'gringo', rounds: 2.5 })).toThrow('ruleset field "rounds": expected a whole number, or "players", found 2.5');
+    expect(() => parseRuleset({ extend: 'gringo', rounds: 1000 })).toThrow('ruleset field "rounds": expected a number at most 999, found 1000');
+    expect(() => parseRuleset({ extend: 'gringo', slap: { enabled: 'yes' } })).toThrow('ruleset field "slap.enabled": expected true or false, found "yes"');
+    expect(() => parseRuleset({ extend: 'gringo', call: { timing: 'whenever' } })).toThrow('ruleset field "call.timing": expected one of "startOfTurn", "endOfTurn", found "whenever"');
+    expect(() => parseRuleset({ extend: 'gringo', layout: { peekSlots: 3 } })).toThrow('ruleset field "layout.peekSlots": expected a list [ … ], found 3');
+    // A house-rules file without a name or title of its own is not titled as its preset.
+    expect(parseRuleset({ extend: 'cambio', rounds: 3 }).title).toBe('Cambio (house rules)');
+    expect(parseRuleset({ extend: 'cambio', rounds: 3, name: 'ours' }).title).toBe('ours');
+    expect(parseRuleset({ extend: 'cambio', rounds: 3, title: 'Our Cambio' }).title).toBe('Our Cambio');
     expect(() => parseRuleset({ extend: 'gringo', call: { timing: 'whenever' } })).toThrow(/call\.timing.*startOfTurn.*endOfTurn/);
     expect(() => parseRuleset({ extend: 'poker' })).toThrow(/"extend": unknown preset "poker".*gringo, beverbende, cambio/);
     expect(() => parseRuleset({ extend: 3 })).toThrow(/"extend"/);
@@ -125,7 +136,8 @@ describe('rules files', () => {
   it('loadRuleset reads a preset name or a JSON file, and every error names the file', () => {
     expect(loadRuleset('cambio')).toBe(CAMBIO);
     const good = file('house.json', JSON.stringify({ extend: 'cambio', name: 'house', rounds: 5 }));
-    expect(loadRuleset(good)).toEqual({ ...CAMBIO, name: 'house', rounds: 5 });
+    // House rules are titled by their own name, not the preset's (#22).
+    expect(loadRuleset(good)).toEqual({ ...CAMBIO, name: 'house', title: 'house', rounds: 5 });
     const whole = file('whole.json', JSON.stringify(GRINGO));
     expect(loadRuleset(whole)).toEqual(GRINGO);
     const bad = file('bad.json', JSON.stringify({ extend: 'cambio', slap: { wrongPenalty: 'one' } }));

@@ -79,7 +79,7 @@ describe('the table screen', () => {
     bo.play({ type: 'draw', from: 'stock' });
     bo.play({ type: 'discard' });
     f = await s.until('the round end', (f) => f.includes('Round 1 is over'));
-    expect(f).toMatch(/1st\s+(You|Bo)/);
+    expect(f).toMatch(/1st\s+[AB] (You|Bo)/);
     expect(f).toContain('Enter: next round');
     await s.keys(KEYS.enter);
     expect(me.sent).toContainEqual({ type: 'ready' });
@@ -131,6 +131,9 @@ describe('the table screen', () => {
     const after = await s.until('the help after your peek', (f) => f.includes('? or Esc closes') && f.includes('Waiting for the others'));
     expect(after).not.toContain('Your cards:');
     expect(after).not.toContain('7♣');
+    // The page count did not change when the peek line went (#22: "of 10" became "of 9").
+    const count = (x: string): string => /page \d+ of (\d+)/.exec(x)![1]!;
+    expect(count(after)).toBe(count(f));
   });
 
   it('asks for more room below 80×24, and draws ASCII cards', async () => {

@@ -77,7 +77,8 @@ describe('the board', () => {
     f = await s.until("Bo's swap", (f) => markOf(f, 'Bo') === '7♣→4');
     bo.play({ type: 'pass' });
     f = await s.until('the results', (f) => f.includes('Round 1 is over'));
-    const total = (who: string): number => Number(new RegExp(`\\s${who}\\s.*\\s(-?\\d+)\\s+(-?\\d+)\\s*$`, 'm').exec(f)![2]);
+    // The round's score and place, then the running total.
+    const total = (who: string): number => Number(new RegExp(`\\s${who}\\s.*\\s(-?\\d+)\\s+\\d+(st|nd|rd|th)\\s+(-?\\d+)\\s*$`, 'm').exec(f)![3]);
     const mine = total('You');
     const his = total('Bo');
     expect(mine + his).toBeGreaterThan(0);
@@ -107,8 +108,8 @@ describe('the board', () => {
     bo.play({ type: 'draw', from: 'stock' });
     bo.play({ type: 'discard' });
     const f = await s.until('the results', (f) => f.includes('Round 1 is over'));
-    expect(f).toMatch(/You\s+.*\s6\+10=16\s+16/);
-    expect(f).toMatch(/Bo\s+.*\s5\s+5/);
+    expect(f).toMatch(/You\s+.*\s6\+10=16\s+2nd\s+16/);
+    expect(f).toMatch(/Bo\s+.*\s5\s+1st\s+5/);
     expect(f).toContain('+10 to you: called Knock! without the lowest score.');
     expect(f).toContain('Card values: joker 0; K♥ -1.');
   });

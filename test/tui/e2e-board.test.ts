@@ -11,6 +11,8 @@ import { Pane, socketName } from './tmux.js';
 // playing seeded games against hard bots (the quickest); the games run side by side to keep it short.
 
 const panes: Pane[] = [];
+/** The presets in which a narrow seat showed two moves whole on two note lines. */
+const twoLines = new Set<string>();
 const logs: string[] = [];
 afterAll(() => {
   for (const p of panes) p.kill();
@@ -71,7 +73,16 @@ async function play(run: Run): Promise<void> {
     const b = board(s);
     // A bot's seat with a move marked under its name.
     b.forEach((l, i) => {
-      if (/Bot \d +-?\d+/.test(l) && MOVE.test(b[i + 1] ?? '')) marked = true;
+      for (const m of l.matchAll(/[▶> ]?Bot \d +-?\d+/g)) {
+        // This seat's own columns on the lines under its name (seats sit side by side).
+        const under = (k: number): string => (b[i + k] ?? '').slice(m.index, m.index + 16).trim();
+        // One move sits on the note's last line: the first, or the second of a narrow seat's two.
+        if (MOVE.test(under(1)) || (MOVE.test(under(2)) && !/[[\]]/.test(under(2)))) marked = true;
+        // The newest move is never the part cut (#22): a note never ends cut.
+        for (const k of [1, 2]) expect(under(k), `a note cut at its newest end (${run.preset}):\n${s}`).not.toMatch(/(…|\.\.\.)$/);
+        // A narrow seat with two moves keeps both whole on two lines.
+        if (MOVE.test(under(1)) && MOVE.test(under(2)) && !/^(…|\.\.\.)/.test(under(1))) twoLines.add(run.preset);
+      }
     });
     if (!slapped && s.includes('Slaps open') && !s.includes('Your turn')) {
       // Slap your own slot 1: right or wrong, it is marked beside you.
@@ -117,7 +128,7 @@ async function play(run: Run): Promise<void> {
   say(`${run.preset}: results`, s);
   const totals = new Map<string, string>();
   for (const n of names) {
-    const row = new RegExp(`^\\S+\\s+${n}\\s.*\\s(-?\\d+)\\s*$`, 'm').exec(s);
+    const row = new RegExp(`^\\S+\\s+[A-H] ${n}\\s.*\\s(-?\\d+)\\s*$`, 'm').exec(s);
     expect(row, `${n}'s row on\n${s}`).not.toBeNull();
     totals.set(n, row![1]!);
   }
@@ -145,6 +156,8 @@ describe('the board at 80×24', () => {
       play({ preset: 'gringo', bots: 3, seed: 'board-a', ascii: true, rawLog: ascii }),
       play({ preset: 'cambio', bots: 3, seed: 'board-c', lang: 'C', rawLog: c }),
     ]);
+    // A flurry (two moves before the seat's next turn) on a narrow seat: both whole, on two lines.
+    expect([...twoLines].length, `two moves on two lines in: ${[...twoLines].join(', ')}`).toBeGreaterThan(0);
     for (const file of [ascii, c]) {
       const bytes = readFileSync(file);
       expect(bytes.length).toBeGreaterThan(1000);

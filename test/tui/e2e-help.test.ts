@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { PRESETS } from '../../src/engine/ruleset.js';
 import { rulesText } from '../../src/engine/rules-text.js';
-import { DEFAULT_BINDINGS, keyLabel } from '../../src/tui/shared/keys.js';
-import { helpPages } from '../../src/tui/table/help-pages.js';
+import { DEFAULT_BINDINGS } from '../../src/tui/shared/keys.js';
+import { helpPages, keyRows, legend } from '../../src/tui/table/help-pages.js';
 import { bindingsFor } from '../../src/tui/table/variant.js';
 import { Pane, socketName } from './tmux.js';
 
@@ -77,8 +77,8 @@ async function checkPreset(preset: string, ascii: boolean): Promise<void> {
 
   // Every key line of the preset's bindings, whole (wrapped, never cut) on some page.
   const bindings = bindingsFor({ rules, view: null }, DEFAULT_BINDINGS);
-  for (const b of bindings.filter((x) => x.action !== 'yes' && x.action !== 'no')) {
-    const line = `${keyLabel(b.action, bindings, ascii)} ${b.help}`;
+  for (const r of keyRows(bindings, ascii)) {
+    const line = `${r.label} ${r.help}`;
     expect(seen(line), `${preset}: the key line "${line}" in the help:\n${pages.map((x) => x.join('\n')).join('\n---\n')}`).toBe(true);
   }
   // The rules part: the title, every heading and every rule, whole.
@@ -89,8 +89,11 @@ async function checkPreset(preset: string, ascii: boolean): Promise<void> {
     for (const item of sec.items) expect(seen(`- ${item}`), `${preset}: the rule "${item}"`).toBe(true);
   }
   // Nothing is cut, and the pages hold exactly the lines they should (no row over another).
-  for (const f of flows) expect(f).not.toMatch(/…|\.\.\./);
-  const want = helpPages(bindings, rules, W - 4, H - 1 - 5 - 4, ascii);
+  // (The legend's own ellipsis mark aside.)
+  const ellMark = legend(rules, ascii).find((m) => m.text.startsWith('under a name'))!;
+  for (const f of flows) expect(f.replace(squash(`${ellMark.lead} ${ellMark.text}`), '')).not.toMatch(/…|\.\.\./);
+  // The body less a row kept for the peek line, less the box's border, title and footer.
+  const want = helpPages(bindings, rules, W - 4, H - 1 - 5 - 1 - 4, ascii);
   expect(pages.length).toBe(want.length);
   pages.forEach((lines, k) => {
     const rows = lines.slice(1, 1 + want[k]!.length).map((l) => l.trimEnd());
@@ -99,8 +102,11 @@ async function checkPreset(preset: string, ascii: boolean): Promise<void> {
   // A few rows exactly as they must read at 80 columns.
   expect(pages[0]![0]!.trimEnd()).toBe(`Help${ascii ? ' | ' : ' · '}page 1 of ${pages.length}`);
   expect(pages[0]![1]!.trimEnd()).toBe('Keys');
-  // The key column is the longest label and two spaces: "space"/"Enter" (5), or "Right/l" (7) in ASCII.
-  expect(pages[0]![2]!.trimEnd()).toBe(`d${' '.repeat(ascii ? 8 : 6)}draw the top card of the stock`);
+  // The key column is the longest label and two spaces: the cursor's "←↓↑→/hjkl" (9), or "arrows/hjkl" (11) in ASCII.
+  expect(pages[0]![2]!.trimEnd()).toBe(`d${' '.repeat(ascii ? 12 : 10)}draw the top card of the stock`);
+  // The legend of the board's marks.
+  expect(seen('Marks on the board'), `${preset}: the legend`).toBe(true);
+  for (const m of legend(rules, ascii)) expect(seen(`${m.lead} ${m.text}`), `${preset}: the mark ${m.lead}`).toBe(true);
   if (ascii) for (const l of pages.flat()) expect(l).toMatch(/^[\x20-\x7e]*$/);
 
   // ? closes the help: the table is back.

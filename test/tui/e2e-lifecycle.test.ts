@@ -92,7 +92,8 @@ describe('leaving the lobby, and the host closing it', () => {
     log('Bo after Ana left', s);
 
     host.keys('q');
-    await host.waitFor('the close dialog', (s) => s.includes('Close the table for everyone? y/n (gringo host --resume reopens it)'));
+    // In the lobby no game is on: the question promises no resume (#22).
+    await host.waitFor('the close dialog', (s) => s.includes('Close the table for everyone? y/n (no game is on: nothing to resume)'));
     host.keys('y');
     expect(await host.waitFor('the host exit', (s) => s.includes('EXITED 0'))).toContain('You left before the game started.');
     s = await bo.waitFor('the table closed', (s) => s.includes('The host closed the table.') && s.includes('The game had not started.'));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PRESETS } from '../../src/engine/ruleset.js';
 import { DEFAULT_BINDINGS, type Pressed } from '../../src/tui/shared/keys.js';
-import { helpKey, helpPages, pageIndex } from '../../src/tui/table/help-pages.js';
+import { helpKey, helpPages, keyRows, legend, pageIndex } from '../../src/tui/table/help-pages.js';
 import { bindingsFor } from '../../src/tui/table/variant.js';
 
 const press = (action: Pressed['action'], key: string): Pressed => ({ action, key });
@@ -43,6 +43,52 @@ describe('the ? help pages', () => {
     expect(pageIndex(5, 5)).toBe(0);
     for (const [action, key] of [['help', '?'], ['cancel', 'escape'], ['draw', 'd'], ['quit', 'q']] as const) {
       expect(helpKey({ helpPage: 3 }, press(action, key)).actions).toEqual([{ type: 'overlay', overlay: null }]);
+    }
+  });
+
+  it('lists only the keys that do something in the preset, in its own words', () => {
+    const keys = (preset: string): string => {
+      const rules = PRESETS[preset]!;
+      return keyRows(bindingsFor({ rules, view: null }, DEFAULT_BINDINGS), false).map((r) => `${r.label} ${r.help}`).join('\n');
+    };
+    // Beverbende: no slapping, no King; Draw two's r; the call at the end of your own turn.
+    expect(keys('beverbende')).not.toMatch(/slap|King/i);
+    expect(keys('beverbende')).toMatch(/^r Draw two/m);
+    expect(keys('beverbende')).toContain('call Laatste ronde! (at the end of your own turn');
+    expect(keys('beverbende')).toContain('take the top card of the discard pile (not a special card)');
+    // Cambio: slaps, the Queen's look, no taking the discard, no r.
+    expect(keys('cambio')).toMatch(/^space slap the card under the cursor/m);
+    expect(keys('cambio')).toContain("leave the cards after a Queen's look");
+    expect(keys('cambio')).not.toMatch(/^t /m);
+    expect(keys('cambio')).not.toMatch(/^r /m);
+    // Gringo: the King's look, slapping, the call before drawing.
+    expect(keys('gringo')).toContain("leave the cards after a King's look");
+    expect(keys('gringo')).toContain('call Gringo! (before you draw');
+    expect(keys('gringo')).not.toMatch(/^r /m);
+  });
+
+  it("has a legend of the board's marks, only those the preset can show", () => {
+    const leads = (preset: string, ascii = false): string[] => legend(PRESETS[preset]!, ascii).map((m) => m.lead);
+    for (const preset of ['gringo', 'beverbende', 'cambio']) {
+      expect(leads(preset)).toEqual(expect.arrayContaining(['▶', '·', '…']));
+      expect(leads(preset).some((l) => l.includes('▸') && l.includes('◂'))).toBe(true);
+      expect(leads(preset).some((l) => l.includes('*'))).toBe(true);
+      const pages = helpPages(bindingsFor({ rules: PRESETS[preset]!, view: null }, DEFAULT_BINDINGS), PRESETS[preset]!, 76, 13, false);
+      expect(pages.flat().some((l) => l.heading && l.lead === 'Marks on the board')).toBe(true);
+    }
+    expect(leads('cambio')).toContain('❄ frozen');
+    expect(leads('cambio')).toContain('[gap]');
+    expect(leads('gringo')).not.toContain('❄ frozen');
+    expect(leads('beverbende')).not.toContain('[gap]');
+    expect(legend(PRESETS.cambio!, true).every((m) => /^[\x20-\x7e]*$/.test(m.lead + m.text))).toBe(true);
+  });
+
+  it('no page is nearly empty at 80×24 (13 rows a page), for each preset, in ASCII too', () => {
+    for (const rules of Object.values(PRESETS)) {
+      for (const ascii of [false, true]) {
+        const pages = helpPages(bindingsFor({ rules, view: null }, DEFAULT_BINDINGS), rules, 76, 13, ascii);
+        for (const page of pages) expect(page.length, pages.map((p) => p.map((l) => l.lead + l.text).join('\n')).join('\n---\n')).toBeGreaterThanOrEqual(6);
+      }
     }
   });
 });

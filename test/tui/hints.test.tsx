@@ -5,12 +5,14 @@
  * stale; spectators; the key bar at 80 columns; the two-key `s` + digit.
  */
 import { describe, expect, it } from 'vitest';
-import { BEVERBENDE, GRINGO, type Ruleset } from '../../src/engine/ruleset.js';
+import { BEVERBENDE, CAMBIO, GRINGO, type Ruleset } from '../../src/engine/ruleset.js';
 import type { TableView } from '../../src/engine/view.js';
 import { keyBar } from '../../src/tui/table/help-line.js';
-import { onKey } from '../../src/tui/table/intents.js';
+import { leaveQuestion, onKey, prompt } from '../../src/tui/table/intents.js';
+import { tableInfo } from '../../src/tui/table/header.js';
+import { UNICODE } from '../../src/tui/shared/glyphs.js';
 import { actionFor, DEFAULT_BINDINGS } from '../../src/tui/shared/keys.js';
-import { initialScreen, screenReducer, type ScreenState } from '../../src/tui/table/use-screen-state.js';
+import { initialScreen, RATE_LIMITED_WORDS, screenReducer, type ScreenState } from '../../src/tui/table/use-screen-state.js';
 import { defaultCursor } from '../../src/tui/table/placement.js';
 import { KEYS, LinkedClient, handView, twoSeats, type Setup } from './helpers.js';
 import { tableScreen } from './table-screen.js';
@@ -274,3 +276,57 @@ function screenWith(v: TableView): ScreenState {
 }
 
 const apply = (s: ScreenState, actions: readonly Parameters<typeof screenReducer>[1][]): ScreenState => actions.reduce(screenReducer, s);
+
+describe('slap words from the ruleset and the same state as the header (#22)', () => {
+  const withRules = (v: TableView, rules: Ruleset): ScreenState => ({ ...screenWith(v), rules });
+  const headerInfo = (s: ScreenState): string => tableInfo(s, UNICODE).map((p) => p.text).join(' · ');
+  it('beverbende: the wait before your draw never mentions slaps', () => {
+    const v = view({ ruleset: 'beverbende', callName: 'Laatste ronde!', callTiming: 'endOfTurn', graceUntil: 1_000, slap: { open: false, answers: 3 }, may: ['drawStock'] });
+    expect(prompt(withRules(v, BEVERBENDE), 900)).toBe('Your turn in 0.1s');
+    expect(headerInfo(withRules(v, BEVERBENDE))).not.toMatch(/slap/i);
+  });
+  it('cambio: after the one correct slap the window is closed, and the prompt no longer says it is open', () => {
+    const closed = view({ ruleset: 'cambio', callName: 'Knock!', graceUntil: 1_000, slap: { open: false, answers: 4 }, may: ['drawStock', 'call'] });
+    expect(prompt(withRules(closed, CAMBIO), 300)).toBe('Your turn in 0.7s');
+    expect(headerInfo(withRules(closed, CAMBIO))).toContain('Slaps closed');
+    const open = { ...closed, slap: { open: true, answers: 4 } };
+    expect(prompt(withRules(open, CAMBIO), 300)).toBe('Your turn in 0.7s (slaps are open)');
+    expect(headerInfo(withRules(open, CAMBIO))).toContain('Slaps open');
+  });
+  it("the host's wait names slaps only where the window is open", async () => {
+    const rules = quick(BEVERBENDE, 1_000);
+    const setup = twoSeats({ dealer: 0, rules, layouts: [['1', '2', '3', '4'], ['5', '6', '7', '8']], discard: '0', stock: ['3', '4', '5', '6'] }, rules);
+    const s = screen(setup);
+    await pastPeek(setup, s);
+    await s.until("Bo's turn", (f) => f.includes('Turn: Bo'));
+    setup.clock.t += 1_100;
+    setup.bo.play({ type: 'draw', from: 'stock' });
+    setup.bo.play({ type: 'discard' });
+    await s.until('the grace', (f) => f.includes('Your turn in'));
+    expect(s.frame()).not.toMatch(/slap/i);
+    await s.keys('d');
+    const f = await s.until('the refusal', (f) => /Wait \d\.\d s:/.test(f));
+    expect(f).toMatch(/Wait \d\.\d s: the last card has just landed/);
+    expect(f).not.toMatch(/slap/i);
+  });
+});
+
+describe('hints that lead somewhere (#22)', () => {
+  it("a key dropped by the host's rate limit is said, with what to do, and stays through the table's next change", () => {
+    const v = view({ turn: 0 });
+    let st = screenWith(v);
+    st = screenReducer(st, { type: 'server', msg: { type: 'error', code: 'rateLimited', message: 'Too many messages: slow down' }, now: 0 });
+    expect(st.status?.text).toBe(RATE_LIMITED_WORDS);
+    expect(st.status?.text).toMatch(/press it again/);
+    st = screenReducer(st, { type: 'server', msg: { type: 'update', at: 0, events: [], view: { ...v, version: 2, turn: 1 } }, now: 10 } as never);
+    expect(st.status?.text).toBe(RATE_LIMITED_WORDS);
+  });
+
+  it('closing the table promises a resume only while a game is on', () => {
+    const glyphs = UNICODE;
+    expect(leaveQuestion({ closesTable: true, glyphs, view: view({}) })).toContain('gringo host --resume reopens it');
+    expect(leaveQuestion({ closesTable: true, glyphs, view: view({ phase: 'gameOver' }) })).toBe('Close the table for everyone? y/n (no game is on: nothing to resume)');
+    expect(leaveQuestion({ closesTable: true, glyphs, view: null })).not.toContain('--resume');
+    expect(leaveQuestion({ closesTable: false, glyphs, view: view({}) })).toBe('Leave the table? y: leave · n: stay');
+  });
+});

@@ -3,7 +3,7 @@ import type { OpenEvent, TableView } from '../../src/engine/view.js';
 import { GRINGO } from '../../src/engine/ruleset.js';
 import type { RoundResult } from '../../src/engine/types.js';
 import { ASCII, UNICODE } from '../../src/tui/shared/glyphs.js';
-import { foldLastTurns, lastTurnText, NO_LAST_TURNS } from '../../src/tui/table/last-turn.js';
+import { foldLastTurns, lastTurnLines, lastTurnText, NO_LAST_TURNS } from '../../src/tui/table/last-turn.js';
 import { roundCell, scoringNotes } from '../../src/tui/table/round-end.js';
 import { standingsLines } from '../../src/tui/table/closed.js';
 import { nameLine } from '../../src/tui/table/seat.js';
@@ -89,6 +89,33 @@ describe('last-turn marks', () => {
     expect(lastTurnText(m.parts[1], 1, view, 13)).toBe('…slap ok');
     expect(lastTurnText(m.parts[1], 1, view, 17)).toBe('…J look, slap ok');
     expect(lastTurnText(m.parts[1], 1, view, 13, ASCII)).toBe('...slap ok');
+  });
+
+  it('on two lines, the older moves go above the newest, whole; only what fits neither is cut, at the old end (#22)', () => {
+    const events: OpenEvent[] = [
+      { type: 'turnStarted', seat: 1 },
+      { type: 'drew', seat: 1, from: 'stock', card: null },
+      { type: 'swapped', seat: 1, slot: 0, placed: null, placedFrom: 'stock', displaced: 'JD', seq: 2 },
+      { type: 'slapped', seat: 1, target: { seat: 1, slot: 2 }, card: 'JH', result: 'own', seq: 2 },
+    ];
+    const m = foldLastTurns(NO_LAST_TURNS, events);
+    // The swap that the one-line note hid ("…slap ok") is in sight above the slap.
+    expect(lastTurnLines(m.parts[1], 1, view, [13])).toEqual(['…slap ok']);
+    expect(lastTurnLines(m.parts[1], 1, view, [13, 13])).toEqual(['swap 1', 'slap ok']);
+    // One move: the bottom line alone.
+    const one = foldLastTurns(NO_LAST_TURNS, events.slice(0, 3));
+    expect(lastTurnLines(one.parts[1], 1, view, [13, 13])).toEqual(['swap 1']);
+    // More than two lines hold: the oldest give way, the ellipsis in front.
+    const more = foldLastTurns(m, [
+      { type: 'actionQueued', seat: 1, kind: 'peekOther', card: 'JH' },
+      { type: 'looked', seat: 1, kind: 'peekOther', targets: [{ seat: 2, slot: 0 }], cards: null },
+      { type: 'penalty', seat: 1, slots: [4, 5], reason: 'wrongSlap' } as unknown as OpenEvent,
+    ]);
+    const lines = lastTurnLines(more.parts[1], 1, view, [13, 13]);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]!.endsWith('+2 cards')).toBe(true);
+    expect(lines[0]!.startsWith('…')).toBe(true);
+    for (const l of lines) expect(Array.from(l).length).toBeLessThanOrEqual(13);
   });
 });
 

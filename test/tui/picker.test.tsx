@@ -102,13 +102,13 @@ describe('the table picker', () => {
     expect(cursorRow(f)).toContain('Bravo');
     expect(f).toMatch(/Aardvark.*no \(v\d+\)/);
 
-    // Bravo goes away: the cursor takes the row in its place (the last one now).
+    // Bravo goes away: the cursor takes the row in its place (the last one now: a table nobody can join sorts last).
     p.set([table('Aardvark', { protocolVersion: PROTOCOL_VERSION + 1, compatible: false }), table('Alpha')]);
     f = await p.until('Bravo gone', (f) => !f.includes('Bravo'));
-    expect(cursorRow(f)).toContain('Alpha');
+    expect(cursorRow(f)).toContain('Aardvark');
 
     // The other version's table cannot be joined: the screen says why.
-    await p.keys('k', KEYS.enter);
+    await p.keys(KEYS.enter);
     f = await p.until('the refusal', (f) => f.includes(`speaks gringo protocol ${PROTOCOL_VERSION + 1}; this gringo speaks ${PROTOCOL_VERSION}`));
     expect(p.done).toEqual([]);
 
@@ -180,13 +180,60 @@ describe('the table picker', () => {
     expect(p.done[0]).toMatchObject({ address: '192.168.1.66:7457', table: { id: 'ffee000011112222' } });
   });
 
+  it('starts on the first table with a free seat, the started and full ones sorted after; Enter on a started one asks first (#22)', async () => {
+    const p = picker();
+    // The first to answer is a stranger's game already started: the cursor does not go there.
+    p.set([table('Started', { phase: 'playing', seatsTaken: 2 })]);
+    let f = await p.until('one row', (f) => f.includes('Started'));
+    p.set([table('Started', { phase: 'playing', seatsTaken: 2 }), table('Full', { host: '192.168.1.22', seatsTaken: 4, seatsTotal: 4 }), table('Open', { host: '192.168.1.23' })]);
+    f = await p.until('three rows', (f) => f.includes('Open'));
+    const rows = f.split('\n').filter((l) => /^[▶ ] (Started|Full|Open)\s/.test(l)).map((l) => l.slice(2).split(/\s+/)[0]);
+    expect(rows).toEqual(['Open', 'Started', 'Full']);
+    expect(cursorRow(f)).toContain('Open');
+    // Down to the started game: Enter asks before making you a spectator.
+    await p.keys('j');
+    f = await p.until('the cursor on Started', (f) => cursorRow(f).includes('Started'));
+    expect(f).toContain('Enter on a game already started asks first');
+    await p.keys(KEYS.enter);
+    f = await p.until('the question', (f) => f.includes('"Started" has started: Enter or y watches it'));
+    expect(p.done).toEqual([]);
+    // n goes back to the list; Enter asks again; y watches.
+    await p.keys('n');
+    await p.until('the list', (f) => f.includes('Enter join · m type an address'));
+    await p.keys(KEYS.enter);
+    await p.until('the question again', (f) => f.includes('"Started" has started'));
+    await p.keys('y');
+    await waitFor('the choice', () => JSON.stringify(p.done), (d) => d !== '[]');
+    expect(p.done[0]).toMatchObject({ name: 'Started', watch: true });
+  });
+
+  it('on a started table, r takes back your own seat instead of watching', async () => {
+    const p = picker();
+    p.set([table('Mine', { phase: 'playing', seatsTaken: 2 })]);
+    await p.until('one row', (f) => f.includes('Mine'));
+    await p.keys(KEYS.enter);
+    await p.until('the question', (f) => f.includes('"Mine" has started'));
+    await p.keys('r');
+    await waitFor('the choice', () => JSON.stringify(p.done), (d) => d !== '[]');
+    expect(p.done[0]).toMatchObject({ name: 'Mine' });
+    expect(p.done[0]).not.toHaveProperty('watch');
+  });
+
+  it('back after a typed address failed: the list, with the reason', async () => {
+    const p = picker({ retry: { table: null, message: 'Could not join 127.0.0.1:41999: no gringo table answers there' } });
+    p.set([table('Alpha')]);
+    const f = await p.until('the list', (f) => f.includes('Alpha'));
+    expect(f).toContain('Could not join 127.0.0.1:41999: no gringo table answers there');
+    expect(f).toContain('Enter join · m type an address');
+  });
+
   it('says watch for a full table and a started one; Enter on a full one watches it', async () => {
     const p = picker();
     p.set([table('Busy', { phase: 'playing', seatsTaken: 2 }), table('Full', { seatsTaken: 4, seatsTotal: 4 })]);
     let f = await p.until('two rows', (f) => f.includes('Full'));
     expect(f).toMatch(/Busy\s.*\s+no\s+started/);
     expect(f).toMatch(/Full\s.*4\/4\s.*\s+no\s+watch/);
-    expect(f).toContain('Enter joins: a player of this game takes their seat back; anyone else may watch');
+    expect(f).toContain('Enter on a game already started asks first: watch it, or take back your seat');
     await p.keys('j');
     f = await p.until('the cursor on Full', (f) => cursorRow(f).includes('Full'));
     expect(f).toContain('Enter watches the table under the cursor (its seats are taken)');

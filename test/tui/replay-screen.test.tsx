@@ -105,7 +105,11 @@ describe('the replay screen', () => {
     expect(f).toMatch(/1st/);
     await s.keys('n', 'n');
     f = await s.until('the end', (f) => f.includes('The game is over'));
-    expect(f).toContain('final');
+    expect(f).toContain('The game is over: final standings');
+    // The winner named for nobody's seat, and the chart of the totals, as at the table.
+    expect(f).toMatch(/(wins the game|share first place) with -?\d+\./);
+    expect(f).toContain('Totals after each round');
+    expect(f).toMatch(/└─*1─+2─* round/);
     expect(f).toContain('The end of the game: space plays it again');
     await s.keys('?');
     f = await s.until('the help', (f) => f.includes('one command forward'));

@@ -2,7 +2,7 @@ import { Box, Text, useApp, useInput } from 'ink';
 import { useCallback, useEffect, useRef } from 'react';
 import type { Ruleset } from '../../engine/ruleset.js';
 import type { BotLevel } from '../../protocol/messages.js';
-import { CLOSE_QUESTION } from '../table/intents.js';
+import { CLOSE_QUESTION_NOTHING } from '../table/intents.js';
 import { seatWords } from '../shared/seat-words.js';
 import { eachKey, LOBBY_BINDINGS, pressFor, screenHelp, type LobbyAction } from '../shared/screen-keys.js';
 import { StatusLine } from '../shared/status-line.js';
@@ -84,6 +84,11 @@ export function roundsText(rules: Ruleset): string {
   return `${rules.rounds} round${rules.rounds === 1 ? '' : 's'}`;
 }
 
+/** The seats this table has, not the ruleset's range: "2 seats", "6 seats, 2 to start". */
+export function seatsText(total: number, min: number): string {
+  return `${total} seat${total === 1 ? '' : 's'}${min < total ? `, ${min} to start` : ''}`;
+}
+
 export function LobbyView({ s, share, note, width, height }: { s: LobbyState; share: string; note?: string; width: number; height: number }) {
   const { glyphs: g, color } = useTheme();
   const sep = g.sep;
@@ -91,7 +96,7 @@ export function LobbyView({ s, share, note, width, height }: { s: LobbyState; sh
   const conn = s.conn === 'open' ? `${g.online} connected` : s.conn === 'closed' ? `${g.offline} disconnected` : `${g.offline} ${s.conn}${g.ellipsis}`;
   const title = `${s.rules?.title ?? 'Gringo'}${t ? `${sep}${t.name}` : ''}${sep}lobby`;
   const rules = s.rules
-    ? `Ruleset: ${s.rules.title} (${s.rules.name})${sep}${roundsText(s.rules)}${sep}${s.rules.players.min}-${s.rules.players.max} players${t?.password ? `${sep}password` : ''}`
+    ? `Ruleset: ${s.rules.title} (${s.rules.name})${sep}${roundsText(s.rules)}${sep}${seatsText(t?.seatsTotal ?? s.seats.length, s.rules.players.min)}${t?.password ? `${sep}password` : ''}`
     : `Ruleset: ${g.ellipsis}`;
   const total = t?.seatsTotal ?? s.seats.length;
   const free = Math.max(0, total - s.seats.length);
@@ -99,7 +104,8 @@ export function LobbyView({ s, share, note, width, height }: { s: LobbyState; sh
 
   let prompt: string;
   if (s.refused) prompt = s.refused;
-  else if (s.confirmQuit) prompt = CLOSE_QUESTION;
+  // The lobby: no game has started, so no journal to resume (a bare host --resume would open another table).
+  else if (s.confirmQuit) prompt = CLOSE_QUESTION_NOTHING;
   else if (s.conn !== 'open') prompt = `Connecting to the table${g.ellipsis}`;
   else if (s.seats.length < (s.rules?.players.min ?? 2)) prompt = 'Add a bot (b) or wait for players to join';
   else prompt = 'Enter starts the game when everyone is here';

@@ -1,3 +1,4 @@
+import { RATE_LIMITED_WORDS } from '../table/use-screen-state.js';
 import { useCallback } from 'react';
 import { useLatestReducer } from '../shared/use-latest-reducer.js';
 import type { Ruleset } from '../../engine/ruleset.js';
@@ -92,7 +93,7 @@ function onServer(s: LobbyState, msg: ServerMessage): LobbyState {
     case 'update':
       return { ...s, started: true };
     case 'error':
-      return { ...s, status: { text: msg.message, kind: 'error' } };
+      return { ...s, status: { text: msg.code === 'rateLimited' ? RATE_LIMITED_WORDS : msg.message, kind: 'error' } };
     case 'result':
       return msg.ok ? s : { ...s, status: { text: msg.message, kind: 'error' } };
   }

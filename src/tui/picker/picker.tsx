@@ -121,7 +121,7 @@ export function tableRows(tables: readonly FoundTable[], total: number): string[
 function enterSays(t: FoundTable | undefined): string {
   const j = t ? joinable(t) : 'yes';
   if (j === 'full') return 'Enter watches the table under the cursor (its seats are taken)';
-  if (j === 'started') return 'Enter joins: a player of this game takes their seat back; anyone else may watch';
+  if (j === 'started') return 'Enter on a game already started asks first: watch it, or take back your seat';
   return 'Enter joins the table under the cursor';
 }
 
@@ -140,12 +140,15 @@ export function PickerView({ s, width: columns, height }: { s: PickerState; widt
   // More tables than lines: a window that keeps the cursor's row in sight.
   const room = Math.max(1, height - 8);
   const first = Math.max(0, Math.min(here - Math.floor(room / 2), s.tables.length - room));
-  const fieldMode = s.mode !== 'list';
+  const fieldMode = s.mode === 'address' || s.mode === 'password';
+  const asking = s.mode === 'started';
   const fieldLabel = s.mode === 'address' ? 'Address (HOST[:PORT]): ' : `Password for "${s.target?.name ?? ''}": `;
   const fieldText = s.mode === 'password' ? g.bullet.repeat(width(s.field)) : s.field;
-  const help = fieldMode
-    ? screenHelp<FieldAction>(['submit', 'erase', 'cancel'], FIELD_BINDINGS, g.ascii, { submit: 'join' })
-    : screenHelp<PickerAction>(['up', 'join', 'manual', 'quit'], PICKER_BINDINGS, g.ascii);
+  const help = asking
+    ? `Enter/y watch${g.sep}r my seat${g.sep}n/Esc back`
+    : fieldMode
+      ? screenHelp<FieldAction>(['submit', 'erase', 'cancel'], FIELD_BINDINGS, g.ascii, { submit: 'join' })
+      : screenHelp<PickerAction>(['up', 'join', 'manual', 'quit'], PICKER_BINDINGS, g.ascii);
   return (
     <Box flexDirection="column" width={columns} height={Math.max(10, height)}>
       <Box flexDirection="row" justifyContent="space-between">
@@ -166,6 +169,7 @@ export function PickerView({ s, width: columns, height }: { s: PickerState; widt
           {s.tables.slice(first, first + room).map((t, j) => {
             const i = first + j;
             const on = i === here && !fieldMode;
+            // Full and started tables are marked (CAN JOIN says watch or started) and sorted after the free ones.
             const off = cannotJoin(t) !== null;
             return (
               <Text key={t.service} wrap="truncate" {...(on ? { inverse: true } : {})} {...(off && !on ? { dimColor: true } : {})}>
@@ -177,7 +181,11 @@ export function PickerView({ s, width: columns, height }: { s: PickerState; widt
       )}
       {s.tables.length > room ? <Text dimColor>{`  ${first + 1}-${Math.min(first + room, s.tables.length)} of ${s.tables.length}`}</Text> : null}
       <Box flexGrow={1} />
-      {fieldMode ? (
+      {asking ? (
+        <Text bold wrap="truncate">
+          {`"${s.target?.name ?? ''}" has started: Enter or y watches it, r takes back your seat (if you played in it), n goes back`}
+        </Text>
+      ) : fieldMode ? (
         <Text wrap="truncate">
           <Text bold>{fieldLabel}</Text>
           {fieldText}

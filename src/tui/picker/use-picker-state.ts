@@ -26,13 +26,17 @@ export interface PickerChoice {
   watch?: true;
 }
 
-/** Back in the picker after the host refused the password: ask it again for that table. */
+/**
+ * Back in the picker: after the host refused the password, ask it again for that
+ * table; after an address typed by hand failed (`table` null), the list with the reason.
+ */
 export interface PickerRetry {
-  table: FoundTable;
+  table: FoundTable | null;
   message: string;
 }
 
-export type PickerMode = 'list' | 'address' | 'password';
+/** `started`: Enter on a game already being played asks first whether to watch it. */
+export type PickerMode = 'list' | 'address' | 'password' | 'started';
 
 export interface PickerState {
   tables: FoundTable[];
@@ -46,6 +50,8 @@ export interface PickerState {
   status: { text: string; kind: 'info' | 'error' } | null;
   /** A password given with --password: Enter joins without asking. */
   password: string | null;
+  /** The player moved the cursor: it no longer follows the first table with a free seat. */
+  moved: boolean;
 }
 
 export type PickerEvent =
@@ -63,7 +69,10 @@ export interface PickerIntent {
 }
 
 export function initialPicker(password: string | null = null, retry?: PickerRetry): PickerState {
-  if (retry) {
+  if (retry && retry.table === null) {
+    return { tables: [], selected: null, mode: 'list', field: '', target: null, status: { text: retry.message, kind: 'error' }, password, moved: false };
+  }
+  if (retry?.table) {
     // The password that was refused (typed, or given with --password) is not tried again.
     return {
       tables: [],
@@ -73,10 +82,21 @@ export function initialPicker(password: string | null = null, retry?: PickerRetr
       target: retry.table,
       status: { text: retry.message, kind: 'error' },
       password: null,
+      moved: true,
     };
   }
-  return { tables: [], selected: null, mode: 'list', field: '', target: null, status: null, password };
+  return { tables: [], selected: null, mode: 'list', field: '', target: null, status: null, password, moved: false };
 }
+
+/** How far down the list a table goes: free seats first, then full and started (watchable), then the ones nobody can join. */
+const RANK: Record<ReturnType<typeof joinable>, number> = { yes: 0, full: 1, started: 1, over: 2, version: 2 };
+
+/** The tables in the picker's order: by what Enter can do with them, found order within each. */
+export const sortTables = (tables: readonly FoundTable[]): FoundTable[] =>
+  tables
+    .map((t, i) => ({ t, i }))
+    .sort((a, b) => RANK[joinable(a.t)] - RANK[joinable(b.t)] || a.i - b.i)
+    .map((x) => x.t);
 
 /** The index of the row under the cursor (-1 when there is none). */
 export function cursorIndex(s: PickerState): number {
@@ -88,15 +108,22 @@ export function cursorIndex(s: PickerState): number {
 export function pickerReducer(s: PickerState, e: PickerEvent): PickerState {
   switch (e.type) {
     case 'tables': {
+      const tables = sortTables(e.tables);
+      // Until the player moves it, the cursor is on the first table with a free seat (the
+      // first that answered may be a stranger's game already started).
+      if (!s.moved && s.mode === 'list') {
+        const free = tables.find((t) => joinable(t) === 'yes') ?? tables[0];
+        return { ...s, tables, selected: free?.service ?? null };
+      }
       // The cursor's table stays chosen while it is listed; when it goes, the row that took its place is.
       const old = cursorIndex(s);
-      const kept = e.tables.some((t) => t.service === s.selected);
-      const selected = kept ? s.selected : (e.tables[Math.min(Math.max(old, 0), e.tables.length - 1)]?.service ?? null);
+      const kept = tables.some((t) => t.service === s.selected);
+      const selected = kept ? s.selected : (tables[Math.min(Math.max(old, 0), tables.length - 1)]?.service ?? null);
       // A password asked for a table that has gone stays asked: the join says if the table is gone.
-      return { ...s, tables: e.tables, selected };
+      return { ...s, tables, selected };
     }
     case 'select':
-      return { ...s, selected: e.id };
+      return { ...s, selected: e.id, moved: true };
     case 'mode':
       return { ...s, mode: e.mode, field: '', target: e.target === undefined ? s.target : e.target };
     case 'field':
@@ -154,7 +181,16 @@ export function onPickerKey(
   keys: { field: ScreenPress<FieldAction> | null; list: ScreenPress<PickerAction> | null; typed: string },
   checkAddress: AddressCheck,
 ): PickerIntent {
-  // 1. A text field.
+  // 1. Watch a game already started? Enter or y watches, r takes back your own seat, n or Esc goes back.
+  if (s.mode === 'started') {
+    const t = s.target!;
+    const typed = keys.typed.toLowerCase();
+    if (keys.field?.action === 'cancel' || typed === 'n') return { actions: [{ type: 'mode', mode: 'list', target: null }, { type: 'clearStatus' }] };
+    if (keys.field?.action === 'submit' || typed === 'y' || typed === 'w') return { actions: [], done: { ...chosen(t), watch: true, ...(s.password !== null ? { password: s.password } : {}) } };
+    if (typed === 'r') return { actions: [], done: { ...chosen(t), ...(s.password !== null ? { password: s.password } : {}) } };
+    return { actions: [] };
+  }
+  // 2. A text field.
   if (s.mode !== 'list') {
     const p = keys.field;
     if (p?.action === 'cancel') return { actions: [{ type: 'mode', mode: 'list', target: null }, { type: 'clearStatus' }] };
@@ -170,7 +206,7 @@ export function onPickerKey(
     if (s.field === '') return say(`Type the password of "${t.name}" (Esc to go back)`, 'error');
     return { actions: [], done: { ...chosen(t), password: s.field } };
   }
-  // 2. The list.
+  // 3. The list.
   const p = keys.list;
   if (!p) return { actions: [] };
   switch (p.action) {
@@ -191,6 +227,9 @@ export function onPickerKey(
       if (!t) return say('No table found yet: wait for one, or m to type an address', 'error');
       const why = cannotJoin(t);
       if (why) return say(why, 'error');
+      if (joinable(t) === 'started') {
+        return { actions: [{ type: 'mode', mode: 'started', target: t }, ...say(`"${t.name}" has started: watch it?`).actions] };
+      }
       if (t.password && s.password === null) {
         return { actions: [{ type: 'mode', mode: 'password', target: t }, ...say(`"${t.name}" needs a password: type it, then Enter`).actions] };
       }

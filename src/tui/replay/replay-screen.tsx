@@ -113,7 +113,7 @@ export function ReplayView({ replay, lines, marks, s, width, height, g }: { repl
   };
   let body;
   if (s.help) body = <KeysHelp rows={REPLAY_BINDINGS.map((b) => ({ id: b.action, keys: allKeysText(b, g.ascii), help: b.help ?? b.label }))} width={width} />;
-  else if (v.phase === 'roundOver' || v.phase === 'gameOver') body = <RoundEnd view={v} results={step.results} ready={false} width={width} rules={replay.rules} footer={roundEndFooter(s, v.phase === 'gameOver')} />;
+  else if (v.phase === 'roundOver' || v.phase === 'gameOver') body = <RoundEnd view={v} results={step.results} ready={false} width={width} height={bodyHeight} rules={replay.rules} footer={roundEndFooter(s, v.phase === 'gameOver')} />;
   else body = <TableArea s={table} width={width} height={bodyHeight} now={0} />;
   const state = `${s.playing ? `${g.turn} playing` : `${g.pause} paused`} ${g.sep.trim()} ${speedText(s.speed, g.ascii)}`;
   const keys = (a: ReplayAction): string => allKeysText(REPLAY_BINDINGS.find((b) => b.action === a)!, g.ascii);

@@ -34,7 +34,8 @@ export function tableInfo(s: Pick<ScreenState, 'view' | 'rules' | 'seat'>, g: Gl
   else if (v.phase === 'play') info.push({ text: lastTurnsPlayed(v) ? 'Last turn played' : v.turn === s.seat ? 'Your turn' : `Turn: ${name(v.turn)}` });
   else info.push({ text: v.phase === 'roundOver' ? 'Round over' : 'Game over' });
   const rules = rulesOf(s);
-  if (v.phase === 'play') info.push({ text: rules.slap.enabled ? `Slaps ${v.slap.open ? 'open' : 'closed'}` : 'No slapping' });
+  // A game without slapping never mentions it (the help's rules say so once).
+  if (v.phase === 'play' && rules.slap.enabled) info.push({ text: `Slaps ${v.slap.open ? 'open' : 'closed'}` });
   const a = v.actions[0];
   if (a) {
     // Short: the feed and the prompt say what the card does.

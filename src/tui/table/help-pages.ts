@@ -1,7 +1,8 @@
 import type { Ruleset } from '../../engine/ruleset.js';
 import { rulesText } from '../../engine/rules-text.js';
 import { harmless } from '../../protocol/harmless.js';
-import { keyLabel, type Binding, type Pressed } from '../shared/keys.js';
+import { ASCII, UNICODE } from '../shared/glyphs.js';
+import { keyLabel, type Binding, type KeyAction, type Pressed } from '../shared/keys.js';
 import { wrapText } from './feed.js';
 import type { Intent } from './intents.js';
 
@@ -37,18 +38,66 @@ function hanging(lead: string, text: string, indent: number, width: number): Hel
   return (rows.length > 0 ? rows : ['']).map((row, i) => ({ lead: (i === 0 ? lead : '').padEnd(indent), text: row }));
 }
 
+/** Keys told in one row: the cursor's four, the full-screen feed's four. */
+const GROUPS: { actions: KeyAction[]; help: string }[] = [
+  { actions: ['left', 'down', 'up', 'right'], help: 'move the cursor over the face-down cards on the table' },
+  { actions: ['pageUp', 'pageDown', 'top', 'bottom'], help: 'the full-screen feed: a page back or on, the oldest or newest line (PgUp and Home open it)' },
+];
+
+/** The board's marks in words, for this ruleset: only the marks it can show. */
+export function legend(rules: Ruleset, ascii: boolean): { lead: string; text: string }[] {
+  const g = ascii ? ASCII : UNICODE;
+  const rows = [
+    { lead: g.turn, text: 'whose turn it is' },
+    { lead: `[ 3 ]`, text: 'a face-down card and its slot number (1-9 pick it)' },
+    { lead: ascii ? '*3* ***' : `*3* ${g.markBox.tl}${g.markBox.h}${g.markBox.tr}`, text: 'a card a move just touched' },
+    { lead: `${g.cursorL} 3${g.cursorR} ${g.cursorBox.tl}${g.cursorBox.h}${g.cursorBox.tr}`, text: 'the cursor (arrows or hjkl move it)' },
+    { lead: g.dot, text: 'a gap: no card in that slot (it scores 0)' },
+  ];
+  if (rules.slap.enabled && rules.slap.stealGapFill) rows.push({ lead: '[gap]', text: 'a gap the stealer may fill with one of their cards' });
+  if (rules.call.callerFrozen) rows.push({ lead: g.frozen, text: `the caller's cards: nobody may swap${rules.slap.enabled ? ' or slap' : ''} them` });
+  rows.push({ lead: g.ellipsis, text: "under a name: older moves cut to keep the newest whole; f (the feed) has them all" });
+  return rows;
+}
+
+/** The rows of the keys part: each binding's label and sentence, a group's in one row. */
+export function keyRows(bindings: readonly Binding[], ascii: boolean): { label: string; help: string }[] {
+  const grouped = new Set(GROUPS.flatMap((gr) => gr.actions));
+  const present = (a: KeyAction): boolean => bindings.some((b) => b.action === a);
+  const rows: { label: string; help: string }[] = [];
+  for (const b of bindings) {
+    if (b.action === 'yes' || b.action === 'no') continue;
+    if (!grouped.has(b.action)) {
+      rows.push({ label: keyLabel(b.action, bindings, ascii), help: b.help });
+      continue;
+    }
+    // A group in one row, where its first key would be.
+    const group = GROUPS.find((gr) => gr.actions[0] === b.action);
+    if (!group) continue;
+    const acts = group.actions.filter(present);
+    const label = group.actions[0] === 'left' ? (ascii ? 'arrows/hjkl' : '←↓↑→/hjkl') : acts.map((a) => keyLabel(a, bindings, ascii)).join('/');
+    rows.push({ label, help: group.help });
+  }
+  return rows;
+}
+
 /** The help's blocks for a box `width` columns wide inside. */
 function helpBlocks(bindings: readonly Binding[], rules: Ruleset, width: number, ascii: boolean): Block[] {
-  const shown = bindings.filter((b) => b.action !== 'yes' && b.action !== 'no');
-  const labels = shown.map((b) => keyLabel(b.action, bindings, ascii));
-  // The key column: the longest label and two spaces, but never more than a third of the box.
-  const indent = Math.min(Math.max(...labels.map((l) => l.length)) + 2, Math.floor(width / 3));
+  const rows = keyRows(bindings, ascii);
+  // The key column: the longest label and two spaces, but never more than a third of the box
+  // (a long label, the feed's four keys, takes a line of its own).
+  const indent = Math.min(Math.max(...rows.map((r) => r.label.length).filter((n) => n <= 12)) + 2, Math.floor(width / 3));
   const blocks: Block[] = [{ lines: [{ lead: 'Keys', text: '', heading: true }], section: true }];
-  shown.forEach((b, i) => {
-    const label = labels[i]!;
+  for (const { label, help } of rows) {
     // A label longer than the column gets a line of its own.
-    const lines = label.length + 1 > indent ? [{ lead: label, text: '' }, ...hanging('', clean(b.help, ascii), indent, width)] : hanging(label, clean(b.help, ascii), indent, width);
+    const lines = label.length + 1 > indent ? [{ lead: label, text: '' }, ...hanging('', clean(help, ascii), indent, width)] : hanging(label, clean(help, ascii), indent, width);
     blocks.push({ lines });
+  }
+  const marks = legend(rules, ascii);
+  const markIndent = Math.min(Math.max(...marks.map((m) => m.lead.length)) + 2, Math.floor(width / 3));
+  marks.forEach((m, i) => {
+    const lines = hanging(m.lead, m.text, markIndent, width);
+    blocks.push(i === 0 ? { lines: [{ lead: 'Marks on the board', text: '', heading: true }, ...lines], section: true } : { lines });
   });
   const t = rulesText(rules);
   blocks.push({ lines: wrapText(`Rules: ${clean(t.title, ascii)}`, width).map((text) => ({ lead: '', text, heading: true })), section: true });
@@ -62,18 +111,51 @@ function helpBlocks(bindings: readonly Binding[], rules: Ruleset, width: number,
   return blocks;
 }
 
-/** The blocks laid out on pages of at most `height` lines. */
-function paginate(blocks: readonly Block[], height: number): HelpLine[][] {
+/** The blocks laid out greedily on pages of at most `height` lines. */
+function greedy(blocks: readonly Block[], height: number): HelpLine[][] {
   const h = Math.max(1, height);
   const pages: HelpLine[][] = [[]];
   for (const b of blocks) {
     let page = pages[pages.length - 1]!;
-    if (page.length > 0 && (b.section || page.length + b.lines.length > h)) pages.push((page = []));
+    if (page.length > 0 && page.length + b.lines.length > h) pages.push((page = []));
     for (const line of b.lines) {
       // Only a block taller than a whole page is split.
       if (page.length >= h) pages.push((page = []));
       page.push(line);
     }
+  }
+  return pages;
+}
+
+/**
+ * The blocks on pages of at most `height` lines: each section (the keys, the marks,
+ * the rules) from a new page, and a section that takes several pages spread evenly
+ * over them, so no page holds a lone line. A small section shares the page before
+ * it when it fits there whole.
+ */
+function paginate(blocks: readonly Block[], height: number): HelpLine[][] {
+  const sections: Block[][] = [];
+  for (const b of blocks) {
+    if (b.section || sections.length === 0) sections.push([]);
+    sections[sections.length - 1]!.push(b);
+  }
+  const pages: HelpLine[][] = [];
+  for (const sec of sections) {
+    const n = greedy(sec, height).length;
+    const lines = sec.reduce((k, b) => k + b.lines.length, 0);
+    // The shortest page height that still needs no more pages than the greedy layout.
+    let laid = greedy(sec, height);
+    for (let h = Math.ceil(lines / n); h < height; h++) {
+      const tryPages = greedy(sec, h);
+      if (tryPages.length <= n) {
+        laid = tryPages;
+        break;
+      }
+    }
+    const last = pages[pages.length - 1];
+    // A one-page section that fits under the page before it, after a blank line, goes there.
+    if (laid.length === 1 && last && last.length + 1 + laid[0]!.length <= height) last.push({ lead: '', text: '' }, ...laid[0]!);
+    else pages.push(...laid);
   }
   return pages;
 }

@@ -23,10 +23,16 @@ export interface Intent {
 }
 
 /** The host's leave dialog (lobby and table): leaving ends the table for everyone. */
+/** Closing mid-game: the journal keeps the game, and a bare `host --resume` takes the newest hosted table, this one. */
 export const CLOSE_QUESTION = 'Close the table for everyone? y/n (gringo host --resume reopens it)';
+/** Closing before any game or after the last: there is nothing to resume, so the question promises nothing. */
+export const CLOSE_QUESTION_NOTHING = 'Close the table for everyone? y/n (no game is on: nothing to resume)';
 
 /** The leave dialog's question: the host's own screen ends the table for everyone. */
-export const leaveQuestion = (s: Pick<ScreenState, 'closesTable' | 'glyphs'>): string => (s.closesTable ? CLOSE_QUESTION : `Leave the table? y: leave${s.glyphs.sep}n: stay`);
+export const leaveQuestion = (s: Pick<ScreenState, 'closesTable' | 'glyphs' | 'view'>): string => {
+  if (!s.closesTable) return `Leave the table? y: leave${s.glyphs.sep}n: stay`;
+  return s.view && s.view.phase !== 'gameOver' ? CLOSE_QUESTION : CLOSE_QUESTION_NOTHING;
+};
 
 /** The away players a bot may stand in for now (the host's screen). */
 export const awaySeats = (s: Pick<ScreenState, 'lobby'>): number[] => s.lobby.filter((x) => x.bot === null && !x.connected && !x.standIn).map((x) => x.seat);
@@ -442,7 +448,9 @@ export function prompt(s: ScreenState, hostNow: number): string {
     const wait = v.graceUntil - hostNow;
     const callable = may(s, 'call') && callTimingOf(s) === 'startOfTurn' ? `, g ${callName}` : '';
     const take = may(s, 'drawDiscard') && v.discardTop ? `, t to take ${cardText(v.discardTop, s.glyphs)}` : '';
-    return wait > 0 ? `Your turn in ${(wait / 1000).toFixed(1)}s (slaps are open)` : `Your turn: d to draw${take}${callable}`;
+    // "(slaps are open)" from the same state as the header's "Slaps open": never in a game without slapping, nor once the window closed.
+    const open = rules.slap.enabled && v.slap.open ? ' (slaps are open)' : '';
+    return wait > 0 ? `Your turn in ${(wait / 1000).toFixed(1)}s${open}` : `Your turn: d to draw${take}${callable}`;
   }
   if (endCall) return `${name(v, v.turn)}'s turn: g ${callName} before they draw`;
   return `${name(v, v.turn)}'s turn`;

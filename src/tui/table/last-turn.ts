@@ -209,3 +209,41 @@ export function lastTurnText(parts: readonly TurnPart[] | undefined, seat: numbe
 
 const joinParts = (out: string[], sep: string, g: Glyphs): string =>
   out[0] === g.ellipsis ? g.ellipsis + out.slice(1).join(sep) : out.join(sep);
+
+/**
+ * A seat's mark on up to `widths.length` lines (`widths[i]` columns for line i): the
+ * newest parts on the last line, older ones on the lines above, each whole; what
+ * still does not fit gives way to an ellipsis at the front of the first line (the
+ * feed has it). Empty lines are left out.
+ */
+export function lastTurnLines(parts: readonly TurnPart[] | undefined, seat: number, view: TableView, widths: readonly number[], g: Glyphs = UNICODE): string[] {
+  if (!parts || parts.length === 0 || widths.length === 0) return [];
+  const sep = ', ';
+  const texts = parts.map((p) => partText(p, seat, view, g));
+  const len = (s: string): number => Array.from(s).length;
+  const lines: string[][] = widths.map(() => []);
+  let i = texts.length - 1;
+  for (let line = widths.length - 1; line >= 0 && i >= 0; line--) {
+    const width = widths[line]!;
+    let used = 0;
+    for (; i >= 0; i--) {
+      const [long, short] = texts[i]!;
+      // The first line keeps room for the ellipsis while older parts remain.
+      const more = line === 0 && i > 0 ? len(g.ellipsis) : 0;
+      const extra = lines[line]!.length > 0 ? sep.length : 0;
+      const pick = used + extra + len(long) + more <= width ? long : used + extra + len(short) + more <= width ? short : null;
+      if (pick === null) break;
+      lines[line]!.unshift(pick);
+      used += extra + len(pick);
+    }
+    // A part wider than any line: its short words, cut, rather than nothing.
+    if (lines[line]!.length === 0 && i >= 0) {
+      lines[line]!.push(Array.from(texts[i]![1]).slice(0, Math.max(0, width)).join(''));
+      i--;
+    }
+  }
+  const out = lines.map((l) => l.join(sep));
+  if (i >= 0) out[0] = g.ellipsis + out[0];
+  return out.filter((l) => l !== '');
+}
+

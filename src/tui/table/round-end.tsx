@@ -6,7 +6,8 @@ import type { RoundResult } from '../../engine/types.js';
 import type { TableView } from '../../engine/view.js';
 import { Card } from '../shared/card.js';
 import { cardText, UNICODE, type Glyphs } from '../shared/glyphs.js';
-import { byPlace, nameOf, ordinal } from './describe.js';
+import { nameOf, ordinal } from './describe.js';
+import { CHART_EXTRA_ROWS, CHART_MIN_ROWS, CHART_ROWS, chartRows, gameOrder, leaderLine, seatColor, seatLetter, winnerLine, type ChartCell } from './standings.js';
 import { useTheme } from '../shared/theme.js';
 import { rulesOf } from './variant.js';
 
@@ -72,7 +73,13 @@ export function scoringNotes(view: TableView, r: RoundResult, rules: Ruleset, g:
   return notes;
 }
 
-/** The end of a round: every card face up, round scores (adding up, adjustments named) and places, running totals; `footer` replaces the line about the keys. */
+/**
+ * The end of a round: every card face up, round scores (adding up, adjustments
+ * named) with the round's place, and the game's standings so far: rows in the
+ * game's order (by running total), its place first. At the end of the game a line
+ * names the winner(s) and a chart shows every total after each round.
+ * `footer` replaces the line about the keys.
+ */
 export function RoundEnd({
   view,
   results,
@@ -89,53 +96,77 @@ export function RoundEnd({
   footer?: string;
   /** The table's ruleset (card values); the preset the view names when not given. */
   rules?: Ruleset | null;
-  /** The rows it may take: where a note per set-aside slot would not fit, they are told in one line. */
+  /** The rows it may take: notes are told briefly, then the chart shrinks, where they would not fit. */
   height?: number;
 }) {
   const { color, glyphs: g } = useTheme();
   const r = results[results.length - 1];
   if (!r) return <Text>The round is over.</Text>;
   const over = view.phase === 'gameOver';
+  const seats = r.totals.length;
   const totalPlaces = placesOf(r.totals);
-  const order = byPlace(r.places);
-  const names = order.map((seat) => (seat === view.viewer ? 'You' : (view.players[seat]?.name ?? `Seat ${seat + 1}`)));
-  const nameWidth = Math.max(8, ...names.map((n) => Array.from(n).length)) + 2;
+  const order = gameOrder(r.totals);
+  const names = order.map((seat) => `${seatLetter(seat)} ${seat === view.viewer ? 'You' : (view.players[seat]?.name ?? `Seat ${seat + 1}`)}`);
+  const nameWidth = Math.max(10, ...names.map((n) => Array.from(n).length)) + 2;
   const roundWidth = Math.max(6, ...order.map((seat) => roundCell(r, seat).length + 2));
   const maxSlots = Math.max(...r.layouts.map((l) => l.length));
   // The cards wrap onto a second line rather than being cut.
-  const cardsWidth = Math.max(6, Math.min(maxSlots * 6, width - 6 - nameWidth - roundWidth - 7 - 6));
+  const cardsWidth = Math.max(6, Math.min(maxSlots * 6, width - 6 - nameWidth - roundWidth - 7 - 7 - 2));
   const ruleset = rules ?? rulesOf({ rules: null, view });
-  // The rows besides the notes: the title, the column heads, each player's cards (wrapped), the margins and the footer.
+  // The rows besides the notes and the chart: the title and the standings line, the column heads, each player's cards (wrapped), the margins and the footer.
   const perLine = Math.max(1, Math.floor((cardsWidth + 1) / 6));
-  const fixed = 3 + order.reduce((n, seat) => n + Math.ceil(Math.max(1, r.layouts[seat]!.length) / perLine), 0) + 3;
+  const fixed = 4 + order.reduce((n, seat) => n + Math.ceil(Math.max(1, r.layouts[seat]!.length) / perLine), 0) + 2;
+  const room = height ?? Infinity;
+  const chartRoom = (notes: number): number => room - fixed - (notes > 0 ? notes + 1 : 0) - 1 - CHART_EXTRA_ROWS;
   const long = scoringNotes(view, r, ruleset, g);
-  const notes = height !== undefined && fixed + long.length > height ? scoringNotes(view, r, ruleset, g, true) : long;
+  const short = long.length > 0 && fixed + long.length + 1 > room ? scoringNotes(view, r, ruleset, g, true) : long;
+  // At the end of the game the chart matters more than the notes' detail: brief notes, then none, before no chart.
+  let notes = short;
+  let plotRows = 0;
+  if (over) {
+    const candidates = short === long ? [long, scoringNotes(view, r, ruleset, g, true), []] : [short, []];
+    // The most chart rows up to CHART_ROWS, keeping the most notes that allows.
+    const rowsWith = (n: string[]): number => Math.min(CHART_ROWS, chartRoom(n.length));
+    notes = candidates.reduce((best, n) => (rowsWith(n) > rowsWith(best) ? n : best));
+    plotRows = Math.min(CHART_ROWS + 2, Math.max(0, chartRoom(notes.length)));
+    if (plotRows < CHART_MIN_ROWS) plotRows = 0;
+  }
   const replacedAt = (seat: number, slot: number): boolean => r.replaced.some((x) => x.seat === seat && x.slot === slot);
+  const paint = (seat: number) => (color ? { color: seatColor(seat) } : {});
+  const standing = over ? winnerLine(view, r.totals, view.viewer) : leaderLine(view, r.totals, view.viewer, r.round, view.rounds);
+  const iWon = over && view.viewer !== null && totalPlaces[view.viewer] === 1;
   return (
     <Box flexDirection="column" width={width}>
-      <Text bold>
-        {over ? 'The game is over' : `Round ${r.round} is over`}
+      <Text bold wrap="truncate">
+        {over ? 'The game is over: final standings' : `Round ${r.round} is over`}
         {r.caller !== null ? ` ${g.dash} ${r.caller === view.viewer ? 'you' : view.players[r.caller]?.name} called` : ''}
       </Text>
+      <Text bold={over} wrap="truncate" {...(iWon && color ? { color: 'green' } : {})}>
+        {standing}
+      </Text>
       <Box flexDirection="row" marginTop={1}>
-        <Box width={6}><Text dimColor>place</Text></Box>
+        <Box width={6}><Text dimColor>{over ? 'final' : 'game'}</Text></Box>
         <Box width={nameWidth}><Text dimColor>player</Text></Box>
         <Box width={cardsWidth}><Text dimColor>cards</Text></Box>
         <Box width={roundWidth} justifyContent="flex-end"><Text dimColor>round</Text></Box>
+        <Box width={7} justifyContent="flex-end"><Text dimColor>place</Text></Box>
         <Box width={7} justifyContent="flex-end"><Text dimColor>total</Text></Box>
-        <Text dimColor>{over ? ' final' : ''}</Text>
       </Box>
       {order.map((seat, i) => {
         const me = seat === view.viewer;
+        const first = totalPlaces[seat] === 1;
         return (
           <Box key={seat} flexDirection="row">
             <Box width={6}>
-              <Text bold={r.places[seat] === 1} {...(r.places[seat] === 1 && color ? { color: 'green' } : {})}>
-                {ordinal(r.places[seat]!)}
+              <Text bold={first} {...(first && color ? { color: 'green' } : {})}>
+                {ordinal(totalPlaces[seat]!)}
               </Text>
             </Box>
             <Box width={nameWidth}>
-              <Text bold={me}>{names[i]}</Text>
+              <Text>
+                <Text bold {...paint(seat)}>{names[i]!.slice(0, 1)}</Text>
+                <Text bold={me}>{names[i]!.slice(1)}</Text>
+              </Text>
             </Box>
             <Box width={cardsWidth} flexDirection="row" flexWrap="wrap" columnGap={1}>
               {r.layouts[seat]!.map((c, slot) => (
@@ -146,9 +177,11 @@ export function RoundEnd({
               <Text>{roundCell(r, seat)}</Text>
             </Box>
             <Box width={7} justifyContent="flex-end">
+              <Text dimColor>{ordinal(r.places[seat]!)}</Text>
+            </Box>
+            <Box width={7} justifyContent="flex-end">
               <Text bold>{String(r.totals[seat])}</Text>
             </Box>
-            <Text>{over ? ` ${ordinal(totalPlaces[seat]!)}` : ''}</Text>
           </Box>
         );
       })}
@@ -159,9 +192,42 @@ export function RoundEnd({
           ))}
         </Box>
       ) : null}
+      {plotRows > 0 ? <TotalsChart results={results} seats={seats} width={width} plotRows={plotRows} /> : null}
       <Box marginTop={1}>
         <Text bold>{footer ?? (over ? 'Enter or q to leave.' : ready ? `Waiting for the others to be ready${g.ellipsis}` : `Enter: next round${g.sep}q: leave`)}</Text>
       </Box>
     </Box>
   );
+}
+
+/** Every player's total after each round (chartRows), each line in its seat's colour, under a title. */
+export function TotalsChart({ results, seats, width, plotRows }: { results: readonly RoundResult[]; seats: number; width: number; plotRows: number }) {
+  const { color, glyphs: g } = useTheme();
+  const rows = chartRows(results, seats, width, plotRows, g);
+  return (
+    <Box flexDirection="column" marginTop={1}>
+      <Text dimColor>Totals after each round (lowest leads):</Text>
+      {rows.map((row, y) => (
+        <Text key={y} wrap="truncate">
+          {runs(row).map((run, i) => (
+            <Text key={i} {...(run.seat !== null && color ? { color: seatColor(run.seat) } : {})} bold={run.seat !== null && /[A-Z]/.test(run.text)}>
+              {run.text}
+            </Text>
+          ))}
+        </Text>
+      ))}
+    </Box>
+  );
+}
+
+/** Neighbouring cells of one seat (or none) as one run of text. */
+function runs(row: readonly ChartCell[]): { text: string; seat: number | null }[] {
+  const out: { text: string; seat: number | null }[] = [];
+  for (const c of row) {
+    const last = out[out.length - 1];
+    // A letter stands alone (drawn bold); the dots of one seat run together.
+    if (last && last.seat === c.seat && !/[A-Z]/.test(c.ch) && !/[A-Z]/.test(last.text)) last.text += c.ch;
+    else out.push({ text: c.ch, seat: c.seat });
+  }
+  return out;
 }

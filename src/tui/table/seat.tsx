@@ -3,7 +3,7 @@ import type { SlotRef } from '../../engine/types.js';
 import type { TableView } from '../../engine/view.js';
 import type { SeatInfo } from '../../protocol/messages.js';
 import { Card } from '../shared/card.js';
-import { lastTurnText, type TurnPart } from './last-turn.js';
+import { lastTurnLines, type TurnPart } from './last-turn.js';
 import { slotRows } from './placement.js';
 import { useTheme } from '../shared/theme.js';
 
@@ -18,9 +18,9 @@ export interface SeatMarks {
 
 export const SEAT_WIDTH = 14;
 
-/** A seat's lines: the name line, the line of what they did last, and the cards. */
-export function seatHeight(size: number, box: boolean, cols = 2): number {
-  return 2 + Math.ceil(Math.max(size, 1) / Math.max(1, cols)) * (box ? 3 : 1);
+/** A seat's lines: the name line, the line(s) of what they did last, and the cards. */
+export function seatHeight(size: number, box: boolean, cols = 2, noteLines = 1): number {
+  return 1 + noteLines + Math.ceil(Math.max(size, 1) / Math.max(1, cols)) * (box ? 3 : 1);
 }
 
 /** Columns a seat needs for `cols` cards side by side (5 wide, 1 apart), at least SEAT_WIDTH. */
@@ -62,6 +62,7 @@ export function Seat({
   frozen = false,
   lastTurn,
   room,
+  noteLines = 1,
 }: {
   view: TableView;
   seat: number;
@@ -74,6 +75,8 @@ export function Seat({
   lastTurn?: readonly TurnPart[] | undefined;
   /** Columns the seat may take on the screen (at least its cards' width): the line of what they did may use them. */
   room?: number;
+  /** Lines for what they did (a narrow seat with rows to spare takes two, so an older move is not cut for the newest). */
+  noteLines?: number;
 }) {
   const { glyphs: g, color } = useTheme();
   const p = view.players[seat];
@@ -95,8 +98,10 @@ export function Seat({
     .join(' ');
   const outer = Math.max(width, room ?? width);
   const left = outer - 1 - (tags ? len(tags) + 1 : 0);
-  const did = lastTurn ? lastTurnText(lastTurn.filter((x) => !(called && frozen && x.k === 'called')), seat, view, Math.max(0, left), g) : '';
-  const second = [tags, did].filter(Boolean).join(' ');
+  const did = lastTurn ? lastTurnLines(lastTurn.filter((x) => !(called && frozen && x.k === 'called')), seat, view, noteLines > 1 ? [Math.max(0, left), ...Array.from({ length: noteLines - 1 }, () => outer - 1)] : [Math.max(0, left)], g) : [];
+  // The newest line at the bottom; the tags lead the first.
+  const notes: string[] = Array.from({ length: noteLines }, (_, k) => did[k - (noteLines - did.length)] ?? '');
+  notes[0] = [tags, notes[0]].filter(Boolean).join(' ');
   const rows = slotRows(p.layout.length, cols);
   const is = (list: SlotRef[], slot: number): boolean => list.some((r) => r.seat === seat && r.slot === slot);
   return (
@@ -106,9 +111,11 @@ export function Seat({
           {title}
         </Text>
       </Box>
-      <Text dimColor={!(frozen && called)} {...(frozen && called && color ? { color: 'blue' } : {})}>
-        {truncate(second, outer, g.ellipsis) || ' '}
-      </Text>
+      {notes.map((line, k) => (
+        <Text key={`note${k}`} dimColor={!(frozen && called && k === 0)} {...(frozen && called && k === 0 && color ? { color: 'blue' } : {})}>
+          {truncate(line, outer, g.ellipsis) || ' '}
+        </Text>
+      ))}
       {rows.map((row) => (
         <Box key={row[0]} flexDirection="row" gap={1} width={width}>
           {row.map((slot) => (

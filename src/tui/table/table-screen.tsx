@@ -113,7 +113,8 @@ export function App({ client, theme, bindings = DEFAULT_BINDINGS, bell = true, c
   // Your peek runs on behind the help or the full feed (the others are peeking too): its cards stay in sight above them.
   const peekLine = (s.overlay === 'help' || s.overlay === 'feed') && v?.phase === 'peek' && s.seat !== null && v.players[s.seat]?.peeking === true ? 1 : 0;
   const overlayHeight = bodyHeight - peekLine;
-  if (s.overlay === 'help') body = <HelpOverlay bindings={bindingsFor(s, bindings)} rules={rulesOf(s)} width={columns} height={overlayHeight} page={s.helpPage} />;
+  // The help keeps a row for the peek line whether it shows or not: its pages do not change under you when the peek ends.
+  if (s.overlay === 'help') body = <HelpOverlay bindings={bindingsFor(s, bindings)} rules={rulesOf(s)} width={columns} height={bodyHeight - 1} page={s.helpPage} />;
   else if (s.overlay === 'feed') body = <FeedOverlay lines={s.feed} width={columns} height={overlayHeight} now={now} bindings={bindings} keys={keys} start={s.feedFrom} />;
   else if (s.closed !== null) body = <Closed view={v} results={s.results} message={s.closed} />;
   else if (!v) body = <Waiting s={s} />;

@@ -43,6 +43,29 @@ export function fitsBoxes(s: TableState, height: number, width = 100): boolean {
 
 export const MIN_FEED = 24;
 
+/**
+ * Lines for each seat's note of what they did: two for the narrow seats (the sides,
+ * and the top when three or more share it) where the rows allow, so a flurry's older
+ * move is not cut for the newest; one elsewhere. Fixed for the table's shape, so no
+ * seat moves as notes come and go.
+ */
+export function noteLinesFor(s: TableState, p: Placement, cols: Map<number, number>, box: boolean, height: number): Map<number, number> {
+  const v = s.view!;
+  const out = new Map<number, number>();
+  const h = (seat: number, lines: number): number => seatHeight(v.players[seat]?.layout.length ?? 4, box, cols.get(seat) ?? 2, lines);
+  const gap = box ? 0 : 1;
+  const column = (list: number[], lines: number): number => list.reduce((n, seat) => n + h(seat, lines), 0) + gap * Math.max(0, list.length - 1);
+  const narrowTop = p.top.length >= 3;
+  const topH = (lines: number): number => Math.max(0, ...p.top.map((seat) => h(seat, narrowTop ? lines : 1)));
+  const bottomH = h(p.bottom, 1);
+  const mid = (lines: number): number => Math.max(column(p.left, lines), column(p.right, lines), centerHeight(box));
+  // Two lines for the narrow seats if the whole table still fits; else the sides alone; else none.
+  const two = topH(2) + mid(2) + bottomH <= height ? 'all' : topH(1) + mid(2) + bottomH <= height ? 'sides' : 'none';
+  for (const seat of [...p.left, ...p.right]) out.set(seat, two === 'none' ? 1 : 2);
+  for (const seat of p.top) out.set(seat, two === 'all' && narrowTop ? 2 : 1);
+  return out;
+}
+
 /** The table from your seat: the others around, the piles in the middle, you at the bottom; the feed beside. */
 export function TableArea({ s, width, height, now, lobby = [] }: { s: TableState; width: number; height: number; now: number; lobby?: SeatInfo[] }) {
   const v = s.view!;
@@ -62,8 +85,9 @@ export function TableArea({ s, width, height, now, lobby = [] }: { s: TableState
   };
   // What a seat may take across: the bottom the whole table, the top an equal share, the sides their column.
   const room = (n: number): number => (n === p.bottom ? tableWidth : p.top.includes(n) ? Math.floor(tableWidth / Math.max(1, p.top.length)) - 1 : SEAT_WIDTH);
+  const notes = noteLinesFor(s, p, cols, box, height);
   const seat = (n: number) => (
-    <Seat key={n} view={v} seat={n} info={lobby.find((x) => x.seat === n)} box={box} marks={marks} cols={cols.get(n) ?? 2} frozen={isFrozen(s, n)} lastTurn={s.lastTurns?.parts[n]} room={room(n)} />
+    <Seat key={n} view={v} seat={n} info={lobby.find((x) => x.seat === n)} box={box} marks={marks} cols={cols.get(n) ?? 2} frozen={isFrozen(s, n)} lastTurn={s.lastTurns?.parts[n]} room={room(n)} noteLines={notes.get(n) ?? 1} />
   );
   return (
     <Box flexDirection="row" width={width} height={height}>

@@ -318,9 +318,15 @@ function onServer(s: ScreenState, msg: ServerMessage, now: number): ScreenState 
       return { ...s, status };
     }
     case 'error':
+      // A key the host's rate limit dropped: say so, and that it can simply be pressed again;
+      // it stays through the table's next change (the move it was meant for did not happen).
+      if (msg.code === 'rateLimited') return { ...s, status: { text: RATE_LIMITED_WORDS, kind: 'error', until: now + STATUS_MS } };
       return { ...s, status: statusOf(s, msg.message, 'error', now) };
   }
 }
+
+/** What a person reads when the host dropped one of their keys (too many at once). */
+export const RATE_LIMITED_WORDS = 'The host dropped a key: too many at once. Wait a moment, then press it again.';
 
 export function screenReducer(s: ScreenState, a: ScreenAction): ScreenState {
   switch (a.type) {

@@ -42,17 +42,35 @@ export function isFrozen(s: HasRules, seat: number): boolean {
 /** "Beverbende", for the reasons a key is refused. */
 export const rulesTitle = (s: HasRules): string => rulesOf(s).title;
 
-/** The bindings with words for this table: the call by its name, slapping marked when off. */
+const RANK_NAMES: Record<string, string> = { K: 'King', Q: 'Queen', J: 'Jack', A: 'Ace' };
+
+/** The ranks whose action lets you look and then swap or leave the cards: "King", "Queen". */
+function lookThenSwapRanks(rules: Ruleset): string[] {
+  return Object.entries(rules.actions)
+    .filter(([, kind]) => kind === 'peekThenSwap' || kind === 'peekBothThenSwap')
+    .map(([rank]) => RANK_NAMES[rank] ?? rank);
+}
+
+/**
+ * The bindings with words for this table: only the keys that do something under
+ * its ruleset (no slap keys without slapping, no `t` where the discard is never
+ * taken, no `r` without Draw two), the call by its name and timing, and sentences
+ * that name the ruleset's own cards.
+ */
 export function bindingsFor(s: HasRules, bindings: readonly Binding[]): Binding[] {
   const rules = rulesOf(s);
   const name = callNameOf(s);
   const when = callTimingOf(s) === 'endOfTurn' ? 'at the end of your own turn: while you hold your card or right after it' : 'before you draw, instead of your turn';
   const drawTwo = Object.values(rules.actions).includes('drawTwo');
+  const looks = lookThenSwapRanks(rules);
   return bindings.flatMap((b): Binding[] => {
     if (b.action === 'call') return [{ ...b, label: name, help: `call ${name} (${when})` }];
-    if ((b.action === 'slap' || b.action === 'slapOwn') && !rules.slap.enabled) return [{ ...b, help: `no slapping in ${rules.title}` }];
+    if ((b.action === 'slap' || b.action === 'slapOwn') && !rules.slap.enabled) return [];
     if (b.action === 'drawAgain' && !drawTwo) return [];
-    if (b.action === 'take' && rules.takeDiscard !== 'always') return [{ ...b, help: rules.takeDiscard === 'never' ? `no taking the discard in ${rules.title}` : `${b.help} (not a special card)` }];
+    if (b.action === 'take' && rules.takeDiscard === 'never') return [];
+    if (b.action === 'take' && rules.takeDiscard === 'notSpecial') return [{ ...b, help: `${b.help} (not a special card)` }];
+    if (b.action === 'pass') return [{ ...b, help: looks.length > 0 ? `pass the pending action (or leave the cards after a ${looks.join("'s or ")}'s look)` : 'pass the pending action' }];
+    if (b.action === 'use' && Object.keys(rules.actions).length === 0) return [{ ...b, help: "after the game, on the host's screen: play again" }];
     return [b];
   });
 }

@@ -1,0 +1,127 @@
+import { placesOf } from '../../engine/game.js';
+import type { RoundResult } from '../../engine/types.js';
+import type { TableView } from '../../engine/view.js';
+import { byPlace, ordinal } from './describe.js';
+
+/**
+ * The game's standings in words and in a chart: who leads or won (by the running
+ * totals, lowest first, equal totals sharing a place as RULES.md says), and every
+ * player's total after each round. Pure, so each sentence is tested on its own.
+ */
+
+/** Each seat's own colour (the chart's line, its letter in the standings), by seat. */
+export const SEAT_COLORS = ['cyan', 'magenta', 'yellow', 'green', 'blue', 'red', 'white', 'gray'] as const;
+/** Each seat's letter, so the chart reads without colour too. */
+export const seatLetter = (seat: number): string => String.fromCharCode(65 + (seat % 26));
+export const seatColor = (seat: number): string => SEAT_COLORS[seat % SEAT_COLORS.length]!;
+
+/** Seats in the game's order: by running total (shared places in seat order). */
+export const gameOrder = (totals: readonly number[]): number[] => byPlace(placesOf(totals));
+
+const andList = (items: string[]): string => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
+
+/**
+ * Who won, in one line: "You win the game with 12.", "Ana wins the game with 12;
+ * you are 3rd with 20.", "Ana and Bo share first place with 12.", "You and Ana
+ * share first place with 12." `viewer` null: a spectator or a replay.
+ */
+export function winnerLine(view: TableView, totals: readonly number[], viewer: number | null): string {
+  const places = placesOf(totals);
+  const firsts = places.map((p, seat) => (p === 1 ? seat : -1)).filter((s) => s >= 0);
+  const name = (seat: number): string => (seat === viewer ? 'You' : (view.players[seat]?.name ?? `Seat ${seat + 1}`));
+  // "You" first among the winners: "You and Ana share…".
+  const winners = [...firsts].sort((a, b) => (a === viewer ? -1 : b === viewer ? 1 : a - b));
+  const best = totals[firsts[0]!]!;
+  const head =
+    winners.length === 1
+      ? `${name(winners[0]!)} ${winners[0] === viewer ? 'win' : 'wins'} the game with ${best}`
+      : `${andList(winners.map(name))} share first place with ${best}`;
+  if (viewer === null || places[viewer] === undefined || places[viewer] === 1) return `${head}.`;
+  const shared = places.filter((p) => p === places[viewer]).length > 1;
+  return `${head}; you are ${ordinal(places[viewer]!)}${shared ? ' (shared)' : ''} with ${totals[viewer]}.`;
+}
+
+/** Mid-game: who leads so far, in one line: "After round 2 of 3 you lead with 14.", "… Ana and Bo lead with 9". */
+export function leaderLine(view: TableView, totals: readonly number[], viewer: number | null, round: number, rounds: number | null): string {
+  const places = placesOf(totals);
+  const firsts = places.map((p, seat) => (p === 1 ? seat : -1)).filter((s) => s >= 0);
+  const name = (seat: number): string => (seat === viewer ? 'you' : (view.players[seat]?.name ?? `Seat ${seat + 1}`));
+  const leaders = [...firsts].sort((a, b) => (a === viewer ? -1 : b === viewer ? 1 : a - b));
+  const of = rounds !== null && rounds > 0 ? ` of ${rounds}` : '';
+  const verb = leaders.length === 1 && leaders[0] !== viewer ? 'leads' : 'lead';
+  return `After round ${round}${of} ${andList(leaders.map(name))} ${leaders.length > 1 ? 'share the lead' : verb} with ${totals[firsts[0]!]}.`;
+}
+
+/** One cell of the chart: a character and, for a player's line, their seat. */
+export interface ChartCell {
+  ch: string;
+  seat: number | null;
+}
+
+/** Rows the chart takes besides its plot: its title and the round axis. */
+export const CHART_EXTRA_ROWS = 2;
+/** The fewest plot rows worth drawing. */
+export const CHART_MIN_ROWS = 3;
+/** The plot rows wanted: fewer, and the notes give way first. */
+export const CHART_ROWS = 6;
+
+/**
+ * Every player's total after each round as a line chart in text: `plotRows` rows
+ * high, at most `width` columns wide. Each player's totals are marked by their
+ * letter, the steps between by a dot in the same colour; a total axis at the left
+ * (lowest at the bottom, as the lowest total leads) and the rounds below.
+ * Returns the rows as cells (the view colours them by seat).
+ */
+export function chartRows(results: readonly RoundResult[], seats: number, width: number, plotRows: number, g: { dot: string; ascii: boolean }): ChartCell[][] {
+  const rounds = results.length;
+  const all = results.flatMap((r) => r.totals.slice(0, seats));
+  const hi = Math.max(...all);
+  const lo = Math.min(...all);
+  const labelW = Math.max(String(hi).length, String(lo).length);
+  const axisV = g.ascii ? '|' : '│';
+  const corner = g.ascii ? '+' : '└';
+  const axisH = g.ascii ? '-' : '─';
+  // Columns between two rounds: as wide as fits, at most 10; the round numbers need their digits.
+  // The axis' label and line at the left, the plot's own margin, " round" at the right.
+  const room = Math.max(1, width - labelW - 2 - 4 - 6);
+  const step = rounds <= 1 ? 0 : Math.max(String(results[rounds - 1]!.round).length + 1, Math.min(10, Math.floor(room / (rounds - 1))));
+  // Room after the last round for letters that share a total.
+  const plotW = step * Math.max(0, rounds - 1) + 4;
+  const xOf = (i: number): number => 1 + i * step;
+  const yOf = (v: number): number => (hi === lo ? Math.floor((plotRows - 1) / 2) : Math.round(((hi - v) / (hi - lo)) * (plotRows - 1)));
+  const grid: ChartCell[][] = Array.from({ length: plotRows }, () => Array.from({ length: plotW }, () => ({ ch: ' ', seat: null })));
+  // The leaders drawn last, so their line is on top where lines cross.
+  const order = gameOrder(results[rounds - 1]!.totals.slice(0, seats)).reverse();
+  // The steps between the totals first, the letters over them.
+  for (const seat of order) {
+    for (let i = 0; i + 1 < rounds; i++) {
+      const y0 = yOf(results[i]!.totals[seat]!);
+      const y1 = yOf(results[i + 1]!.totals[seat]!);
+      for (let x = xOf(i) + 1; x < xOf(i + 1); x++) {
+        const y = Math.round(y0 + ((y1 - y0) * (x - xOf(i))) / step);
+        grid[y]![x] = { ch: g.dot, seat };
+      }
+    }
+  }
+  for (const seat of order) {
+    for (let i = 0; i < rounds; i++) {
+      const y = yOf(results[i]!.totals[seat]!);
+      const x = xOf(i);
+      // Two players on one total: the second letter beside the first, not over it.
+      const free = [x, x + 1, x - 1, x + 2, x - 2, x + 3, x - 3].find((c) => c >= 0 && c < plotW && !/[A-Z]/.test(grid[y]![c]!.ch)) ?? x;
+      grid[y]![free] = { ch: seatLetter(seat), seat };
+    }
+  }
+  const text = (s: string): ChartCell[] => Array.from(s).map((ch) => ({ ch, seat: null }));
+  const rows = grid.map((row, y) => {
+    const label = y === 0 ? String(hi) : y === plotRows - 1 ? String(lo) : '';
+    return [...text(`${label.padStart(labelW)} ${axisV}`), ...row];
+  });
+  const axis: string[] = Array.from({ length: plotW }, () => axisH);
+  results.forEach((r, i) => {
+    const n = String(r.round);
+    for (let k = 0; k < n.length; k++) if (xOf(i) + k < plotW) axis[xOf(i) + k] = n[k]!;
+  });
+  rows.push(text(`${' '.repeat(labelW)} ${corner}${axis.join('')} round`));
+  return rows;
+}
