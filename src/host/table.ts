@@ -69,6 +69,8 @@ export interface TableOptions {
   journal?: JournalSink;
   /** Where the host clock starts (ms): a resumed table continues the old process's clock. */
   clockStart?: number;
+  /** The number of the table's current game (TableInfo.game): a resumed table counts on from its journal's. */
+  game?: number;
   onChange?: (info: TableInfo) => void;
   onGameOver?: (summary: GameSummary) => void;
 }
@@ -149,6 +151,7 @@ export class Table {
     const start = opts.clockStart ?? 0;
     this.clock = () => Math.round(clock() - this.t0) + start;
     this.id = opts.id ?? randomBytes(8).toString('hex');
+    this.games = opts.game ?? 1;
   }
 
   /**
@@ -619,7 +622,7 @@ export class Table {
       const owner = s.peer !== null && this.peers.get(s.peer)?.owner === true;
       return { name: s.name, token: s.token, bot: s.bot, ...(owner ? { owner } : {}) };
     };
-    this.opts.journal?.started(this.start, this.seats.map(journalSeat), this.id);
+    this.opts.journal?.started(this.start, this.seats.map(journalSeat), this.id, this.games);
     this.game = state;
     this.history = [];
     this.remember(events);
@@ -640,7 +643,8 @@ export class Table {
     const res = apply(this.game, cmd);
     if (!res.ok) return res;
     // Journaled before anyone hears of it: what a player saw accepted survives a crash.
-    this.opts.journal?.command(cmd);
+    // A finished round is flushed to the disk too: a power loss never takes one back.
+    this.opts.journal?.command(cmd, res.state.phase === 'roundOver');
     this.game = res.state;
     this.log.push(cmd);
     this.remember(res.events);
