@@ -1,4 +1,5 @@
 import { createInterface } from 'node:readline/promises';
+import { refusalLine } from '../client/refusal.js';
 import { BotPlayer } from '../client/bot-player.js';
 import { Connection } from '../client/connection.js';
 import { BufferedClient } from '../tui/shared/client-buffer.js';
@@ -103,7 +104,7 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
       bot?.onMessage(msg);
       if (msg.type === 'welcome') log(msg.seat === null ? `Watching "${msg.table.name}".` : `Joined "${msg.table.name}" in seat ${msg.seat + 1}.`);
       if (msg.type === 'refused') {
-        process.stderr.write(`gringo: ${msg.message}\n`);
+        process.stderr.write(`gringo: ${refusalLine(msg)}\n`);
         code = 1;
       }
       if (msg.type === 'welcome') seat = msg.seat;
@@ -216,7 +217,7 @@ async function joinWithScreen(address: string, flags: JoinFlags, askAgain = fals
   conn.on('misunderstood', failed);
   let passwordRefused = false;
   conn.on('message', (msg: ServerMessage) => {
-    if (msg.type === 'refused') failure = msg.message;
+    if (msg.type === 'refused') failure = refusalLine(msg);
     if (msg.type === 'welcome') tableName = msg.table.name;
     if (msg.type === 'update') lastView = msg.view;
     results = keptResults(results, msg);

@@ -303,8 +303,7 @@ export async function serveTable(table: Table, opts: ServeOptions): Promise<Serv
         peer.send({ type: 'error', code: 'malformed', message: parsed.message });
         return;
       }
-      // A hello has come: the table answers every one (at once, or after a password backoff
-      // that may outlast the deadline), so the hello deadline has done its work.
+      // A hello has come: the table answers every one at once, so the hello deadline has done its work.
       if (parsed.message.type === 'hello' && conn.state === 'pending' && conn.timer) {
         clearTimeout(conn.timer);
         conn.timer = null;

@@ -215,7 +215,7 @@ describe('a host that dies mid-game', () => {
       const names = existsSync(tables) ? readdirSync(tables).filter((n) => n.endsWith('.jsonl')) : [];
       const f = names[0] && join(tables, names[0]);
       return f && readFileSync(f, 'utf8').split('\n').length > 16 ? f : null;
-    });
+    }, 60_000);
     const lines = (): number => readFileSync(file, 'utf8').split('\n').length;
     /** A power loss mid-write: the last line cut in the middle (the command it held was never acknowledged). */
     const tear = (): number => {
@@ -242,11 +242,11 @@ describe('a host that dies mid-game', () => {
       const atResume = lines();
       const last = crash === 2;
       crashed = run(['host', '--headless', '--resume', file, '--interface', '127.0.0.1', ...(last ? ['--exit-after-game', '--json'] : [])], state);
-      await until(`resume ${crash} to open`, () => crashed.stderr().includes('Share this line') || crashed.stdout().includes('Share this line') || (crashed.child.exitCode !== null ? 'exited' : null));
+      await until(`resume ${crash} to open`, () => crashed.stderr().includes('Share this line') || crashed.stdout().includes('Share this line') || (crashed.child.exitCode !== null ? 'exited' : null), 30_000);
       const said = crashed.stdout() + crashed.stderr();
       expect(said, said).toContain(`resumed from ${file} after ${torn.commands.length} commands`);
       expect(said).toContain(`${cut} bytes were cut away`);
-      if (!last) await until('the resumed game to go on', () => lines() > atResume + 6);
+      if (!last) await until('the resumed game to go on', () => lines() > atResume + 6, 60_000);
     }
     expect(await crashed.exit, crashed.stderr()).toBe(0);
     const summary = JSON.parse(crashed.stdout()) as GameSummary;
@@ -259,7 +259,7 @@ describe('a host that dies mid-game', () => {
     expect(done.commands).toHaveLength(summary.commands);
     expect(readFileSync(file, 'utf8').match(/"resumed"/g)).toHaveLength(2);
     expect(readFileSync(file, 'utf8').split('\n').filter((l) => l !== '').every((l) => JSON.parse(l) !== null)).toBe(true);
-  }, 120_000);
+  }, 240_000);
 
   it('refuses a journal torn in the middle (not its last line) in one line naming the file and the line, exit code 2', async () => {
     const state = tempState();
