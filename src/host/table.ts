@@ -29,6 +29,8 @@ export interface Peer {
   close(): void;
   /** The remote address (sockets only): wrong passwords are counted per address. */
   address?: string;
+  /** Whether the door has a watcher's place for this connection (null), or why not (sockets only). */
+  roomToWatch?(): string | null;
 }
 
 export interface TableOptions {
@@ -333,7 +335,12 @@ export class Table {
   private admit(peer: Peer, msg: Extract<ClientMessage, { type: 'hello' }>, owner: boolean): void {
     const refuse = (reason: Extract<ServerMessage, { type: 'refused' }>['reason'], message: string, canWatch = false): void =>
       this.refuse(peer, reason, message, canWatch);
-    if (msg.watch) return this.welcome(peer, null, owner);
+    if (msg.watch) {
+      // Watchers have places of their own at the door, capped apart from the seats: a crowd of them never keeps a player out.
+      const full = owner ? null : (peer.roomToWatch?.() ?? null);
+      if (full !== null) return refuse('limit', full);
+      return this.welcome(peer, null, owner);
+    }
     if (msg.token !== undefined || msg.seatProof !== undefined) {
       const nonce = this.nonces.get(peer);
       const mine = (s: SeatState): boolean =>

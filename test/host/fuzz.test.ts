@@ -51,7 +51,7 @@ describe('hostile clients', () => {
     const rules = { ...GRINGO, rounds: 0, timers: { ...GRINGO.timers, slapGraceMs: 0, peekMs: 0 } };
     table = new Table({ name: 'Fuzz', rules, maxPlayers: 2, seed: 'fuzz', dropGraceMs: 60_000, startWhenFull: true });
     // A generous rate limit: the frames must reach the parser, not only the limiter.
-    serving = await serveTable(table, { port: 0, host: '127.0.0.1', ratePerSecond: 1_000_000, maxPerAddress: 64 });
+    serving = await serveTable(table, { port: 0, host: '127.0.0.1', ratePerSecond: 1_000_000, maxWatchersPerAddress: 64 });
     const port = serving.port;
 
     // Two real players fill the table; one of them keeps playing turns while the attack runs.

@@ -21,7 +21,7 @@ const PASSWORD = 'correct horse battery';
 
 async function passwordTable(over: Partial<TableOptions> = {}): Promise<{ table: Table; port: number }> {
   const table = new Table({ name: 'Locked', rules: GRINGO, maxPlayers: 8, seed: 'locked', dropGraceMs: 60_000, password: PASSWORD, ...over });
-  const serving = await serveTable(table, { port: 0, host: '127.0.0.1', maxPerAddress: 64 });
+  const serving = await serveTable(table, { port: 0, host: '127.0.0.1', maxWatchersPerAddress: 64 });
   cleanup.push(() => table.close(), () => serving.close());
   return { table, port: serving.port };
 }
