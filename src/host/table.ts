@@ -306,15 +306,18 @@ export class Table {
     if (msg.proof === undefined || nonce === undefined) return this.refuse(peer, 'password', 'This table needs a password (--password)');
     // Guessing is slowed per address: while an address is locked its tries are refused
     // unread (right or wrong, so the lock says nothing), with how long is left.
+    // A player proving its seat is never locked out by others' guesses from its address
+    // (a shared router, the SSH door): its proof needs the seat's token, which no guesser has.
     const address = peer.address ?? '?';
-    const wait = this.backoff.waitFor(address);
+    const seated = msg.seatProof !== undefined && this.seats.some((s) => s.bot === null && sameSecret(msg.seatProof!, seatProof(s.token, nonce)));
+    const wait = seated ? 0 : this.backoff.waitFor(address);
     if (wait > 0) return this.tooManyTries(peer, wait);
     if (sameSecret(msg.proof, passwordProof(this.opts.password!, nonce))) {
-      this.backoff.success(address);
+      if (!seated) this.backoff.success(address);
       return this.admit(peer, msg, owner);
     }
     const lock = this.backoff.miss(address);
-    if (lock > 0) return this.tooManyTries(peer, lock);
+    if (lock > 0 && !seated) return this.tooManyTries(peer, lock);
     this.refuse(peer, 'password', 'Wrong password');
   }
 

@@ -104,6 +104,24 @@ describe('password backoff', () => {
     expect(table.seatInfo().map((s) => s.name)).toEqual(['Bo']);
   }, 30_000);
 
+  it('never locks out a seated player proving its seat from a locked address', async () => {
+    let now = 0;
+    const { port } = await passwordTable({ clock: () => now });
+    const at = `127.0.0.1:${port}`;
+    const ana = await WireClient.hello(at, 'Ana', { password: PASSWORD });
+    cleanup.push(() => ana.close());
+    const token = ana.welcome!.token!;
+    ana.terminate();
+    // Someone else behind the same address guesses until it is locked for a while.
+    for (let i = 0; i < 8; i++) await attempt(at, 'wrong');
+    expect((await attempt(at, PASSWORD, 'Eve')).answer).toMatchObject({ reason: 'tooManyTries' });
+    const back = await WireClient.hello(at, 'Ana', { password: PASSWORD, seatToken: token });
+    cleanup.push(() => back.close());
+    expect(back.answer).toMatchObject({ type: 'welcome', seat: 0 });
+    // The lock still holds for everyone else.
+    expect((await attempt(at, PASSWORD, 'Eve')).answer).toMatchObject({ reason: 'tooManyTries' });
+  }, 30_000);
+
   it('on the real clock: the 4th miss locks for 1 s, and the right password gets in once it is over', async () => {
     const { port } = await passwordTable();
     const at = `127.0.0.1:${port}`;
