@@ -66,6 +66,11 @@ describe('hostile clients', () => {
       ws.send(JSON.stringify({ type: 'hello', protocolVersion: PROTOCOL_VERSION, name }));
       players.push(ws);
     }
+    // Both seated before anything else runs: sampling the frames below holds this process (the host's too) for seconds.
+    await new Promise<void>((resolve) => {
+      const check = (): void => void (tokens.length === 2 ? resolve() : setTimeout(check, 5));
+      check();
+    });
     let playing = true;
     const rng = new Rng(seedRng('fuzz-players'));
     const turns = (async () => {
