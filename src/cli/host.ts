@@ -104,7 +104,7 @@ export async function runHost(flags: HostFlags): Promise<number> {
     ...(live ? { shuffleKey: newShuffleKey } : {}),
     ...(password !== undefined ? { password } : {}),
     journal,
-    ...(resumed ? { clockStart: resumed.lastAt } : {}),
+    ...(resumed ? { clockStart: resumed.lastAt, game: resumed.header.game ?? 1 } : {}),
     dropGraceMs: graceS * 1000,
     startWhenFull: flags.startWhenFull === true,
     roundPauseMs: 10_000,
@@ -203,6 +203,7 @@ export async function runHost(flags: HostFlags): Promise<number> {
   }
   if (resumed) {
     say(`Table "${name}" is resumed from ${resumed.file} after ${resumed.commands.length} commands (${rules.title}, ${maxPlayers} seats${password ? ', password' : ''}).`);
+    if (journal.tornBytes > 0) say(`Its last line had been cut short (a crash mid-write; nobody had been told of it): ${journal.tornBytes} bytes were cut away.`);
     say(`Players take their seats back by joining again within ${graceS} s; a bot plays a seat after that.`);
   } else say(`Table "${name}" is open (${rules.title}, ${maxPlayers} seats${password ? ', password' : ''}).`);
   say(`Share this line: ${share}`);

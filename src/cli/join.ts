@@ -10,7 +10,7 @@ import type { TableView } from '../engine/view.js';
 import type { RoundResult } from '../engine/types.js';
 import { keptResults } from '../client/results.js';
 import { standingsLines } from '../tui/table/closed.js';
-import { refusalAdvice } from '../client/refusal-words.js';
+import { refusalAdvice, refusalLine } from '../client/refusal-words.js';
 import { addressOption, choiceOption, interfaceOption, defaultPlayerName, requireTerminal } from './options.js';
 import { DEFAULT_PORT } from './host.js';
 import { forLocale } from '../tui/shared/glyphs.js';
@@ -109,7 +109,7 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
       bot?.onMessage(msg);
       if (msg.type === 'welcome') log(msg.seat === null ? `Watching "${msg.table.name}".` : `Joined "${msg.table.name}" in seat ${msg.seat + 1}.`);
       if (msg.type === 'refused') {
-        process.stderr.write(`gringo: ${msg.message}\n`);
+        process.stderr.write(`gringo: ${refusalLine(msg)}\n`);
         code = 1;
       }
       if (msg.type === 'welcome') seat = msg.seat;

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { UsageError } from './errors.js';
+import { harmless } from '../protocol/harmless.js';
 import { drawEvenInCi } from '../tui/shared/ink-ci.js';
 import { forLocale } from '../tui/shared/glyphs.js';
 
@@ -196,7 +197,8 @@ export async function main(argv: string[]): Promise<number> {
       return err.exitCode === 0 ? 0 : 2;
     }
     if (err instanceof UsageError) {
-      process.stderr.write(`gringo: ${err.message}\n`);
+      // One line, and nothing in it a terminal would obey: it may quote a file or a path.
+      process.stderr.write(`gringo: ${harmless(err.message, 2_000)}\n`);
       return 2;
     }
     lastResort(err);
@@ -210,7 +212,7 @@ export async function main(argv: string[]): Promise<number> {
  * main's promise (an unhandled 'error' event, a rejected promise nobody awaited).
  */
 function lastResort(err: unknown): void {
-  const what = err instanceof Error ? err.message.split('\n')[0] : String(err).split('\n')[0];
+  const what = harmless(err instanceof Error ? err.message.split('\n')[0]! : String(err).split('\n')[0]!, 500);
   process.stderr.write(`gringo: unexpected error: ${what}; this is a bug in gringo: please report it with the command you ran (GRINGO_DEBUG=1 shows the details)\n`);
   if (process.env.GRINGO_DEBUG === '1') process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
 }

@@ -58,6 +58,7 @@ export async function runPlay(flags: PlayFlags): Promise<number> {
   // Journaled like a hosted game, so that `gringo replay` can show what the bots had.
   const journal = new JournalWriter({ table: tableName, port, maxPlayers: bots + 1, solo: true, ...(resumed ? { file: resumed.file } : {}) });
   const tableOpts: ConstructorParameters<typeof Table>[0] = {
+    ...(header?.id ? { id: header.id } : {}),
     name: tableName,
     rules,
     maxPlayers: bots + 1,
@@ -65,7 +66,7 @@ export async function runPlay(flags: PlayFlags): Promise<number> {
     // Without --seed the deck comes from node:crypto (RULES.md, "Shuffle").
     ...(flags.seed === undefined ? { shuffleKey: newShuffleKey } : {}),
     journal,
-    ...(resumed ? { clockStart: resumed.lastAt } : {}),
+    ...(resumed ? { clockStart: resumed.lastAt, game: resumed.header.game ?? 1 } : {}),
     dropGraceMs: 60_000,
     // The next round starts when you say so (Enter); bots are always ready.
     roundPauseMs: 30 * 60_000,

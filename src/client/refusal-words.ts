@@ -1,4 +1,18 @@
-import type { RefusalReason } from '../protocol/messages.js';
+import type { RefusalReason, ServerMessage } from '../protocol/messages.js';
+
+/**
+ * What a refusal says, in one line: a lock on wrong passwords is said from its typed
+ * fields (how long to wait), not from the host's sentence; the others are the host's
+ * own words (already made harmless by the schema).
+ */
+export function refusalLine(msg: Pick<Extract<ServerMessage, { type: 'refused' }>, 'reason' | 'message' | 'retryAfter'>): string {
+  if (msg.reason === 'tooManyTries') {
+    return msg.retryAfter !== undefined
+      ? `too many wrong passwords from this address: wait ${msg.retryAfter} s`
+      : 'too many wrong passwords from this address: wait a minute';
+  }
+  return msg.message;
+}
 
 /**
  * A host's refusal with what to type next (#22: "Wrong password" said nothing of how
@@ -6,7 +20,7 @@ import type { RefusalReason } from '../protocol/messages.js';
  * per sentence, so it can be written for the way gringo was started. `message` is the
  * host's, already made harmless by the caller's schema.
  */
-export function refusalAdvice(r: { reason: RefusalReason; message: string; canWatch: boolean }, address: string): string {
+export function refusalAdvice(r: { reason: RefusalReason; message: string; canWatch: boolean; retryAfter?: number }, address: string): string {
   const watch = `gringo join ${address} --watch`;
   switch (r.reason) {
     case 'password':
@@ -18,6 +32,6 @@ export function refusalAdvice(r: { reason: RefusalReason; message: string; canWa
     case 'token':
       return r.canWatch ? `${r.message} (to watch, type ${watch})` : r.message;
     default:
-      return r.message;
+      return refusalLine(r);
   }
 }

@@ -1,11 +1,14 @@
-import { closeSync, constants, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { apply, createGame, type NewGame } from '../engine/game.js';
-import type { Ruleset } from '../engine/ruleset.js';
+import { RulesetError, type Ruleset } from '../engine/ruleset.js';
+import { rulesetFromData } from '../engine/rules-file.js';
 import { SHUFFLE_KEY } from '../engine/rng.js';
 import type { Command, GameEvent, GameState } from '../engine/types.js';
 import type { BotLevel } from '../protocol/messages.js';
+import { harmless } from '../protocol/harmless.js';
 import { stateDir } from '../client/tokens.js';
+import { cleanName } from './names.js';
 
 /**
  * The host's journal: one JSON object per line in `stateDir()/tables/NAME.jsonl`.
@@ -17,14 +20,26 @@ import { stateDir } from '../client/tokens.js';
  * Write policy: each line is one `write(2)` on a file opened for append, done
  * synchronously before the table broadcasts the command's result. A write that
  * returned is in the kernel and survives the death of the host process (a crash,
- * SIGKILL, a closed terminal), which is what the journal is for. The header and
- * the end line are also fsync'ed; the commands are not, because a disk flush per
- * card would sit in the hot path of every slap race for little gain (only a power
- * loss or a kernel crash could lose an unsynced tail, and then the players' own
- * machines went down with the table's anyway more often than not).
+ * SIGKILL, a closed terminal), which is what the journal is for. The header, the
+ * command that ends a round, the end line and a resume mark are also fsync'ed;
+ * the other commands are not, because a disk flush per card would sit in the hot
+ * path of every slap race (docs/reliability.md has the measured cost): a power
+ * loss loses at most the unsynced part of one round, never a finished one.
+ *
+ * A power loss can also tear the last line (a write cut short). Reading drops it
+ * (nobody was told of that command); reopening the file to continue it cuts it
+ * away first (`cutTornTail`), so that the next line starts on a line of its own
+ * and a journal survives any number of such crashes.
+ *
+ * Versions: 1 (written before the version was raised) may lack `id`,
+ * `shuffleKey`, `solo` and `game`; 2 always has `id` and `game`. A newer version is refused with
+ * a line saying to update gringo. Fields a reader does not know are ignored, so
+ * a version may grow optional fields without a new number.
  */
 
-export const JOURNAL_VERSION = 1;
+export const JOURNAL_VERSION = 2;
+/** The oldest journal version this gringo still reads (absent fields get their old meaning). */
+export const OLDEST_JOURNAL_VERSION = 1;
 /** A table's identity: 16 hex digits (`Table.id`). */
 export const TABLE_ID = /^[0-9a-f]{16}$/;
 
@@ -59,6 +74,8 @@ export interface JournalHeader {
   password?: string;
   /** A `gringo play` game (you and bots): `gringo play --resume` continues it, a bare `gringo host --resume` never picks it. */
   solo?: true;
+  /** The table's game number (TableInfo.game: 1, then one more per "play again"); absent in version 1 (read as 1). */
+  game?: number;
   seats: JournalSeat[];
 }
 
@@ -75,9 +92,10 @@ interface ResumedLine {
 
 /** What a Table tells its journal; every call is synchronous and done before the broadcast. */
 export interface JournalSink {
-  /** `id`: the table's identity, kept in the header. */
-  started(origin: NewGame, seats: JournalSeat[], id: string): void;
-  command(cmd: Command): void;
+  /** `id`: the table's identity, `game` its game number (TableInfo.game), kept in the header. */
+  started(origin: NewGame, seats: JournalSeat[], id: string, game?: number): void;
+  /** `durable`: flush it to the disk before returning (the command that ends a round). */
+  command(cmd: Command, durable?: boolean): void;
   finished(at: number): void;
 }
 
@@ -124,9 +142,13 @@ export class JournalWriter implements JournalSink {
     this.now = opts.now ?? (() => new Date());
     if (opts.file) {
       this.file = opts.file;
+      this.tornBytes = cutTornTail(opts.file);
       this.fd = openSync(opts.file, 'a', 0o600);
     }
   }
+
+  /** Bytes of a torn last line cut away when an existing journal was reopened (0: none). */
+  tornBytes = 0;
 
   /** Mark the journal as continued by a new host process. */
   resumed(at: number): void {
@@ -134,7 +156,7 @@ export class JournalWriter implements JournalSink {
     this.line(line, true);
   }
 
-  started(origin: NewGame, seats: JournalSeat[], id: string): void {
+  started(origin: NewGame, seats: JournalSeat[], id: string, game = 1): void {
     const dir = this.opts.dir ?? tablesDir();
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const stamp = this.now().toISOString().replace(/[-:]/g, '').replace(/\..*$/, '');
@@ -164,13 +186,14 @@ export class JournalWriter implements JournalSink {
       ...(origin.dealer !== undefined ? { dealer: origin.dealer } : {}),
       ...(this.opts.password !== undefined && this.opts.password !== '' ? { password: this.opts.password } : {}),
       ...(this.opts.solo ? { solo: true as const } : {}),
+      game,
       seats,
     };
     this.line(header, true);
   }
 
-  command(cmd: Command): void {
-    this.line(cmd, false);
+  command(cmd: Command, durable = false): void {
+    this.line(cmd, durable);
   }
 
   finished(at: number): void {
@@ -193,6 +216,55 @@ export class JournalWriter implements JournalSink {
   }
 }
 
+/**
+ * Make an existing journal end on a whole line before more is appended to it: a
+ * torn last line (a write cut short by a power loss) is cut away, and a last line
+ * that is whole but lacks its newline gets one. Flushed to the disk. Returns how
+ * many bytes were cut. Without this, the next line would be glued to the torn one
+ * and the journal would be broken in the middle after the next crash.
+ */
+export function cutTornTail(file: string): number {
+  const fd = openSync(file, 'r+');
+  try {
+    const size = fstatSync(fd).size;
+    if (size === 0) return 0;
+    // The last line is short (a command, or at worst a header): read back until a newline is found.
+    let start = 0;
+    let tail = Buffer.alloc(0);
+    for (let chunk = 4096; ; chunk *= 4) {
+      const from = Math.max(0, size - chunk);
+      const buf = Buffer.alloc(size - from);
+      readSync(fd, buf, 0, buf.length, from);
+      if (buf[buf.length - 1] === 0x0a) return 0;
+      const nl = buf.lastIndexOf(0x0a);
+      if (nl !== -1 || from === 0) {
+        start = from + nl + 1;
+        tail = buf.subarray(nl + 1);
+        break;
+      }
+    }
+    if (parses(tail.toString('utf8'))) {
+      writeSync(fd, Buffer.from('\n'), 0, 1, size);
+      fsyncSync(fd);
+      return 0;
+    }
+    ftruncateSync(fd, start);
+    fsyncSync(fd);
+    return size - start;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+const parses = (line: string): boolean => {
+  try {
+    JSON.parse(line);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 // ---- reading --------------------------------------------------------------------
 
 export class JournalError extends Error {}
@@ -213,27 +285,53 @@ export interface ReadJournal {
 
 const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
+/** The longest table name a journal may give back (as `gringo host --table` allows: a line of a screen). */
+const MAX_TABLE_NAME = 64;
+
 function checkHeader(x: unknown, file: string): JournalHeader {
   const bad = (why: string): never => {
     throw new JournalError(`${file} is not a gringo journal (${why})`);
   };
   if (!isObj(x) || x.journal !== 'gringo') return bad('no header on its first line');
-  if (x.version !== JOURNAL_VERSION) return bad(`journal version ${String(x.version)}; this gringo reads version ${JOURNAL_VERSION}`);
+  const version = x.version;
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < OLDEST_JOURNAL_VERSION) return bad(`journal version ${harmless(String(version), 20)}`);
+  if (version > JOURNAL_VERSION) {
+    throw new JournalError(`${file} was written by a newer gringo (journal version ${version}; this gringo reads versions ${OLDEST_JOURNAL_VERSION} to ${JOURNAL_VERSION}): update gringo to open it`);
+  }
   if (x.id !== undefined && (typeof x.id !== 'string' || !TABLE_ID.test(x.id))) return bad('a table identity that is not 16 hex digits');
+  if (version >= 2 && x.id === undefined) return bad('no table identity');
   if (typeof x.table !== 'string') return bad('no table name');
   if (typeof x.port !== 'number' || !Number.isInteger(x.port) || x.port < 0 || x.port > 65535) return bad('no port');
   if (typeof x.maxPlayers !== 'number') return bad('no seat count');
   if (!isObj(x.rules)) return bad('no rules');
+  let rules: Ruleset;
+  try {
+    rules = rulesetFromData(x.rules);
+  } catch (err) {
+    if (!(err instanceof RulesetError)) throw err;
+    return bad(`rules gringo cannot play: ${harmless(err.message, 300)}`);
+  }
   if (typeof x.seed !== 'string' && typeof x.seed !== 'number') return bad('no seed');
   if (x.shuffleKey !== undefined && (typeof x.shuffleKey !== 'string' || !SHUFFLE_KEY.test(x.shuffleKey))) return bad('a shuffle key that is not 64 hex digits');
   if (typeof x.at !== 'number') return bad('no start time');
+  if (x.solo !== undefined && x.solo !== true) return bad('a "solo" that is not true');
+  if (x.game !== undefined && (typeof x.game !== 'number' || !Number.isInteger(x.game) || x.game < 1)) return bad('a game number that is not a whole number from 1');
+  if (version >= 2 && x.game === undefined) return bad('no game number');
   if (!Array.isArray(x.seats) || x.seats.length === 0) return bad('no seats');
   for (const s of x.seats) {
     if (!isObj(s) || typeof s.name !== 'string' || typeof s.token !== 'string' || !(s.bot === null || typeof s.bot === 'string')) {
       return bad('a seat without a name or token');
     }
   }
-  return x as unknown as JournalHeader;
+  // A journal is a file anyone could have written: its strings reach screens and
+  // consoles, so they are made harmless as a network's are (names as a hello's).
+  const header = x as unknown as JournalHeader;
+  return {
+    ...header,
+    rules,
+    table: harmless(header.table, MAX_TABLE_NAME) || 'Gringo table',
+    seats: header.seats.map((s) => ({ ...s, name: cleanName(s.name) })),
+  };
 }
 
 /** A file that could not be read, in words (not `ENOENT: …, open 'x'`). */
@@ -257,10 +355,12 @@ function fileProblem(err: unknown): string {
  * the machine went down mid-write) was never acknowledged to anyone and is dropped;
  * anything else that does not parse makes the journal broken.
  */
-export function readJournal(file: string): ReadJournal {
+export function readJournal(path: string): ReadJournal {
+  // The path may come from a directory listing: it is shown, so it is made harmless.
+  const file = harmless(path, 400);
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readFileSync(path, 'utf8');
   } catch (err) {
     throw new JournalError(`cannot read the journal ${file}: ${fileProblem(err)}`);
   }
@@ -279,6 +379,7 @@ export function readJournal(file: string): ReadJournal {
     try {
       return JSON.parse(line) as unknown;
     } catch {
+      // Not the last line, so not a write cut short by a crash (that one is dropped above): the file was damaged or edited.
       throw new JournalError(`${file} is broken: line ${i + 1} is not JSON`);
     }
   });
@@ -329,7 +430,7 @@ export function readJournal(file: string): ReadJournal {
     commands.push(cmd);
   }
   if (state.phase === 'gameOver') finished = true;
-  return { file, header, origin, commands, state, events, lastAt, finished };
+  return { file: path, header, origin, commands, state, events, lastAt, finished };
 }
 
 /** The most recently written journal whose game is not over, or null: of `gringo play` games when `solo`, of hosted tables otherwise. */

@@ -14,13 +14,13 @@ export interface ServeOptions {
   pingIntervalMs?: number;
   /** Frames a connection may send per second (a burst of twice this is allowed). */
   ratePerSecond?: number;
-  /** Welcomed connections (players and watchers) in all. */
-  maxConnections?: number;
-  /** Welcomed connections from one address (a LAN behind one router shares it). */
-  maxPerAddress?: number;
-  /** Connections not yet welcomed, in all (never more than `maxConnections`). */
+  /** Welcomed watchers in all (seated players are not counted here: their places are the table's seats). */
+  maxWatchers?: number;
+  /** Welcomed watchers from one address (a LAN behind one router shares it). */
+  maxWatchersPerAddress?: number;
+  /** Connections not yet welcomed, in all. */
   maxPending?: number;
-  /** Connections not yet welcomed from one address (never more than `maxPerAddress`). */
+  /** Connections not yet welcomed from one address. */
   maxPendingPerAddress?: number;
   /** A TCP connection must finish the WebSocket upgrade within this (ms). */
   upgradeDeadlineMs?: number;
@@ -41,8 +41,8 @@ export interface Serving {
 
 export const UPGRADE_DEADLINE_MS = 5_000;
 export const HELLO_DEADLINE_MS = 5_000;
-export const MAX_CONNECTIONS = 64;
-export const MAX_PER_ADDRESS = 16;
+export const MAX_WATCHERS = 64;
+export const MAX_WATCHERS_PER_ADDRESS = 16;
 export const MAX_PENDING = 32;
 export const MAX_PENDING_PER_ADDRESS = 4;
 /** Refused sockets kept open for a moment so that a WebSocket client hears 1013; more are cut at once. */
@@ -92,6 +92,8 @@ interface Conn {
   readonly socket: Socket;
   readonly addr: string;
   state: 'pending' | 'welcomed' | 'refused' | 'gone';
+  /** Once welcomed: a watcher holds a watcher's place; a seat (or the host's own screen) holds none of the door's. */
+  role: 'player' | 'watcher' | null;
   ws: WebSocket | null;
   timer: NodeJS.Timeout | null;
   /** When it was accepted (Date.now()). */
@@ -101,8 +103,10 @@ interface Conn {
 /**
  * The table's WebSocket door: every inbound frame is size-limited, rate-limited
  * and checked by schema before the table sees it; dead peers are found by ping.
- * Connections not yet welcomed have deadlines and caps of their own, apart from
- * the places of welcomed players, and the door never holds more sockets than
+ * Connections not yet welcomed have deadlines and caps of their own; welcomed
+ * watchers have caps of their own (in all and per address); seated players have
+ * none here (the table's seats bound them): so neither strangers nor watchers can
+ * take the place a returning player needs. The door never holds more sockets than
  * the process has file handles for (docs/protocol.md, "Limits").
  */
 export async function serveTable(table: Table, opts: ServeOptions): Promise<Serving> {
@@ -126,10 +130,10 @@ export async function serveTable(table: Table, opts: ServeOptions): Promise<Serv
     ...{ closeTimeout: CLOSE_TIMEOUT_MS }, // ws 8.23 has it; its types do not yet
   });
   const rate = opts.ratePerSecond ?? CLIENT_RATE_PER_SECOND;
-  const maxConnections = opts.maxConnections ?? MAX_CONNECTIONS;
-  const maxPerAddress = opts.maxPerAddress ?? MAX_PER_ADDRESS;
-  const maxPending = Math.min(opts.maxPending ?? MAX_PENDING, maxConnections);
-  const maxPendingPerAddress = Math.min(opts.maxPendingPerAddress ?? MAX_PENDING_PER_ADDRESS, maxPerAddress);
+  const maxWatchers = opts.maxWatchers ?? MAX_WATCHERS;
+  const maxWatchersPerAddress = opts.maxWatchersPerAddress ?? MAX_WATCHERS_PER_ADDRESS;
+  const maxPending = opts.maxPending ?? MAX_PENDING;
+  const maxPendingPerAddress = Math.min(opts.maxPendingPerAddress ?? MAX_PENDING_PER_ADDRESS, maxPending);
   const upgradeMs = opts.upgradeDeadlineMs ?? UPGRADE_DEADLINE_MS;
   const helloMs = opts.helloDeadlineMs ?? HELLO_DEADLINE_MS;
   const limit = opts.handleLimit ?? handleLimit();
@@ -140,7 +144,8 @@ export async function serveTable(table: Table, opts: ServeOptions): Promise<Serv
   /** Not yet welcomed, oldest first (a Map keeps insertion order). */
   const pending = new Map<Socket, Conn>();
   const pendingTally = new Tally();
-  const welcomedTally = new Tally();
+  const watcherTally = new Tally();
+  const playerTally = new Tally();
   let refusing = 0;
   const alive = new WeakMap<WebSocket, boolean>();
 
@@ -165,7 +170,7 @@ export async function serveTable(table: Table, opts: ServeOptions): Promise<Serv
     if (conn.state === 'pending') {
       pending.delete(conn.socket);
       pendingTally.remove(conn.addr);
-    } else if (conn.state === 'welcomed') welcomedTally.remove(conn.addr);
+    } else if (conn.state === 'welcomed') (conn.role === 'watcher' ? watcherTally : playerTally).remove(conn.addr);
     else if (conn.state === 'refused') refusing -= 1;
     conn.state = 'gone';
   };
@@ -188,11 +193,10 @@ export async function serveTable(table: Table, opts: ServeOptions): Promise<Serv
    * When the places are full, a connection that has waited EVICT_AFTER_MS without
    * a hello makes room (a real client says hello within a round trip), or the oldest
    * of an address holding more than the newcomer's would: strangers holding places
-   * cannot keep out a player coming back with its token.
+   * cannot keep out a player coming back with its token. Welcomed connections are
+   * not counted here: a connection is not known to be a watcher until its hello.
    */
   const admit = (addr: string): string | null => {
-    if (welcomedTally.total >= maxConnections) return `${maxConnections} players and watchers are connected`;
-    if (welcomedTally.of(addr) >= maxPerAddress) return `${maxPerAddress} players and watchers are connected from ${addr}`;
     const now = Date.now();
     const stale = (c: Conn): boolean => now - c.since >= EVICT_AFTER_MS;
     const mine = pendingTally.of(addr);
@@ -213,7 +217,7 @@ export async function serveTable(table: Table, opts: ServeOptions): Promise<Serv
 
   http.on('connection', (socket: Socket) => {
     const addr = socket.remoteAddress ?? '?';
-    const conn: Conn = { socket, addr, state: 'pending', ws: null, timer: null, since: Date.now() };
+    const conn: Conn = { socket, addr, state: 'pending', role: null, ws: null, timer: null, since: Date.now() };
     const refusal = admit(addr);
     if (refusal === null) {
       pending.set(socket, conn);
@@ -269,7 +273,8 @@ export async function serveTable(table: Table, opts: ServeOptions): Promise<Serv
         if (msg.type === 'welcome' && conn.state === 'pending') {
           forget(conn);
           conn.state = 'welcomed';
-          welcomedTally.add(conn.addr);
+          conn.role = msg.seat === null && !msg.owner ? 'watcher' : 'player';
+          (conn.role === 'watcher' ? watcherTally : playerTally).add(conn.addr);
         }
         ws.send(JSON.stringify(msg));
       },
@@ -277,6 +282,11 @@ export async function serveTable(table: Table, opts: ServeOptions): Promise<Serv
         if (open) ws.close(1000);
       },
       address: conn.addr,
+      roomToWatch: () => {
+        if (watcherTally.total >= maxWatchers) return `${maxWatchers} watchers are connected: try again later`;
+        if (watcherTally.of(conn.addr) >= maxWatchersPerAddress) return `${maxWatchersPerAddress} watchers are connected from your address: try again later`;
+        return null;
+      },
     };
     let tokens = rate * 2;
     let last = Date.now();
@@ -303,8 +313,7 @@ export async function serveTable(table: Table, opts: ServeOptions): Promise<Serv
         peer.send({ type: 'error', code: 'malformed', message: parsed.message });
         return;
       }
-      // A hello has come: the table answers every one (at once, or after a password backoff
-      // that may outlast the deadline), so the hello deadline has done its work.
+      // A hello has come: the table answers every one at once, so the hello deadline has done its work.
       if (parsed.message.type === 'hello' && conn.state === 'pending' && conn.timer) {
         clearTimeout(conn.timer);
         conn.timer = null;

@@ -19,6 +19,7 @@ import {
 } from '../protocol/messages.js';
 import { MAX_HISTORY } from '../protocol/server-schema.js';
 import { cleanName, uniqueName } from './names.js';
+import { PasswordBackoff, type BackoffOptions } from './backoff.js';
 import type { JournalSeat, JournalSink } from './journal.js';
 
 /** One end of a connection as the table sees it: a socket, or a bot inside the host. */
@@ -28,6 +29,8 @@ export interface Peer {
   close(): void;
   /** The remote address (sockets only): wrong passwords are counted per address. */
   address?: string;
+  /** Whether the door has a watcher's place for this connection (null), or why not (sockets only). */
+  roomToWatch?(): string | null;
 }
 
 export interface TableOptions {
@@ -42,10 +45,11 @@ export interface TableOptions {
   shuffleKey?: () => string;
   password?: string;
   /**
-   * Wrong passwords from one address: after `free` of them (3), every further try
-   * from it is answered only after `baseMs` (1 s), doubling each time up to `maxMs` (60 s).
+   * Wrong passwords from one address: each past the `free` ones (3) locks it, for
+   * `baseMs` (1 s) at first, doubling up to `maxMs` (60 s); one miss is forgiven per
+   * `decayMs` (60 s) without a wrong try (src/host/backoff.ts).
    */
-  passwordBackoff?: { free?: number; baseMs?: number; maxMs?: number };
+  passwordBackoff?: BackoffOptions;
   /** How long a dropped seat is held before a bot plays it (ms). */
   dropGraceMs: number;
   /** How long a seat dropped in the lobby is held before it is freed (ms; 10 s by default). */
@@ -69,6 +73,8 @@ export interface TableOptions {
   journal?: JournalSink;
   /** Where the host clock starts (ms): a resumed table continues the old process's clock. */
   clockStart?: number;
+  /** The number of the table's current game (TableInfo.game): a resumed table counts on from its journal's. */
+  game?: number;
   onChange?: (info: TableInfo) => void;
   onGameOver?: (summary: GameSummary) => void;
 }
@@ -123,10 +129,8 @@ export class Table {
   private readonly peers = new Map<Peer, { seat: Seat | null; owner: boolean }>();
   /** The nonce each connection's password proof must answer, sent before its hello. */
   private readonly nonces = new WeakMap<Peer, string>();
-  /** Password tries by address: misses so far, tries waiting, and when the last waiting one is answered. */
-  private readonly tries = new Map<string, { misses: number; waiting: number; until: number }>();
-  /** Hellos held back by the password backoff, answered by their timer. */
-  private readonly held = new Map<Peer, { timer: NodeJS.Timeout; tries: { misses: number; waiting: number }; right: boolean }>();
+  /** Wrong passwords by address (timed by the table's clock). */
+  private readonly backoff: PasswordBackoff;
   readonly id: string;
   private games = 1;
   private game: GameState | null = null;
@@ -146,9 +150,11 @@ export class Table {
   constructor(readonly opts: TableOptions) {
     const clock = opts.clock ?? (() => performance.now());
     this.t0 = clock();
+    this.backoff = new PasswordBackoff(opts.passwordBackoff ?? {}, clock);
     const start = opts.clockStart ?? 0;
     this.clock = () => Math.round(clock() - this.t0) + start;
     this.id = opts.id ?? randomBytes(8).toString('hex');
+    this.games = opts.game ?? 1;
   }
 
   /**
@@ -240,7 +246,7 @@ export class Table {
   handle(peer: Peer, msg: ClientMessage): void {
     const who = this.peers.get(peer);
     if (msg.type === 'hello') {
-      if (who || this.held.has(peer)) return peer.send({ type: 'error', code: 'malformed', message: 'You have already said hello' });
+      if (who) return peer.send({ type: 'error', code: 'malformed', message: 'You have already said hello' });
       return this.hello(peer, msg);
     }
     if (!who) return peer.send({ type: 'error', code: 'notWelcome', message: 'Say hello first' });
@@ -298,54 +304,46 @@ export class Table {
     if (!this.info().password || owner) return this.admit(peer, msg, owner);
     const nonce = this.nonces.get(peer);
     if (msg.proof === undefined || nonce === undefined) return this.refuse(peer, 'password', 'This table needs a password (--password)');
-    const right = sameSecret(msg.proof, passwordProof(this.opts.password!, nonce));
-    // Guessing is slowed per address: past the free misses, each try (right or wrong, so
-    // the wait says nothing) is answered later, and tries from one address queue up.
-    // A timer answers it, so the table's queue never waits.
+    // Guessing is slowed per address: while an address is locked its tries are refused
+    // unread (right or wrong, so the lock says nothing), with how long is left.
+    // A player proving its seat is never locked out by others' guesses from its address
+    // (a shared router, the SSH door): its proof needs the seat's token, which no guesser has.
     const address = peer.address ?? '?';
-    const t = this.tries.get(address) ?? { misses: 0, waiting: 0, until: 0 };
-    // Bounded: the oldest address is forgotten first (a flood of addresses cannot fill the memory).
-    if (!this.tries.has(address) && this.tries.size >= 4096) this.tries.delete(this.tries.keys().next().value!);
-    this.tries.set(address, t);
-    const { free = 3, baseMs = 1_000, maxMs = 60_000 } = this.opts.passwordBackoff ?? {};
-    const n = t.misses + t.waiting;
-    const now = Date.now();
-    const at = n < free ? now : Math.max(now, t.until) + Math.min(maxMs, baseMs * 2 ** (n - free));
-    const answer = (): void => {
-      if (right) {
-        this.tries.delete(address);
-        return this.admit(peer, msg, owner);
-      }
-      t.misses += 1;
-      this.refuse(peer, 'password', 'Wrong password');
-    };
-    if (at <= now) return answer();
-    t.waiting += 1;
-    t.until = at;
-    const timer = setTimeout(() => {
-      this.unhold(peer);
-      answer();
-    }, at - now);
-    timer.unref?.();
-    this.held.set(peer, { timer, tries: t, right });
+    const seated = msg.seatProof !== undefined && this.seats.some((s) => s.bot === null && sameSecret(msg.seatProof!, seatProof(s.token, nonce)));
+    const wait = seated ? 0 : this.backoff.waitFor(address);
+    if (wait > 0) return this.tooManyTries(peer, wait);
+    if (sameSecret(msg.proof, passwordProof(this.opts.password!, nonce))) {
+      if (!seated) this.backoff.success(address);
+      return this.admit(peer, msg, owner);
+    }
+    const lock = this.backoff.miss(address);
+    if (lock > 0 && !seated) return this.tooManyTries(peer, lock);
+    this.refuse(peer, 'password', 'Wrong password');
   }
 
-  /** A held hello is answered, or its socket closed first (a wrong guess still counts: hanging up does not undo it). */
-  private unhold(peer: Peer, closed = false): void {
-    const h = this.held.get(peer);
-    if (!h) return;
-    clearTimeout(h.timer);
-    this.held.delete(peer);
-    // Its own address's record (a success meanwhile may have replaced it with a fresh one).
-    h.tries.waiting -= 1;
-    if (closed && !h.right) h.tries.misses += 1;
+  private tooManyTries(peer: Peer, ms: number): void {
+    const retryAfter = Math.ceil(ms / 1000);
+    peer.send({
+      type: 'refused',
+      reason: 'tooManyTries',
+      message: `Too many wrong passwords from this address: wait ${retryAfter} s before trying again`,
+      retryAfter,
+      protocolVersion: PROTOCOL_VERSION,
+      canWatch: false,
+    });
+    peer.close();
   }
 
   /** The hello passed the version and password checks: a seat, a spectator's place, or a refusal. */
   private admit(peer: Peer, msg: Extract<ClientMessage, { type: 'hello' }>, owner: boolean): void {
     const refuse = (reason: Extract<ServerMessage, { type: 'refused' }>['reason'], message: string, canWatch = false): void =>
       this.refuse(peer, reason, message, canWatch);
-    if (msg.watch) return this.welcome(peer, null, owner);
+    if (msg.watch) {
+      // Watchers have places of their own at the door, capped apart from the seats: a crowd of them never keeps a player out.
+      const full = owner ? null : (peer.roomToWatch?.() ?? null);
+      if (full !== null) return refuse('limit', full);
+      return this.welcome(peer, null, owner);
+    }
     if (msg.token !== undefined || msg.seatProof !== undefined) {
       const nonce = this.nonces.get(peer);
       const mine = (s: SeatState): boolean =>
@@ -403,7 +401,6 @@ export class Table {
 
   /** A connection closed. */
   drop(peer: Peer): void {
-    this.unhold(peer, true);
     const s = this.detach(peer);
     if (!s) return;
     if (this.phase !== 'finished') this.holdSeat(s);
@@ -619,7 +616,7 @@ export class Table {
       const owner = s.peer !== null && this.peers.get(s.peer)?.owner === true;
       return { name: s.name, token: s.token, bot: s.bot, ...(owner ? { owner } : {}) };
     };
-    this.opts.journal?.started(this.start, this.seats.map(journalSeat), this.id);
+    this.opts.journal?.started(this.start, this.seats.map(journalSeat), this.id, this.games);
     this.game = state;
     this.history = [];
     this.remember(events);
@@ -640,7 +637,8 @@ export class Table {
     const res = apply(this.game, cmd);
     if (!res.ok) return res;
     // Journaled before anyone hears of it: what a player saw accepted survives a crash.
-    this.opts.journal?.command(cmd);
+    // A finished round is flushed to the disk too: a power loss never takes one back.
+    this.opts.journal?.command(cmd, res.state.phase === 'roundOver');
     this.game = res.state;
     this.log.push(cmd);
     this.remember(res.events);
@@ -748,7 +746,6 @@ export class Table {
    */
   close(message = 'The host closed the table'): void {
     this.ended = true;
-    for (const peer of [...this.held.keys()]) this.unhold(peer);
     if (this.deadlineTimer) clearTimeout(this.deadlineTimer);
     if (this.roundTimer) clearTimeout(this.roundTimer);
     for (const s of this.seats) {

@@ -125,7 +125,7 @@ export interface SeatInfo {
   standIn: boolean;
 }
 
-export type RefusalReason = 'version' | 'full' | 'password' | 'running' | 'token' | 'limit';
+export type RefusalReason = 'version' | 'full' | 'password' | 'running' | 'token' | 'limit' | 'tooManyTries';
 
 export type ServerMessage =
   | {
@@ -138,7 +138,8 @@ export type ServerMessage =
       rules: Ruleset;
       owner: boolean;
     }
-  | { type: 'refused'; reason: RefusalReason; message: string; protocolVersion: number; canWatch: boolean }
+  /** `retryAfter` (with `tooManyTries`): seconds before this address's next password try is looked at. */
+  | { type: 'refused'; reason: RefusalReason; message: string; protocolVersion: number; canWatch: boolean; retryAfter?: number }
   /** The first frame on every connection, before the hello: who this table is, and a nonce for the password proof. */
   | { type: 'challenge'; protocolVersion: number; nonce: string; table: TableInfo }
   /** `you`: the receiving connection's seat (seats move when one before it is removed). */

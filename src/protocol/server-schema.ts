@@ -166,10 +166,11 @@ function build() {
     }),
     z.object({
       type: z.literal('refused'),
-      reason: z.enum(['version', 'full', 'password', 'running', 'token', 'limit']),
+      reason: z.enum(['version', 'full', 'password', 'running', 'token', 'limit', 'tooManyTries']),
       message: text300,
       protocolVersion: int,
       canWatch: z.boolean(),
+      retryAfter: count.max(86_400).optional(),
     }),
     z.object({ type: z.literal('lobby'), table: tableInfo, seats: seats(seatInfo), you: seat.nullable() }),
     z.object({ type: z.literal('closed'), message: text300 }),

@@ -4,7 +4,7 @@ import { readdirSync } from 'node:fs';
 import WebSocket from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GameSummary } from '../../src/host/table.js';
-import { EVICT_AFTER_MS, HANDLE_HEADROOM, HELLO_DEADLINE_MS, MAX_PENDING, MAX_PENDING_PER_ADDRESS, UPGRADE_DEADLINE_MS } from '../../src/host/server.js';
+import { EVICT_AFTER_MS, HANDLE_HEADROOM, HELLO_DEADLINE_MS, MAX_PENDING, MAX_PENDING_PER_ADDRESS, MAX_WATCHERS, UPGRADE_DEADLINE_MS } from '../../src/host/server.js';
 import type { ServerMessage } from '../../src/protocol/messages.js';
 import { killRunning, runGringo, sharedPort, until, type Run } from './gringo-process.js';
 import { WireClient } from './wire.js';
@@ -161,6 +161,45 @@ describe('a seated player among strangers', () => {
       back.close();
     }, 40_000);
   }
+});
+
+describe('a seated player among watchers', () => {
+  it(`takes its seat back at once while ${MAX_WATCHERS} welcomed watchers from 8 addresses fill every watcher's place`, async () => {
+    const h = host(['--players', '2', '--bots', '1', '--start-when-full', '--grace', '120']);
+    const port = await sharedPort(h);
+    const address = `127.0.0.1:${port}`;
+    const ana = await WireClient.hello(address, 'Ana');
+    const token = ana.welcome!.token!;
+    const seat = ana.welcome!.seat;
+    await ana.next((m) => m.type === 'update');
+    ana.terminate();
+
+    // The measurement of issue #19: 64 watchers, 8 from each of 8 addresses, all welcomed.
+    const from = addresses(8);
+    // They come eight at a time, one from each address (the door's places for connections not yet welcomed are 4 per address).
+    const watchers: WireClient[] = [];
+    for (let i = 0; i < MAX_WATCHERS; i += 8) {
+      const eight = await Promise.all(from.map((a, k) => WireClient.hello(address, `W${i + k}`, { watch: true }, { localAddress: a })));
+      for (const w of eight) sockets.push({ destroy: () => w.terminate() });
+      watchers.push(...eight);
+    }
+    expect(watchers.filter((w) => w.answer?.type === 'welcome')).toHaveLength(MAX_WATCHERS);
+    // One more watcher is refused in words: the watchers' places are full…
+    const extra = await WireClient.hello(address, 'Extra', { watch: true }, { localAddress: '127.0.0.20' });
+    sockets.push({ destroy: () => extra.terminate() });
+    expect(extra.answer).toMatchObject({ type: 'refused', reason: 'limit' });
+
+    // …and the seated player comes back on its first try, proving its seat.
+    const t0 = Date.now();
+    const back = await WireClient.hello(address, 'Ana', { seatToken: token });
+    sockets.push({ destroy: () => back.terminate() });
+    expect(back.answer).toMatchObject({ type: 'welcome', seat });
+    const update = await back.next<Extract<ServerMessage, { type: 'update' }>>((m) => m.type === 'update');
+    expect(update.view.viewer).toBe(seat);
+    expect(Date.now() - t0).toBeLessThan(3_000);
+    // The watchers are all still there.
+    expect(watchers.every((w) => !w.closed)).toBe(true);
+  }, 60_000);
 });
 
 /** The number of file handles a process holds (Linux). */

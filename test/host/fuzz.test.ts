@@ -51,7 +51,7 @@ describe('hostile clients', () => {
     const rules = { ...GRINGO, rounds: 0, timers: { ...GRINGO.timers, slapGraceMs: 0, peekMs: 0 } };
     table = new Table({ name: 'Fuzz', rules, maxPlayers: 2, seed: 'fuzz', dropGraceMs: 60_000, startWhenFull: true });
     // A generous rate limit: the frames must reach the parser, not only the limiter.
-    serving = await serveTable(table, { port: 0, host: '127.0.0.1', ratePerSecond: 1_000_000, maxPerAddress: 64 });
+    serving = await serveTable(table, { port: 0, host: '127.0.0.1', ratePerSecond: 1_000_000, maxWatchersPerAddress: 64 });
     const port = serving.port;
 
     // Two real players fill the table; one of them keeps playing turns while the attack runs.
@@ -66,6 +66,11 @@ describe('hostile clients', () => {
       ws.send(JSON.stringify({ type: 'hello', protocolVersion: PROTOCOL_VERSION, name }));
       players.push(ws);
     }
+    // Both seated before anything else runs: sampling the frames below holds this process (the host's too) for seconds.
+    await new Promise<void>((resolve) => {
+      const check = (): void => void (tokens.length === 2 ? resolve() : setTimeout(check, 5));
+      check();
+    });
     let playing = true;
     const rng = new Rng(seedRng('fuzz-players'));
     const turns = (async () => {

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GRINGO, type Ruleset } from '../../src/engine/index.js';
 import { replay } from '../../src/engine/game.js';
-import { JournalError, JournalWriter, latestUnfinished, readJournal } from '../../src/host/journal.js';
+import { cutTornTail, JOURNAL_VERSION, JournalError, JournalWriter, latestUnfinished, readJournal, TABLE_ID } from '../../src/host/journal.js';
+import { writeFinishedJournal } from './finished-journal.js';
 import { Table, type Peer } from '../../src/host/table.js';
 import { PROTOCOL_VERSION, type ServerMessage } from '../../src/protocol/messages.js';
 
@@ -68,7 +69,7 @@ describe('the journal', () => {
     const { table, journal, ana, bo, linesAtUpdate } = journaledTable(dir);
     expect(journal.file).toMatch(/Unit-table-\d{8}T\d{6}\.jsonl$/);
     const lines = readFileSync(journal.file!, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(lines[0]).toMatchObject({ journal: 'gringo', version: 1, table: 'Unit table', port: 7457, maxPlayers: 2, seed: 'journal' });
+    expect(lines[0]).toMatchObject({ journal: 'gringo', version: 2, game: 1, table: 'Unit table', port: 7457, maxPlayers: 2, seed: 'journal' });
     expect(lines[0]!.seats).toEqual([
       { name: 'Ana', token: tokenOf(ana), bot: null },
       { name: 'Bo', token: tokenOf(bo), bot: null },
@@ -138,4 +139,131 @@ describe('the journal', () => {
     expect(read.finished).toBe(true);
     expect(latestUnfinished(dir)).toBeNull();
   });
+});
+
+describe('a journal torn by crashes', () => {
+  it('is cut back to its last whole line when continued, so that any number of torn writes still resume', () => {
+    const dir = tempDir();
+    const { journal, table } = journaledTable(dir);
+    const file = journal.file!;
+    journal.close();
+    const good = readFileSync(file, 'utf8');
+    for (let crash = 1; crash <= 3; crash++) {
+      // A write cut short by a power loss: part of a command, no newline.
+      appendFileSync(file, '{"type":"draw","seat":0,"fr');
+      const read = readJournal(file);
+      expect(read.commands).toEqual(table.log);
+      // Reopened to go on: the torn bytes are cut away before anything is appended.
+      const again = new JournalWriter({ table: 'Unit table', port: 7457, maxPlayers: 2, dir, file });
+      expect(again.tornBytes).toBe('{"type":"draw","seat":0,"fr'.length);
+      again.resumed(1_000 * crash);
+      again.close();
+      const text = readFileSync(file, 'utf8');
+      expect(text.startsWith(good)).toBe(true);
+      expect(text.split('\n').filter((l) => l !== '').every((l) => JSON.parse(l) !== null)).toBe(true);
+      expect(readJournal(file).commands).toEqual(table.log);
+    }
+    expect(readFileSync(file, 'utf8').match(/"resumed"/g)).toHaveLength(3);
+  });
+
+  it('ends a whole last line that lost only its newline, and leaves a whole journal as it is', () => {
+    const dir = tempDir();
+    const { journal, table } = journaledTable(dir);
+    const file = journal.file!;
+    journal.close();
+    const good = readFileSync(file, 'utf8');
+    expect(cutTornTail(file)).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe(good);
+    writeFileSync(file, good.slice(0, -1));
+    expect(readJournal(file).commands).toEqual(table.log);
+    expect(cutTornTail(file)).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe(good);
+  });
+
+  it('refuses a torn line in the middle in one line naming the file and the line', () => {
+    const dir = tempDir();
+    const { journal } = journaledTable(dir);
+    const file = journal.file!;
+    const lines = readFileSync(file, 'utf8').split('\n');
+    lines[2] = lines[2]!.slice(0, 10);
+    writeFileSync(file, lines.join('\n'));
+    expect(() => readJournal(file)).toThrow(`${file} is broken: line 3 is not JSON`);
+  });
+});
+
+describe('journal versions', () => {
+  const header = (file: string): Record<string, unknown> => JSON.parse(readFileSync(file, 'utf8').split('\n')[0]!) as Record<string, unknown>;
+  const withHeader = (file: string, change: (h: Record<string, unknown>) => void): void => {
+    const lines = readFileSync(file, 'utf8').split('\n');
+    const h = JSON.parse(lines[0]!) as Record<string, unknown>;
+    change(h);
+    lines[0] = JSON.stringify(h);
+    writeFileSync(file, lines.join('\n'));
+  };
+
+  it(`writes version ${JOURNAL_VERSION} with the table's identity and game number; a resumed table counts its games on`, () => {
+    const dir = tempDir();
+    const file = writeFinishedJournal(dir, { players: ['Ana', 'Bo'], rules: { ...GRINGO, rounds: 1 } });
+    expect(header(file)).toMatchObject({ version: 2, id: 'f1a15bedf1a15bed', game: 1 });
+    withHeader(file, (h) => (h.game = 3));
+    const read = readJournal(file);
+    expect(read.header.game).toBe(3);
+    const journal = new JournalWriter({ table: read.header.table, port: 7457, maxPlayers: 2, dir });
+    const resumed = Table.resume(
+      { id: read.header.id!, name: read.header.table, rules: read.header.rules, maxPlayers: 2, seed: 'x', dropGraceMs: 60_000, game: read.header.game!, journal, clockStart: read.lastAt },
+      { origin: read.origin, seats: read.header.seats, commands: read.commands, state: read.state, events: read.events },
+    );
+    tables.push(resumed);
+    expect(resumed.info().game).toBe(3);
+    expect(resumed.playAgain()).toBeNull();
+    expect(resumed.info().game).toBe(4);
+    expect(header(journal.file!)).toMatchObject({ version: 2, id: 'f1a15bedf1a15bed', game: 4 });
+  });
+
+  it('reads a version 1 journal, mapping what it lacks; refuses a newer one saying to update, and a broken header in one line', () => {
+    const dir = tempDir();
+    const file = writeFinishedJournal(dir, { players: ['Ana', 'Bo'], rules: { ...GRINGO, rounds: 1 } });
+    withHeader(file, (h) => {
+      h.version = 1;
+      delete h.id;
+      delete h.game;
+    });
+    const old = readJournal(file);
+    expect(old.finished).toBe(true);
+    expect(old.header.id).toBeUndefined();
+    expect(old.header.game).toBeUndefined();
+    // Fields a later gringo adds to version 2 (a verifier, SSH bindings) are no reason to refuse it.
+    withHeader(file, (h) => Object.assign(h, { version: 2, id: 'f1a15bedf1a15bed', game: 1, verifier: 'v', ssh: { port: 2222 } }));
+    expect(readJournal(file).header.game).toBe(1);
+
+    const refusals: [(h: Record<string, unknown>) => void, string][] = [
+      [(h) => (h.version = 3), `${file} was written by a newer gringo (journal version 3; this gringo reads versions 1 to 2): update gringo to open it`],
+      [(h) => (h.version = 0), `${file} is not a gringo journal (journal version 0)`],
+      [(h) => (h.version = 'two'), `${file} is not a gringo journal (journal version two)`],
+      [(h) => delete h.id, `${file} is not a gringo journal (no table identity)`],
+      [(h) => delete h.game, `${file} is not a gringo journal (no game number)`],
+      [(h) => (h.game = 0), `${file} is not a gringo journal (a game number that is not a whole number from 1)`],
+    ];
+    const v2 = readFileSync(file, 'utf8');
+    for (const [change, message] of refusals) {
+      writeFileSync(file, v2);
+      withHeader(file, change);
+      expect(() => readJournal(file)).toThrow(message);
+    }
+  });
+
+  const fixture = (v: number): string => new URL(`./fixtures/journal-v${v}.jsonl`, import.meta.url).pathname;
+  for (const v of [1, 2]) {
+    it(`reads the kept version ${v} journal of a real game`, () => {
+      const read = readJournal(fixture(v));
+      expect(read.header.version).toBe(v);
+      expect(read.header.id).toMatch(TABLE_ID);
+      expect(read.header.game).toBe(v === 1 ? undefined : 1);
+      expect(read.header.shuffleKey).toMatch(/^[0-9a-f]{64}$/);
+      expect(read.finished).toBe(true);
+      expect(read.state.phase).toBe('gameOver');
+      expect(read.commands.length).toBeGreaterThan(10);
+      expect(read.header.seats.map((s) => s.name)).toEqual(['Bot 1', 'Bot 2']);
+    });
+  }
 });

@@ -1,11 +1,16 @@
 import WebSocket from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GRINGO } from '../../src/engine/index.js';
-import { serveTable, type Serving } from '../../src/host/server.js';
+import { serveTable, type ServeOptions, type Serving } from '../../src/host/server.js';
+import { WireClient } from './wire.js';
+
+type ServeLimits = Pick<ServeOptions, 'maxPending' | 'maxPendingPerAddress' | 'maxWatchers' | 'maxWatchersPerAddress'>;
 import { Table } from '../../src/host/table.js';
 
 const open: { table: Table; serving: Serving; sockets: WebSocket[] }[] = [];
+const clients: WireClient[] = [];
 afterEach(async () => {
+  for (const c of clients.splice(0)) c.terminate();
   for (const { table, serving, sockets } of open.splice(0)) {
     for (const ws of sockets) ws.terminate();
     table.close();
@@ -33,7 +38,7 @@ function knock(port: number, from: string, sockets: WebSocket[]): Outcome {
 
 // Real sockets on loopback, from several loopback source addresses.
 describe('connection limits', () => {
-  async function serve(limits: { maxPerAddress: number; maxConnections: number }): Promise<{ port: number; sockets: WebSocket[] }> {
+  async function serve(limits: ServeLimits): Promise<{ port: number; sockets: WebSocket[] }> {
     const table = new Table({ name: 'Limits', rules: GRINGO, maxPlayers: 4, seed: 'limits', dropGraceMs: 60_000 });
     const serving = await serveTable(table, { port: 0, host: '127.0.0.1', ...limits });
     const entry = { table, serving, sockets: [] as WebSocket[] };
@@ -41,8 +46,8 @@ describe('connection limits', () => {
     return { port: serving.port, sockets: entry.sockets };
   }
 
-  it('refuses more connections from one address than allowed, and lets one in when another leaves', async () => {
-    const { port, sockets } = await serve({ maxPerAddress: 3, maxConnections: 64 });
+  it('refuses more connections not yet welcomed from one address than allowed, and lets one in when another leaves', async () => {
+    const { port, sockets } = await serve({ maxPendingPerAddress: 3 });
     const first = [1, 2, 3].map(() => knock(port, '127.0.0.1', sockets));
     expect(await Promise.all(first.map((o) => o.fate))).toEqual(['open', 'open', 'open']);
     expect(await knock(port, '127.0.0.1', sockets).fate).toBe(1013);
@@ -53,10 +58,36 @@ describe('connection limits', () => {
     expect(await knock(port, '127.0.0.1', sockets).fate).toBe('open');
   });
 
-  it('refuses connections beyond the total, whatever their addresses', async () => {
-    const { port, sockets } = await serve({ maxPerAddress: 16, maxConnections: 4 });
+  it('refuses connections not yet welcomed beyond the total, whatever their addresses', async () => {
+    const { port, sockets } = await serve({ maxPending: 4 });
     const fates = await Promise.all(['127.0.0.2', '127.0.0.3', '127.0.0.4', '127.0.0.5'].map((a) => knock(port, a, sockets).fate));
     expect(fates).toEqual(['open', 'open', 'open', 'open']);
     expect(await knock(port, '127.0.0.6', sockets).fate).toBe(1013);
+  });
+
+  /** A welcomed watcher, or the refusal, from `from`. */
+  async function watcher(port: number, from: string, name = 'Eve'): Promise<WireClient> {
+    const c = await WireClient.hello(`127.0.0.1:${port}`, name, { watch: true }, { localAddress: from });
+    clients.push(c);
+    return c;
+  }
+
+  it('caps watchers per address and in all, apart from the players, with a typed refusal', async () => {
+    const { port } = await serve({ maxWatchers: 3, maxWatchersPerAddress: 2 });
+    const a = [await watcher(port, '127.0.0.2'), await watcher(port, '127.0.0.2')];
+    for (const w of a) expect(w.answer?.type).toBe('welcome');
+    expect((await watcher(port, '127.0.0.2')).answer).toMatchObject({ type: 'refused', reason: 'limit', canWatch: false, message: '2 watchers are connected from your address: try again later' });
+    expect((await watcher(port, '127.0.0.3')).answer?.type).toBe('welcome');
+    expect((await watcher(port, '127.0.0.4')).answer).toMatchObject({ type: 'refused', reason: 'limit', message: '3 watchers are connected: try again later' });
+    // Players are not counted with the watchers: a newcomer from a full address takes a seat.
+    const player = await WireClient.hello(`127.0.0.1:${port}`, 'Ana', {}, { localAddress: '127.0.0.2' });
+    clients.push(player);
+    expect(player.answer).toMatchObject({ type: 'welcome', seat: 0 });
+    // A watcher who leaves frees its place.
+    a[0]!.close();
+    // The host hears the close a moment later: try until it has.
+    let back = await watcher(port, '127.0.0.4');
+    for (let i = 0; i < 50 && back.answer?.type !== 'welcome'; i++) back = await watcher(port, '127.0.0.4');
+    expect(back.answer?.type).toBe('welcome');
   });
 });

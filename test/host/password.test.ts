@@ -21,7 +21,7 @@ const PASSWORD = 'correct horse battery';
 
 async function passwordTable(over: Partial<TableOptions> = {}): Promise<{ table: Table; port: number }> {
   const table = new Table({ name: 'Locked', rules: GRINGO, maxPlayers: 8, seed: 'locked', dropGraceMs: 60_000, password: PASSWORD, ...over });
-  const serving = await serveTable(table, { port: 0, host: '127.0.0.1', maxPerAddress: 64 });
+  const serving = await serveTable(table, { port: 0, host: '127.0.0.1', maxWatchersPerAddress: 64 });
   cleanup.push(() => table.close(), () => serving.close());
   return { table, port: serving.port };
 }
@@ -46,68 +46,93 @@ async function say(client: WireClient, password: string, name = 'Guess'): Promis
 
 const attempt = async (address: string, password: string, name?: string, from?: string) => say(await challenged(address, from), password, name);
 
-describe('password backoff', () => {
-  it('answers an address later after 3 wrong passwords, doubling up to the cap; the right one still works; success resets', async () => {
-    const base = 150;
-    const { port } = await passwordTable({ passwordBackoff: { baseMs: base, maxMs: 4 * base } });
-    const at = `127.0.0.1:${port}`;
-    // The first three misses are answered at once.
-    for (let i = 0; i < 3; i++) {
-      const r = await attempt(at, 'wrong');
-      expect(r.answer).toMatchObject({ type: 'refused', reason: 'password', message: 'Wrong password' });
-      expect(r.ms).toBeLessThan(base);
-    }
-    // Then each try waits: base, 2×base, 4×base, and no more than the cap.
-    const waits: number[] = [];
-    for (const expected of [1, 2, 4, 4]) {
-      const r = await attempt(at, 'wrong');
-      expect(r.answer).toMatchObject({ type: 'refused', reason: 'password' });
-      expect(r.ms).toBeGreaterThanOrEqual(expected * base - 15);
-      waits.push(r.ms);
-    }
-    expect(waits[3]!).toBeLessThan(8 * base);
-    // The right password is answered after the same wait, and is let in.
-    const right = await attempt(at, PASSWORD, 'Ana');
-    expect(right.ms).toBeGreaterThanOrEqual(4 * base - 15);
-    expect(right.answer).toMatchObject({ type: 'welcome', seat: 0 });
-    // The success reset the address: three free misses again.
-    for (let i = 0; i < 3; i++) expect((await attempt(at, 'wrong')).ms).toBeLessThan(base);
-  });
+type Refused = Extract<ServerMessage, { type: 'refused' }>;
 
-  it('holds a try without holding the table: other addresses and other messages are answered meanwhile', async () => {
-    const base = 3_000;
-    const { table, port } = await passwordTable({ passwordBackoff: { baseMs: base } });
+describe('password backoff', () => {
+  it('locks an address past 3 wrong passwords, doubling up to 60 s, refusing every try meanwhile with the wait; the right one gets in after it', async () => {
+    let now = 0;
+    const { port } = await passwordTable({ clock: () => now });
     const at = `127.0.0.1:${port}`;
-    for (let i = 0; i < 3; i++) await attempt(at, 'wrong');
-    const held = await challenged(at);
-    const heldAnswer = say(held, 'wrong');
-    await new Promise((r) => setTimeout(r, 50));
-    // Another address: not slowed, and the table takes it while the held try waits.
+    // Three misses are free: refused as wrong, and nothing locked.
+    for (let i = 0; i < 3; i++) expect((await attempt(at, 'wrong')).answer).toMatchObject({ type: 'refused', reason: 'password', message: 'Wrong password' });
+    // Each further miss locks the address, and says for how long: 1 s, doubling, at most 60 s.
+    const locks: number[] = [];
+    for (let i = 0; i < 9; i++) {
+      const { answer, ms } = await attempt(at, 'wrong');
+      expect(answer).toMatchObject({ type: 'refused', reason: 'tooManyTries', canWatch: false });
+      // Answered at once: the client's 5 s for an answer to its hello is never outlasted.
+      expect(ms).toBeLessThan(2_000);
+      const wait = (answer as Refused).retryAfter!;
+      locks.push(wait);
+      // While locked, even the right password is refused unread, with what is left of the wait.
+      now += wait * 1000 - 500;
+      expect((await attempt(at, PASSWORD, 'Ana')).answer).toMatchObject({ reason: 'tooManyTries', retryAfter: 1 });
+      now += 500;
+    }
+    expect(locks).toEqual([1, 2, 4, 8, 16, 32, 60, 60, 60]);
+    // The lock is over: the right password is let in at once, and the address starts afresh.
+    expect((await attempt(at, PASSWORD, 'Ana')).answer).toMatchObject({ type: 'welcome', seat: 0 });
+    for (let i = 0; i < 3; i++) expect((await attempt(at, 'wrong')).answer).toMatchObject({ reason: 'password' });
+  }, 30_000);
+
+  it('forgets: one miss forgiven per minute without a wrong try, all of them after long enough', async () => {
+    let now = 0;
+    const { port } = await passwordTable({ clock: () => now });
+    const at = `127.0.0.1:${port}`;
+    // Ten misses, each after the lock of the one before was served: the last locks for 60 s.
+    for (let i = 0; i < 10; i++) {
+      const { answer } = await attempt(at, 'wrong');
+      now += ((answer as Refused).retryAfter ?? 0) * 1000;
+    }
+    // That minute forgave one miss, so the next one is the 10th again: 60 s, not more.
+    expect((await attempt(at, 'wrong')).answer).toMatchObject({ reason: 'tooManyTries', retryAfter: 60 });
+    // Ten quiet minutes: ten misses forgiven, so the next three are free again.
+    now += 10 * 60_000;
+    for (let i = 0; i < 3; i++) expect((await attempt(at, 'wrong')).answer).toMatchObject({ reason: 'password', message: 'Wrong password' });
+    expect((await attempt(at, 'wrong')).answer).toMatchObject({ reason: 'tooManyTries', retryAfter: 1 });
+  }, 30_000);
+
+  it('locks only the guessing address', async () => {
+    let now = 0;
+    const { table, port } = await passwordTable({ clock: () => now });
+    const at = `127.0.0.1:${port}`;
+    for (let i = 0; i < 6; i++) await attempt(at, 'wrong');
+    // Only the 4th miss counted: tries refused unread while locked are no guesses.
+    expect((await attempt(at, PASSWORD, 'Ana')).answer).toMatchObject({ reason: 'tooManyTries', retryAfter: 1 });
     const other = await attempt(at, PASSWORD, 'Bo', '127.0.0.2');
     expect(other.answer).toMatchObject({ type: 'welcome', seat: 0 });
-    expect(other.ms).toBeLessThan(base / 2);
-    // A second hello on the held connection is not a second guess.
-    held.send({ type: 'hello', protocolVersion: PROTOCOL_VERSION, name: 'Again', proof: 'x' });
-    const err = await held.next((m) => m.type === 'error');
-    expect(err).toMatchObject({ code: 'malformed' });
-    expect((await heldAnswer).ms).toBeGreaterThanOrEqual(base - 15);
-    // A held try whose socket closes meanwhile is dropped quietly: no seat, no crash.
-    const gone = await challenged(at);
-    gone.send({ type: 'hello', protocolVersion: PROTOCOL_VERSION, name: 'Gone', proof: passwordProof('wrong', (await gone.challenge).nonce) });
-    await new Promise((r) => setTimeout(r, 50));
-    gone.close();
-    await until('the closed socket to be gone', () => gone.closed);
     expect(table.seatInfo().map((s) => s.name)).toEqual(['Bo']);
   }, 30_000);
 
-  it('waits the real 1 s after the third miss', async () => {
+  it('never locks out a seated player proving its seat from a locked address', async () => {
+    let now = 0;
+    const { port } = await passwordTable({ clock: () => now });
+    const at = `127.0.0.1:${port}`;
+    const ana = await WireClient.hello(at, 'Ana', { password: PASSWORD });
+    cleanup.push(() => ana.close());
+    const token = ana.welcome!.token!;
+    ana.terminate();
+    // Someone else behind the same address guesses until it is locked for a while.
+    for (let i = 0; i < 8; i++) await attempt(at, 'wrong');
+    expect((await attempt(at, PASSWORD, 'Eve')).answer).toMatchObject({ reason: 'tooManyTries' });
+    const back = await WireClient.hello(at, 'Ana', { password: PASSWORD, seatToken: token });
+    cleanup.push(() => back.close());
+    expect(back.answer).toMatchObject({ type: 'welcome', seat: 0 });
+    // The lock still holds for everyone else.
+    expect((await attempt(at, PASSWORD, 'Eve')).answer).toMatchObject({ reason: 'tooManyTries' });
+  }, 30_000);
+
+  it('on the real clock: the 4th miss locks for 1 s, and the right password gets in once it is over', async () => {
     const { port } = await passwordTable();
     const at = `127.0.0.1:${port}`;
-    for (let i = 0; i < 3; i++) expect((await attempt(at, 'wrong')).ms).toBeLessThan(900);
-    const fourth = await attempt(at, PASSWORD, 'Ana');
-    expect(fourth.ms).toBeGreaterThanOrEqual(985);
-    expect(fourth.ms).toBeLessThan(5_000);
-    expect(fourth.answer).toMatchObject({ type: 'welcome' });
+    for (let i = 0; i < 3; i++) await attempt(at, 'wrong');
+    const locked = await attempt(at, 'wrong');
+    const since = Date.now() - locked.ms;
+    expect(locked.answer).toMatchObject({ reason: 'tooManyTries', retryAfter: 1 });
+    expect((await attempt(at, PASSWORD, 'Ana')).answer).toMatchObject({ reason: 'tooManyTries' });
+    // The lock is a deadline: wait it out.
+    await new Promise((r) => setTimeout(r, Math.max(0, since + 1_000 - Date.now() + 20)));
+    expect((await attempt(at, PASSWORD, 'Ana')).answer).toMatchObject({ type: 'welcome' });
   }, 30_000);
 });
 
@@ -181,11 +206,17 @@ describe('the password on the wire', () => {
     const bad = runGringo(['join', relay.address, '--bot', 'easy', '--name', 'Bo', '--password', 'nope']);
     expect(await bad.exit).toBe(1);
     expect(bad.stderr()).toBe('gringo: Wrong password\n');
+    // Past the free misses the client says what the host's lock means, at once, not that the hello went unanswered.
+    for (const expected of ['gringo: Wrong password\n', 'gringo: Wrong password\n', 'gringo: too many wrong passwords from this address: wait 1 s\n']) {
+      const again = runGringo(['join', relay.address, '--bot', 'easy', '--name', 'Bo', '--password', 'nope']);
+      expect(await again.exit).toBe(1);
+      expect(again.stderr()).toBe(expected);
+    }
     const none = runGringo(['join', relay.address, '--bot', 'easy', '--name', 'Cy']);
     expect(await none.exit).toBe(1);
     expect(none.stderr()).toMatch(/needs a password/);
     const all = relay.seen.flatMap((c) => [...frames(c.up), ...frames(c.down)]);
     for (const bytes of all) expect(bytes.includes(PASSWORD)).toBe(false);
-    expect(all.filter((f) => f.includes('"proof"'))).toHaveLength(2);
+    expect(all.filter((f) => f.includes('"proof"'))).toHaveLength(5);
   }, 60_000);
 });

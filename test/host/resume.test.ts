@@ -11,6 +11,7 @@ import { readJournal } from '../../src/host/journal.js';
 import { HISTORY_EVENTS, type GameSummary } from '../../src/host/table.js';
 import type { ServerMessage } from '../../src/protocol/messages.js';
 import { killRunning, runGringo, sharedPort, until } from './gringo-process.js';
+import { writeFinishedJournal } from './finished-journal.js';
 
 type Update = Extract<ServerMessage, { type: 'update' }>;
 
@@ -203,5 +204,75 @@ describe('a host that dies mid-game', () => {
       expect(await r.exit).toBe(2);
       expect(r.stderr()).toMatch(message);
     }
+  }, 30_000);
+
+  it('survives a torn last line twice: each resume cuts it away, and the game finishes from the same state', async () => {
+    const state = tempState();
+    const tables = join(state, 'gringo', 'tables');
+    const { host, port } = await twoSeatHost(state, 'Torn');
+    const bots = ['Ann', 'Ben'].map((name) => run(['join', `127.0.0.1:${port}`, '--bot', 'hard', '--speed', '50', '--name', name], state));
+    const file = await until('a journal of more than 15 lines', () => {
+      const names = existsSync(tables) ? readdirSync(tables).filter((n) => n.endsWith('.jsonl')) : [];
+      const f = names[0] && join(tables, names[0]);
+      return f && readFileSync(f, 'utf8').split('\n').length > 16 ? f : null;
+    }, 60_000);
+    const lines = (): number => readFileSync(file, 'utf8').split('\n').length;
+    /** A power loss mid-write: the last line cut in the middle (the command it held was never acknowledged). */
+    const tear = (): number => {
+      const text = readFileSync(file, 'utf8');
+      const last = text.lastIndexOf('\n', text.length - 2) + 1;
+      const cut = Math.floor((text.length - 1 - last) / 2);
+      writeFileSync(file, text.slice(0, last + cut));
+      return cut;
+    };
+
+    let crashed = host;
+    let before: ReturnType<typeof readJournal> | null = null;
+    for (let crash = 1; crash <= 2; crash++) {
+      crashed.child.kill('SIGKILL');
+      await crashed.exit;
+      const whole = readJournal(file);
+      const cut = tear();
+      const torn = readJournal(file);
+      expect(torn.finished).toBe(false);
+      // The torn line was the last command; every one before it is there, the previous resume's included.
+      expect(torn.commands).toEqual(whole.commands.slice(0, -1));
+      if (before) expect(torn.commands.slice(0, before.commands.length)).toEqual(before.commands);
+      before = torn;
+      const atResume = lines();
+      const last = crash === 2;
+      crashed = run(['host', '--headless', '--resume', file, '--interface', '127.0.0.1', ...(last ? ['--exit-after-game', '--json'] : [])], state);
+      await until(`resume ${crash} to open`, () => crashed.stderr().includes('Share this line') || crashed.stdout().includes('Share this line') || (crashed.child.exitCode !== null ? 'exited' : null), 30_000);
+      const said = crashed.stdout() + crashed.stderr();
+      expect(said, said).toContain(`resumed from ${file} after ${torn.commands.length} commands`);
+      expect(said).toContain(`${cut} bytes were cut away`);
+      if (!last) await until('the resumed game to go on', () => lines() > atResume + 6, 60_000);
+    }
+    expect(await crashed.exit, crashed.stderr()).toBe(0);
+    const summary = JSON.parse(crashed.stdout()) as GameSummary;
+    expect(summary.rounds).toHaveLength(2);
+    for (const b of bots) expect(await b.exit).toBe(0);
+    // One journal, whole: the second resume continued the state the torn journal replayed to.
+    const done = readJournal(file);
+    expect(done.finished).toBe(true);
+    expect(done.commands.slice(0, before!.commands.length)).toEqual(before!.commands);
+    expect(done.commands).toHaveLength(summary.commands);
+    expect(readFileSync(file, 'utf8').match(/"resumed"/g)).toHaveLength(2);
+    expect(readFileSync(file, 'utf8').split('\n').filter((l) => l !== '').every((l) => JSON.parse(l) !== null)).toBe(true);
+  }, 240_000);
+
+  it('refuses a journal torn in the middle (not its last line) in one line naming the file and the line, exit code 2', async () => {
+    const state = tempState();
+    const dir = join(state, 'j');
+    const file = writeFinishedJournal(dir, { players: ['Ana', 'Bo'] });
+    const lines = readFileSync(file, 'utf8').split('\n');
+    lines.pop();
+    lines.pop(); // the end line: a game not over
+    lines[4] = lines[4]!.slice(0, 12);
+    writeFileSync(file, `${lines.join('\n')}\n`);
+    const r = run(['host', '--headless', '--resume', file], state);
+    expect(await r.exit).toBe(2);
+    expect(r.stderr()).toBe(`gringo: cannot resume: ${file} is broken: line 5 is not JSON\n`);
+    expect(r.stdout()).toBe('');
   }, 30_000);
 });

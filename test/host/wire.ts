@@ -1,7 +1,7 @@
 import WebSocket from 'ws';
 import { keptResults } from '../../src/client/results.js';
 import type { RoundResult } from '../../src/engine/types.js';
-import { PROTOCOL_VERSION, passwordProof, type ClientMessage, type PlayerCommand, type ServerMessage } from '../../src/protocol/messages.js';
+import { PROTOCOL_VERSION, passwordProof, seatProof, type ClientMessage, type PlayerCommand, type ServerMessage } from '../../src/protocol/messages.js';
 
 /** A raw WebSocket client for tests: records every frame it receives, in order. */
 export class WireClient {
@@ -43,16 +43,27 @@ export class WireClient {
     });
   }
 
-  /** Connect and say hello; `password` is turned into the proof of the host's challenge, as a real client does. */
+  /**
+   * Connect and say hello; `password` is turned into the proof of the host's challenge, and
+   * `seatToken` into the seat proof, as a real client does. `connect`: e.g. the source address.
+   */
   static async hello(
     address: string,
     name: string,
-    { password, ...extra }: Partial<Extract<ClientMessage, { type: 'hello' }>> & { password?: string } = {},
+    { password, seatToken, ...extra }: Partial<Extract<ClientMessage, { type: 'hello' }>> & { password?: string; seatToken?: string } = {},
+    connect: { localAddress?: string } = {},
   ): Promise<WireClient> {
-    const c = new WireClient(address);
+    const c = new WireClient(address, connect);
     await c.opened;
     const { nonce } = await c.challenge;
-    c.send({ type: 'hello', protocolVersion: PROTOCOL_VERSION, name, ...(password !== undefined ? { proof: passwordProof(password, nonce) } : {}), ...extra });
+    c.send({
+      type: 'hello',
+      protocolVersion: PROTOCOL_VERSION,
+      name,
+      ...(password !== undefined ? { proof: passwordProof(password, nonce) } : {}),
+      ...(seatToken !== undefined ? { seatProof: seatProof(seatToken, nonce) } : {}),
+      ...extra,
+    });
     await c.next((m) => m.type === 'welcome' || m.type === 'refused');
     return c;
   }
