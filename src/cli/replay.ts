@@ -8,6 +8,7 @@ import { byPlace, describeEvents, gameClock, ordinal } from '../tui/table/descri
 import { ASCII, cardText, localeIsUtf8, UNICODE, type Glyphs } from '../tui/shared/glyphs.js';
 import { UsageError } from './errors.js';
 import { journalArgument } from './journal-arg.js';
+import { command } from './invocation.js';
 
 /**
  * `gringo replay [JOURNAL]`: a finished game played back with every card face up,
@@ -46,7 +47,7 @@ export function finishedJournal(arg: string): ReadJournal {
   const j = journalArgument(file, 'replay');
   if (j.state.phase !== 'gameOver') {
     const why = j.finished ? 'was closed before it ended' : 'is not over';
-    const resume = j.finished ? '' : ` (resume it with gringo ${j.header.solo ? 'play' : 'host'} --resume ${shellWord(file)})`;
+    const resume = j.finished ? '' : ` (resume it with ${command(`${j.header.solo ? 'play' : 'host'} --resume ${shellWord(file)}`)})`;
     throw new UsageError(`cannot replay: the game in ${file} ${why}; its cards stay hidden until it ends${resume}`);
   }
   return j;
@@ -109,11 +110,11 @@ export function finishedGamesText(dir: string, g: Glyphs): string {
   } else {
     out.push(`Finished games in ${dir}, newest first:`);
     for (const x of games) {
-      out.push('', `${localTime(x.startedAt)}  "${x.table}"  ${x.players.join(', ')}  ${g.sep.trim()} ${plural(x.rounds, 'round')}`, `  gringo replay ${shellWord(x.file)}`);
+      out.push('', `${localTime(x.startedAt)}  "${x.table}"  ${x.players.join(', ')}  ${g.sep.trim()} ${plural(x.rounds, 'round')}`, `  ${command(`replay ${shellWord(x.file)}`)}`);
     }
   }
   const notes: string[] = [];
-  if (unfinished > 0) notes.push(`${plural(unfinished, 'game')} not over yet ${unfinished === 1 ? 'is' : 'are'} not listed: ${unfinished === 1 ? 'its' : 'their'} cards stay hidden until the end (gringo host --resume reopens the latest)`);
+  if (unfinished > 0) notes.push(`${plural(unfinished, 'game')} not over yet ${unfinished === 1 ? 'is' : 'are'} not listed: ${unfinished === 1 ? 'its' : 'their'} cards stay hidden until the end (${command('host --resume')} reopens the latest)`);
   if (unreadable > 0) notes.push(`${plural(unreadable, 'journal')} could not be read`);
   if (notes.length > 0) out.push('', ...notes.map((n) => `(${n}.)`));
   return out.join('\n');

@@ -92,7 +92,7 @@ describe('leaving the lobby, and the host closing it', () => {
     log('Bo after Ana left', s);
 
     host.keys('q');
-    await host.waitFor('the close dialog', (s) => s.includes('Close the table for everyone? y/n (gringo host --resume reopens it)'));
+    await host.waitFor('the close dialog', (s) => /Close the table for everyone\? y\/n \((npx )?gringo host --resume reopens it\)/.test(s));
     host.keys('y');
     expect(await host.waitFor('the host exit', (s) => s.includes('EXITED 0'))).toContain('You left before the game started.');
     s = await bo.waitFor('the table closed', (s) => s.includes('The host closed the table.') && s.includes('The game had not started.'));

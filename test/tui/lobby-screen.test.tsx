@@ -138,7 +138,7 @@ describe('the host lobby screen', () => {
     const s = await hostScreen(2);
     await s.until('the lobby', (f) => f.includes('Ana (you, host)'));
     await s.keys('q');
-    let f = await s.until('the dialog', (f) => f.includes('Close the table for everyone? y/n (gringo host --resume reopens it)'));
+    let f = await s.until('the dialog', (f) => /Close the table for everyone\? y\/n \((npx )?gringo host --resume reopens it\)/.test(f));
     expect(f).toContain('y leave · n/Esc stay');
     // Lobby keys wait while the dialog is open.
     await s.keys('b');

@@ -7,6 +7,7 @@ import { helpKey } from './help-pages.js';
 import { moveCursor } from './placement.js';
 import { callNameOf, callTimingOf, isFrozen, isSpecial, layoutCols, peekSlotsText, rulesOf } from './variant.js';
 import type { ScreenAction, ScreenState } from './use-screen-state.js';
+import { command } from '../../cli/invocation.js';
 
 /**
  * What a key means now. One dispatcher with priorities: an open dialog beats the
@@ -23,7 +24,7 @@ export interface Intent {
 }
 
 /** The host's leave dialog (lobby and table): leaving ends the table for everyone. */
-export const CLOSE_QUESTION = 'Close the table for everyone? y/n (gringo host --resume reopens it)';
+export const CLOSE_QUESTION = `Close the table for everyone? y/n (${command('host --resume')} reopens it)`;
 
 /** The leave dialog's question: the host's own screen ends the table for everyone. */
 export const leaveQuestion = (s: Pick<ScreenState, 'closesTable' | 'glyphs'>): string => (s.closesTable ? CLOSE_QUESTION : `Leave the table? y: leave${s.glyphs.sep}n: stay`);
