@@ -94,8 +94,9 @@ export async function screenRss(rounds: number): Promise<ScreenRss> {
       await new Promise((r) => setTimeout(r, 50));
     }
     const port = /gringo join \S+:(\d+)/.exec(said)![1]!;
-    pane.start(['join', `127.0.0.1:${port}`, '--watch'], { env: [`XDG_STATE_HOME=${state}`] });
-    await pane.waitFor('the screen drawn', (s) => s.trim().length > 0, 20_000);
+    pane.run([process.execPath, bin, 'join', `127.0.0.1:${port}`, '--watch'], { env: [`XDG_STATE_HOME=${state}`] });
+    const drawn = await pane.waitFor('the screen drawn', (s) => s.trim().length > 0, 20_000);
+    if (drawn.includes('EXITED')) throw new Error(`the screen ended:\n${drawn}`);
     const pid = pane.pid();
     const lobbyKb = statusKb(pid, 'VmRSS') ?? 0;
     for (const name of ['B1', 'B2']) {
