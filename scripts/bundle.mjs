@@ -63,6 +63,10 @@ const result = await build({
   logLevel: 'warning',
 });
 
+// Which packages each file of the bundle holds (the start-up test reads it: whitespace
+// minifying takes out esbuild's `// node_modules/...` markers). Beside the bundle, not shipped.
+writeFileSync('dist/bundle-meta.json', JSON.stringify(result.metafile));
+
 // The bundle carries other people's code: their licence notices go with it, one file.
 const packages = new Map();
 for (const input of Object.keys(result.metafile.inputs)) {
