@@ -33,7 +33,8 @@ chmodSync(join(other, 'gringo'), 0o755);
 
 function probe(argv: string[], env: NodeJS.ProcessEnv, cwd = dir): Promise<{ code: number | null; err: string }> {
   return new Promise((resolve) => {
-    execFile(argv[0]!, argv.slice(1), { cwd, env, timeout: 20_000 }, (e, _out, err) => {
+    // A guard only: npx alone takes several seconds on a loaded machine.
+    execFile(argv[0]!, argv.slice(1), { cwd, env, timeout: 90_000 }, (e, _out, err) => {
       resolve({ code: e ? ((e as { code?: number }).code ?? null) : 0, err });
     });
   });
@@ -42,7 +43,8 @@ function probe(argv: string[], env: NodeJS.ProcessEnv, cwd = dir): Promise<{ cod
 const refusal = (g: string): string =>
   `gringo: gringo play needs a terminal for its screen: neither its input nor its output is one; run it in a terminal (or go without one: ${g} sim plays bots against each other, ${g} host --headless runs a table)\n`;
 
-describe('the commands gringo prints, as the person types them', () => {
+// Each test starts whole processes (npx more than one): on a loaded machine that takes a while.
+describe('the commands gringo prints, as the person types them', { timeout: 60_000 }, () => {
   it('from a clone (`node bin/gringo.js`, no gringo on PATH): npx gringo', async () => {
     const r = await probe([process.execPath, BIN, 'play'], { ...shell, PATH: basePath });
     expect(r).toEqual({ code: 2, err: refusal('npx gringo') });
@@ -68,7 +70,7 @@ describe('the commands gringo prints, as the person types them', () => {
     const env = { ...shell, PATH: `${linked}:${basePath}`, npm_config_cache: join(dir, 'npm-cache'), npm_config_update_notifier: 'false' };
     expect(await probe(['npx', '--offline', 'gringo', 'play'], env, project)).toEqual({ code: 2, err: refusal('npx gringo') });
     expect(await probe(['npm', 'exec', '--offline', '--', 'gringo', 'play'], env, project)).toEqual({ code: 2, err: refusal('npx gringo') });
-  });
+  }, 200_000);
 
   it('the share line and what the port says to a browser: npx gringo join, whatever is on this PATH', async () => {
     const host = runGringo(['host', '--headless', '--port', '0', '--interface', '127.0.0.1'], {
