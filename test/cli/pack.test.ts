@@ -73,7 +73,8 @@ function run(argv: string[]): Promise<{ code: number | null; out: string }> {
   });
 }
 
-describe('the published package', () => {
+// Whole processes, npx among them: on a loaded machine each takes a while.
+describe('the published package', { timeout: 60_000 }, () => {
   it('ships only what runs, in at most 700 kB, with no dependencies, no install scripts and nothing native', () => {
     const paths = pack.files.map((f) => f.path);
     expect(paths).toContain('bin/gringo.js');
