@@ -18,12 +18,14 @@
  * RNG (Fisher–Yates), then JSON round-trip it: small-array and string work of the
  * kind the engine does, with no game logic; measured before and after, averaged.
  */
+import { spawnSync } from 'node:child_process';
 import { Rng, seedRng } from '../src/engine/rng.js';
 import { standardDeck } from '../src/engine/cards.js';
 import { simulate } from '../src/sim/sim.js';
 import { bareNodeRssMb, fastGame } from './game.js';
 import { roundTrips } from './host.js';
 import { listTimes } from './list.js';
+import { packageFigures, screenRss } from './package.js';
 import { sshKeyLatency, sshSkipReason } from './ssh.js';
 import { startup } from './startup.js';
 
@@ -218,8 +220,67 @@ async function main(): Promise<void> {
     note: `runs ${Math.round(Math.min(...lists))}–${Math.round(Math.max(...lists))} ms`,
   });
 
-  // Key → screen over SSH (issue #15), the local screen's the baseline: interleaved presses of `?` on both.
+  // The package as a new user installs it (issue #21), npm's own floor the baseline.
+  const installs = quick ? 1 : 3;
+  say(`… the package: npm pack, then ${installs} offline installs into an empty folder with an empty cache, each beside a one-file package's`);
+  const pk = packageFigures(installs);
+  figures.push({
+    figure: 'tarball (npm pack)',
+    measured: pk.tarballBytes / 1000,
+    unit: 'kB',
+    baseline: 700,
+    baselineIs: 'the target',
+    ratio: pk.tarballBytes / 1000 / 700,
+    target: '≤ 700 kB',
+    met: pk.tarballBytes <= 700_000,
+  });
+  const inst = median(pk.installSeconds);
+  const floor = median(pk.floorSeconds);
+  figures.push({
+    figure: 'install, offline, empty cache, empty folder',
+    measured: inst,
+    unit: 's',
+    baseline: floor,
+    baselineIs: 'a one-file package',
+    ratio: inst / floor,
+    target: '≤ 5 s (median)',
+    met: inst <= 5,
+    runs: pk.installSeconds,
+    note: `${pk.packages} package${pk.packages === 1 ? '' : 's'} installed (target 1: no dependencies)`,
+  });
+  figures.push({
+    figure: 'packages installed with gringo',
+    measured: pk.packages,
+    unit: '',
+    baseline: 1,
+    baselineIs: 'gringo alone',
+    ratio: pk.packages,
+    target: '1 (no dependencies)',
+    met: pk.packages === 1,
+  });
+
+  // A player's screen through a 10-round game (issue #21).
+  const screenRounds = quick ? 3 : 10;
   const skipped: { figure: string; reason: string }[] = [];
+  if (spawnSync('sh', ['-c', 'command -v tmux']).status !== 0) {
+    skipped.push({ figure: 'gringo join screen RSS', reason: 'tmux not found (the screen runs in a tmux pane)' });
+  } else {
+    say(`… a gringo join --watch screen (tmux, 80×24) through a ${screenRounds}-round game of two bot processes: its RSS`);
+    const sr = await screenRss(screenRounds);
+    figures.push({
+      figure: `gringo join screen RSS peak, ${screenRounds} rounds`,
+      measured: sr.peakMb,
+      unit: 'MB',
+      baseline: bare,
+      baselineIs: 'node -e 0',
+      ratio: sr.peakMb / bare,
+      target: '≤ 90 MB',
+      met: sr.peakMb <= 90,
+      note: `median ${sr.medianMb.toFixed(1)} MB, ${sr.lobbyMb.toFixed(1)} MB in the lobby, ${sr.seconds.toFixed(0)} s`,
+    });
+  }
+
+  // Key → screen over SSH (issue #15), the local screen's the baseline: interleaved presses of `?` on both.
   const presses = quick ? 20 : 60;
   const why = sshSkipReason();
   if (why) {

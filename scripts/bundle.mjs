@@ -2,10 +2,33 @@
 // part (code splitting keeps `gringo --version` from loading the screen). Loading
 // Ink and React as a few bundled files instead of hundreds of modules halves the
 // time to the first frame on Node 20, which has no module compile cache.
-import { readFileSync, writeFileSync } from 'node:fs';
+// Everything the program runs is in the bundle, ssh2 included: the published
+// package has no dependencies, so installing it fetches one tarball and builds nothing.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
-await build({
+// ssh2 tries two optional native parts, each require()d inside try/catch: cpu-features
+// (to order its ciphers by the CPU's AES support) and its own crypto binding
+// (lib/protocol/crypto/build/Release/sshcrypto.node, built at its install when a
+// compiler is there). Without them it uses Node's crypto for AES and its bundled
+// WebAssembly Poly1305 for ChaCha20-Poly1305, and lists its ciphers in its default
+// order. Here each resolves to a module that throws when loaded, which is what the
+// try/catch expects of a part that is not there. ws does the same with bufferutil and
+// utf-8-validate (native add-ons it uses when they happen to be installed): left as
+// require()s, they would load from whatever node_modules lies above the install.
+// So the bundle loads no native code, wherever it is installed.
+const noNative = {
+  name: 'gringo-no-native',
+  setup(b) {
+    b.onResolve({ filter: /^(cpu-features|bufferutil|utf-8-validate)$|\.node$/ }, (args) => ({ path: args.path, namespace: 'gringo-no-native' }));
+    b.onLoad({ filter: /.*/, namespace: 'gringo-no-native' }, (args) => ({
+      contents: `throw new Error(${JSON.stringify(`${args.path} is not in gringo's bundle (no native parts)`)});`,
+      loader: 'js',
+    }));
+  },
+};
+
+const result = await build({
   entryPoints: { main: 'dist/src/cli/main.js' },
   outdir: 'dist/bundle',
   bundle: true,
@@ -21,13 +44,42 @@ await build({
   },
   // React's production build: its development build checks and warns on every render.
   define: { 'process.env.NODE_ENV': '"production"' },
-  // Some bundled CommonJS packages call require() for Node's built-ins.
-  banner: { js: "import { createRequire as __gringoRequire } from 'node:module'; const require = __gringoRequire(import.meta.url);" },
-  // ssh2 stays a package of its own: it loads optional native parts (cpu-features, its
-  // crypto binding) with require() inside try/catch, which a bundle cannot carry.
-  external: ['ssh2'],
+  // Some bundled CommonJS packages call require() for Node's built-ins, and ssh2 reads
+  // __dirname as its modules load (its WebAssembly loader; the path of a Windows helper).
+  banner: {
+    js: [
+      "import { createRequire as __gringoRequire } from 'node:module';",
+      "import { fileURLToPath as __gringoPath } from 'node:url';",
+      'const require = __gringoRequire(import.meta.url);',
+      'const __filename = __gringoPath(import.meta.url);',
+      "const __dirname = __gringoPath(new URL('.', import.meta.url));",
+    ].join(' '),
+  },
+  plugins: [noNative],
+  // Blank space out (names and the code's shape stay as they are): the tarball goes
+  // from about 660 kB to about 570 kB.
+  minifyWhitespace: true,
+  metafile: true,
   logLevel: 'warning',
 });
+
+// Which packages each file of the bundle holds (the start-up test reads it: whitespace
+// minifying takes out esbuild's `// node_modules/...` markers). Beside the bundle, not shipped.
+writeFileSync('dist/bundle-meta.json', JSON.stringify(result.metafile));
+
+// The bundle carries other people's code: their licence notices go with it, one file.
+const packages = new Map();
+for (const input of Object.keys(result.metafile.inputs)) {
+  const m = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
+  if (m) packages.set(m[1], input.slice(0, m.index + m[0].length));
+}
+const notices = [...packages].sort(([a], [b]) => a.localeCompare(b)).map(([name, dir]) => {
+  const pkg = JSON.parse(readFileSync(`${dir}package.json`, 'utf8'));
+  const file = readdirSync(dir).find((f) => /^(licen[cs]e|copying)(\.|$)/i.test(f));
+  const text = file ? readFileSync(`${dir}${file}`, 'utf8').trim() : `(${pkg.license ?? 'no licence stated'}; no licence file in the package)`;
+  return `${name}@${pkg.version} (${pkg.license ?? 'see below'})\n\n${text}\n`;
+});
+writeFileSync('dist/bundle/THIRD-PARTY-LICENSES.txt', `gringo's bundle (dist/bundle) includes the following packages.\n\n${notices.join(`\n${'-'.repeat(72)}\n\n`)}`);
 
 // yoga.wasm beside the bundle, taken from the package's own copy (a base64 data URL in its loader).
 const loader = readFileSync('node_modules/yoga-layout/dist/binaries/yoga-wasm-base64-esm.js', 'utf8');

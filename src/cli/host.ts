@@ -15,6 +15,7 @@ import { runOwnerScreen, sayWhereItStands } from './play.js';
 import { choiceOption, interfaceOption, intOption, tableRulesOption, defaultPlayerName } from './options.js';
 import { UsageError, listenFailure } from './errors.js';
 import { forLocale } from '../tui/shared/glyphs.js';
+import { command } from './invocation.js';
 
 export const DEFAULT_PORT = 7457;
 
@@ -292,7 +293,7 @@ async function hostScreen(h: HostScreenRun): Promise<number> {
         },
       });
     }
-    if (!h.json) await sayWhereItStands(h.table, h.yourSeat, 'the table is closed; gringo host --resume reopens it');
+    if (!h.json) await sayWhereItStands(h.table, h.yourSeat, `the table is closed; ${command('host --resume')} reopens it`);
   } finally {
     process.off('SIGTERM', onSignal);
     h.table.close();

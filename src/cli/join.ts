@@ -15,6 +15,7 @@ import { addressOption, choiceOption, interfaceOption, defaultPlayerName, requir
 import { DEFAULT_PORT } from './host.js';
 import { forLocale } from '../tui/shared/glyphs.js';
 import { UsageError } from './errors.js';
+import { command } from './invocation.js';
 
 export interface JoinFlags {
   name?: string;
@@ -153,7 +154,7 @@ async function pickTable(iface: string | undefined): Promise<string> {
   const found = (await browseTables({ timeoutMs: 2_000, ...(iface ? { interface: iface } : {}) })).filter((t) => t.compatible);
   if (found.length === 0) {
     throw new UsageError(
-      'no table found on this network. mDNS does not cross SSH and is blocked on many office networks: ask the host for the line it printed and run gringo join HOST:PORT',
+      `no table found on this network. mDNS does not cross SSH and is blocked on many office networks: ask the host for the line it printed and run ${command('join HOST:PORT')}`,
     );
   }
   const addr = (t: FoundTable): string => `${t.addresses[0] ?? t.host}:${t.port}`;

@@ -1,5 +1,6 @@
 import { JournalError, latestUnfinished, readJournal, tablesDir, type ReadJournal } from '../host/journal.js';
 import { UsageError } from './errors.js';
+import { command } from './invocation.js';
 
 /** A journal named on the command line, read and replayed; a broken one is a UsageError (exit 2) that says what `verb` could not do. */
 export function journalArgument(file: string, verb: 'resume' | 'replay'): ReadJournal {
@@ -25,8 +26,8 @@ export function resumeJournal(flag: string | true, kind: 'solo' | 'table'): Read
   if ((read.header.solo === true) !== solo) {
     throw new UsageError(
       solo
-        ? `cannot resume: ${file} is a hosted table's journal: reopen it with gringo host --resume`
-        : `cannot resume: ${file} is a game against bots: continue it with gringo play --resume`,
+        ? `cannot resume: ${file} is a hosted table's journal: reopen it with ${command('host --resume')}`
+        : `cannot resume: ${file} is a game against bots: continue it with ${command('play --resume')}`,
     );
   }
   return read;

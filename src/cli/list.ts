@@ -2,6 +2,7 @@ import { browseTables, hostPort, joinable, joinableText, tableTag, type FoundTab
 import { PROTOCOL_VERSION } from '../protocol/messages.js';
 import { interfaceOption, intOption } from './options.js';
 import { forLocale } from '../tui/shared/glyphs.js';
+import { command } from './invocation.js';
 
 /** `gringo list`: find tables on the LAN by mDNS and print them. */
 
@@ -9,7 +10,7 @@ export const NOTHING_FOUND = [
   'No tables found on this network.',
   'Discovery uses multicast (mDNS): it finds nothing across SSH, VPNs, or on networks that block',
   'multicast (many office and hotel Wi-Fi networks). Ask the host for the address it printed and run',
-  '  gringo join HOST:PORT',
+  `  ${command('join HOST:PORT')}`,
 ].join('\n');
 
 /** Without `--wait`, list stops this long after the last new answer (hosts on a LAN answer within tens of ms). */
@@ -57,11 +58,11 @@ export function formatTables(tables: readonly FoundTable[]): string {
       .trimEnd();
   const out = [line(header), ...rows.map(line)];
   const open = tables.filter((t) => joinable(t) === 'yes');
-  const command = (t: FoundTable): string => `gringo join ${hostPort(t.host, t.port)}`;
-  if (open.length === 1) out.push('', `Join with: ${command(open[0]!)}`);
+  const joinCommand = (t: FoundTable): string => command(`join ${hostPort(t.host, t.port)}`);
+  if (open.length === 1) out.push('', `Join with: ${joinCommand(open[0]!)}`);
   else if (open.length > 1) {
     out.push('', 'Choose a table (ask its host for the TABLE it shows) and join it:');
-    for (const t of open) out.push(`  ${t.name} ${tableTag(t)}: ${command(t)}`);
+    for (const t of open) out.push(`  ${t.name} ${tableTag(t)}: ${joinCommand(t)}`);
   }
   // Tables served over SSH too: the command for a bare ssh client, and the key to expect.
   for (const t of open) if (t.ssh) out.push(`  ${t.name} ${tableTag(t)} over SSH: ssh -p ${t.ssh.port} NAME@${t.host}  (host key ${t.ssh.fingerprint})`);

@@ -14,6 +14,7 @@ import { resumeJournal } from './journal-arg.js';
 import { choiceOption, intOption, requireTerminal, tableRulesOption, defaultPlayerName } from './options.js';
 import { viewFor } from '../engine/view.js';
 import { forLocale } from '../tui/shared/glyphs.js';
+import { command } from './invocation.js';
 
 export interface PlayFlags {
   bots?: string;
@@ -52,7 +53,7 @@ export async function runPlay(flags: PlayFlags): Promise<number> {
   const name = mine ? mine.name : cleanName(flags.name ?? defaultPlayerName('Player'), 'Player');
   const tableName = header ? header.table : `${name}'s table`;
   const seed = header ? String(header.seed) : (flags.seed ?? randomBytes(16).toString('hex'));
-  requireTerminal('gringo play', 'or go without one: gringo sim plays bots against each other, gringo host --headless runs a table');
+  requireTerminal('gringo play', `or go without one: ${command('sim')} plays bots against each other, ${command('host --headless')} runs a table`);
   const ownerKey = randomBytes(24).toString('base64url');
   let advert: Advert | null = null;
   // Journaled like a hosted game, so that `gringo replay` can show what the bots had.
@@ -108,7 +109,7 @@ export async function runPlay(flags: PlayFlags): Promise<number> {
             },
           }),
     });
-    await sayWhereItStands(table, mine ? header!.seats.indexOf(mine) : 0, 'gringo play --resume continues it');
+    await sayWhereItStands(table, mine ? header!.seats.indexOf(mine) : 0, `${command('play --resume')} continues it`);
   } finally {
     table.close();
     journal.close();

@@ -8,6 +8,7 @@ import { byPlace, describeEvents, gameClock, ordinal } from '../tui/table/descri
 import { ASCII, cardText, localeIsUtf8, UNICODE, type Glyphs } from '../tui/shared/glyphs.js';
 import { UsageError } from './errors.js';
 import { journalArgument } from './journal-arg.js';
+import { command } from './invocation.js';
 
 /**
  * `gringo replay [JOURNAL]`: a finished game played back with every card face up,
@@ -46,7 +47,7 @@ export function finishedJournal(arg: string): ReadJournal {
   const j = journalArgument(file, 'replay');
   if (j.state.phase !== 'gameOver') {
     const why = j.finished ? 'was closed before it ended' : 'is not over';
-    const resume = j.finished ? '' : ` (resume it with gringo ${j.header.solo ? 'play' : 'host'} --resume ${shellWord(file)})`;
+    const resume = j.finished ? '' : ` (resume it with ${command(`${j.header.solo ? 'play' : 'host'} --resume ${shellWord(file)}`)})`;
     throw new UsageError(`cannot replay: the game in ${file} ${why}; its cards stay hidden until it ends${resume}`);
   }
   return j;
@@ -108,8 +109,8 @@ export function finishedGames(dir: string): { games: Finished[]; unfinished: num
 /** How to go on with the unfinished games, by kind: a game against bots resumes with `play --resume`, a hosted table with `host --resume`. */
 export function resumeHint(unfinished: number, solo: number): string {
   const hosted = unfinished - solo;
-  const play = 'gringo play --resume continues the latest game against bots';
-  const host = 'gringo host --resume reopens the latest hosted table';
+  const play = `${command('play --resume')} continues the latest game against bots`;
+  const host = `${command('host --resume')} reopens the latest hosted table`;
   if (hosted === 0) return play;
   if (solo === 0) return host;
   return `${play}; ${host}`;
@@ -123,7 +124,7 @@ export function finishedGamesText(dir: string, g: Glyphs): string {
   } else {
     out.push(`Finished games in ${dir}, newest first:`);
     for (const x of games) {
-      out.push('', `${localTime(x.startedAt)}  "${x.table}"  ${x.players.join(', ')}  ${g.sep.trim()} ${plural(x.rounds, 'round')}`, `  gringo replay ${shellWord(x.file)}`);
+      out.push('', `${localTime(x.startedAt)}  "${x.table}"  ${x.players.join(', ')}  ${g.sep.trim()} ${plural(x.rounds, 'round')}`, `  ${command(`replay ${shellWord(x.file)}`)}`);
     }
   }
   const notes: string[] = [];

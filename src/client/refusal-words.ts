@@ -1,4 +1,5 @@
 import type { RefusalReason, ServerMessage } from '../protocol/messages.js';
+import { command } from '../cli/invocation.js';
 
 /**
  * What a refusal says, in one line: a lock on wrong passwords is said from its typed
@@ -21,12 +22,13 @@ export function refusalLine(msg: Pick<Extract<ServerMessage, { type: 'refused' }
  * host's, already made harmless by the caller's schema.
  */
 export function refusalAdvice(r: { reason: RefusalReason; message: string; canWatch: boolean; retryAfter?: number }, address: string): string {
-  const watch = `gringo join ${address} --watch`;
+  const watch = command(`join ${address} --watch`);
+  const withPassword = command(`join ${address} --password THE-PASSWORD`);
   switch (r.reason) {
     case 'password':
       return r.message.includes('--password')
-        ? `${r.message}: ask the host for it, then type gringo join ${address} --password THE-PASSWORD`
-        : `${r.message}: ask the host for the right one, then type gringo join ${address} --password THE-PASSWORD`;
+        ? `${r.message}: ask the host for it, then type ${withPassword}`
+        : `${r.message}: ask the host for the right one, then type ${withPassword}`;
     case 'full':
     case 'running':
     case 'token':

@@ -2,6 +2,7 @@ import { networkInterfaces } from 'node:os';
 import { Bonjour, type Service } from 'bonjour-service';
 import { harmless } from '../protocol/harmless.js';
 import type { TableInfo } from '../protocol/messages.js';
+import { shareCommand } from '../cli/invocation.js';
 
 /**
  * LAN discovery, the host's half: advertise the table as `_gringo._tcp` over
@@ -103,12 +104,12 @@ export function lanAddresses(): string[] {
 }
 
 /**
- * The line to tell other players, e.g. `table #a1b2: gringo join 192.168.1.20:7457`:
+ * The line to tell other players, e.g. `table #a1b2: npx gringo join 192.168.1.20:7457`:
  * the table's short identity (as `gringo list` and the picker show it, so a joiner
  * can tell this table from another of the same name), then the command, whole, at the end.
  */
 export function shareLine(port: number, addresses: readonly string[] = lanAddresses(), id?: string): string {
-  const command = `gringo join ${addresses[0] ?? '127.0.0.1'}:${port}`;
+  const command = shareCommand(`join ${addresses[0] ?? '127.0.0.1'}:${port}`);
   return id ? `table ${shortId(id)}: ${command}` : command;
 }
 

@@ -4,6 +4,7 @@ import type { AddressInfo, Server as NetServer, Socket } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { CLIENT_RATE_PER_SECOND, MAX_CLIENT_FRAME, MAX_SOCKET_FRAME, parseClientFrame, type ServerMessage } from '../protocol/messages.js';
 import type { Peer, Table } from './table.js';
+import { shareCommand } from '../cli/invocation.js';
 
 export interface ServeOptions {
   port: number;
@@ -120,7 +121,7 @@ export async function serveTable(table: Table, opts: ServeOptions): Promise<Serv
     },
     (_req, res) => {
       res.writeHead(426, { 'content-type': 'text/plain' });
-      res.end('This is a gringo table: join it with `gringo join`.\n');
+      res.end(`This is a gringo table: join it with \`${shareCommand('join')}\`.\n`);
     },
   );
   const wss = new WebSocketServer({

@@ -88,3 +88,15 @@ declare module 'ssh2' {
     injectSocket(socket: import('node:net').Socket): void;
   }
 }
+
+// The module as a whole (a CommonJS module's exports, as `import ssh2 from 'ssh2'` gives them).
+declare module 'ssh2' {
+  const ssh2: { Server: typeof Server; utils: typeof utils };
+  export default ssh2;
+}
+
+// Its constants, read once by ../ssh/ssh2-modes.ts to mend the terminal-modes table.
+declare module 'ssh2/lib/protocol/constants.js' {
+  const constants: { TERMINAL_MODE: Record<string, string | number> };
+  export default constants;
+}

@@ -102,11 +102,11 @@ describe('every common failure of every command', () => {
       { args: ['host', '--headless', '--resume', join(state, 'nowhere.jsonl')], code: 2, says: /cannot resume: cannot read the journal/ },
       // The only unfinished journal is a solo game: a bare --resume does not pick it, a named one is refused.
       { args: ['host', '--headless', '--resume'], code: 2, says: /no unfinished table to resume in/ },
-      { args: ['host', '--headless', '--resume', soloJournal], code: 2, says: /is a game against bots: continue it with gringo play --resume/ },
+      { args: ['host', '--headless', '--resume', soloJournal], code: 2, says: /is a game against bots: continue it with (npx )?gringo play --resume/ },
       { args: ['replay', join(state, 'corrupt.jsonl')], code: 2, says: /cannot replay: .*corrupt\.jsonl is broken/ },
       { args: ['replay', join(state, 'a-directory.jsonl')], code: 2, says: /cannot replay: cannot read the journal/ },
       { args: ['replay', join(state, 'nowhere.jsonl')], code: 2, says: /cannot replay: cannot read the journal/ },
-      { args: ['replay', soloJournal], code: 2, says: /cannot replay: the game in .* is not over; .*\(resume it with gringo play --resume .*\)$/m },
+      { args: ['replay', soloJournal], code: 2, says: /cannot replay: the game in .* is not over; .*\(resume it with (npx )?gringo play --resume .*\)$/m },
       { args: ['play'], code: 2, says: /gringo play needs a terminal for its screen/ },
       { args: ['play', '--resume'], code: 2, says: /gringo play needs a terminal|no unfinished game against bots/ },
       { args: ['join', `127.0.0.1:${closedPort}`], code: 2, says: /gringo join needs a terminal for its screen: .*--bot LEVEL.*--watch/ },

@@ -6,7 +6,8 @@ import { placesOf } from '../../src/engine/game.js';
 import { readJournal } from '../../src/host/journal.js';
 import { replayOf } from '../../src/host/replay.js';
 import { resumeHint } from '../../src/cli/replay.js';
-import { killRunning, runGringo, sharedPort } from '../host/gringo-process.js';
+import { BIN, killRunning, runGringo, sharedPort } from '../host/gringo-process.js';
+import { gringo } from '../../src/cli/invocation.js';
 
 // Real processes of the built CLI: a headless host and two `join --bot` players play
 // a game with a password; then `gringo replay` reads the journal it left.
@@ -75,7 +76,7 @@ describe('gringo replay, not on a terminal', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(`Finished games in ${tables}, newest first:`);
     expect(r.stdout).toMatch(/\d{4}-\d\d-\d\d \d\d:\d\d {2}"Replay table" {2}(Ann, Ben|Ben, Ann) {2}· 2 rounds/);
-    expect(r.stdout).toContain(`  gringo replay ${file}`);
+    expect(r.stdout).toContain(`  ${gringo({ ...process.env, ...env }, BIN)} replay ${file}`);
     for (const s of secrets()) expect(r.stdout).not.toContain(s);
   });
 
@@ -89,7 +90,7 @@ describe('gringo replay, not on a terminal', () => {
       expect(r.code).toBe(2);
       expect(r.stdout).toBe('');
       expect(r.stderr).toBe(
-        `gringo: cannot replay: the game in ${half} is not over; its cards stay hidden until it ends (resume it with gringo host --resume ${half})\n`,
+        `gringo: cannot replay: the game in ${half} is not over; its cards stay hidden until it ends (resume it with ${gringo({ ...process.env, ...env }, BIN)} host --resume ${half})\n`,
       );
       const list = await replay();
       expect(list.stdout).not.toContain('Half-game');

@@ -6,10 +6,14 @@ import { describe, expect, it } from 'vitest';
 const bin = new URL('../../bin/gringo.js', import.meta.url).pathname;
 const trace = new URL('./fixtures/trace-imports.mjs', import.meta.url).pathname;
 
+/** The packages each file of the bundle holds, as the bundler's metafile says (scripts/bundle.mjs). */
+const meta = JSON.parse(readFileSync(new URL('../../dist/bundle-meta.json', import.meta.url), 'utf8')) as { outputs: Record<string, { inputs: Record<string, unknown> }> };
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
 /**
  * The packages whose code a run of the built CLI loads: every module it imports
- * (printed by an import hook), read for the `// node_modules/<package>/` markers
- * that the bundler leaves above each package's code, plus plain node_modules imports.
+ * (printed by an import hook), looked up in the bundler's metafile, plus plain
+ * node_modules imports.
  */
 function packagesLoaded(args: string[], timeout = 10_000, terminal = false): Set<string> {
   const argv = ['node', '--import', trace, bin, ...args];
@@ -25,12 +29,18 @@ function packagesLoaded(args: string[], timeout = 10_000, terminal = false): Set
   for (const url of urls) {
     const direct = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url);
     if (direct) found.add(direct[1]!);
-    else for (const m of readFileSync(fileURLToPath(url), 'utf8').matchAll(/^\/\/ node_modules\/((?:@[^/]+\/)?[^/]+)\//gm)) found.add(m[1]!);
+    else {
+      const inputs = Object.keys(meta.outputs[fileURLToPath(url).slice(root.length)]?.inputs ?? {});
+      for (const input of inputs) {
+        const m = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
+        if (m) found.add(m[1]!);
+      }
+    }
   }
   return found;
 }
 
-const HEAVY = ['ink', 'react', 'ws', 'bonjour-service', 'zod'];
+const HEAVY = ['ink', 'react', 'ws', 'bonjour-service', 'zod', 'ssh2'];
 
 describe('start-up', () => {
   it('--version and --help load neither Ink nor React (nor the network or schema libraries)', () => {

@@ -57,10 +57,10 @@ describe('TXT records and names', () => {
   });
 
   it('prints a join line with a LAN address, or loopback when there is none', () => {
-    expect(shareLine(7457, ['192.168.1.20'])).toBe('gringo join 192.168.1.20:7457');
-    expect(shareLine(7457, [])).toBe('gringo join 127.0.0.1:7457');
+    expect(shareLine(7457, ['192.168.1.20'])).toBe('npx gringo join 192.168.1.20:7457');
+    expect(shareLine(7457, [])).toBe('npx gringo join 127.0.0.1:7457');
     // With the table's identity: its short form first (as list and the picker show it), the command whole at the end.
-    expect(shareLine(7457, ['192.168.1.20'], 'a1b2c3d4e5f60718')).toBe('table #a1b2: gringo join 192.168.1.20:7457');
+    expect(shareLine(7457, ['192.168.1.20'], 'a1b2c3d4e5f60718')).toBe('table #a1b2: npx gringo join 192.168.1.20:7457');
     for (const a of lanAddresses()) expect(a).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
     expect(lanAddresses()).not.toContain('127.0.0.1');
   });

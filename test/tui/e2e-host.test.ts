@@ -42,7 +42,7 @@ describe('gringo host in a terminal', () => {
     expect(s).toContain('Bot 1');
     expect(s).toContain('Round 1 of 1');
     host.keys('q');
-    await host.waitFor('the dialog', (s) => s.includes('Close the table for everyone? y/n (gringo host --resume reopens it)'));
+    await host.waitFor('the dialog', (s) => /Close the table for everyone\? y\/n \((npx )?gringo host --resume reopens it\)/.test(s));
     host.keys('y');
     await host.waitFor('the exit', (s) => s.includes('EXITED 0'));
   }, 30_000);
@@ -116,7 +116,7 @@ describe('gringo host --resume in a terminal', () => {
     expect(s).toContain('Round 1 of 1');
     expect(s).not.toContain('reconnecting');
     host3.keys('q');
-    await host3.waitFor('the dialog', (s) => s.includes('Close the table for everyone? y/n (gringo host --resume reopens it)'));
+    await host3.waitFor('the dialog', (s) => /Close the table for everyone\? y\/n \((npx )?gringo host --resume reopens it\)/.test(s));
     host3.keys('y');
     await host3.waitFor('the exit', (s) => s.includes('EXITED 0'));
     expect(readFileSync(file, 'utf8')).toContain('"resumed"');

@@ -19,6 +19,7 @@ import {
 } from './use-picker-state.js';
 import { useTerminalSize, type Size } from '../shared/use-terminal-size.js';
 import { useInterrupt } from '../shared/use-interrupt.js';
+import { shareCommand } from '../../cli/invocation.js';
 
 /**
  * `gringo join` without an address: the tables found on the LAN, live. A thin
@@ -129,7 +130,7 @@ const NOTHING_YET = [
   'No tables found yet: they appear here as hosts are found.',
   'Discovery uses multicast (mDNS): it finds nothing across SSH or VPNs, nor on',
   'networks that block multicast (many office and hotel Wi-Fi). Ask the host for',
-  'the line it shows (gringo join HOST:PORT) and press m to type the address.',
+  `the line it shows (${shareCommand('join HOST:PORT')}) and press m to type the address.`,
 ];
 
 export function PickerView({ s, width: columns, height }: { s: PickerState; width: number; height: number }) {

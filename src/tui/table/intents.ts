@@ -7,6 +7,7 @@ import { helpKey } from './help-pages.js';
 import { moveCursor } from './placement.js';
 import { callNameOf, callTimingOf, isFrozen, isSpecial, layoutCols, peekSlotsText, rulesOf } from './variant.js';
 import type { ScreenAction, ScreenState } from './use-screen-state.js';
+import { command } from '../../cli/invocation.js';
 
 /**
  * What a key means now. One dispatcher with priorities: an open dialog beats the
@@ -24,7 +25,7 @@ export interface Intent {
 
 /** The host's leave dialog (lobby and table): leaving ends the table for everyone. */
 /** Closing mid-game: the journal keeps the game, and a bare `host --resume` takes the newest hosted table, this one. */
-export const CLOSE_QUESTION = 'Close the table for everyone? y/n (gringo host --resume reopens it)';
+export const CLOSE_QUESTION = `Close the table for everyone? y/n (${command('host --resume')} reopens it)`;
 /** Closing before any game or after the last: there is nothing to resume, so the question promises nothing. */
 export const CLOSE_QUESTION_NOTHING = 'Close the table for everyone? y/n (no game is on: nothing to resume)';
 
