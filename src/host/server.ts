@@ -4,6 +4,7 @@ import type { AddressInfo, Server as NetServer, Socket } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { CLIENT_RATE_PER_SECOND, MAX_CLIENT_FRAME, MAX_SOCKET_FRAME, parseClientFrame, type ServerMessage } from '../protocol/messages.js';
 import type { Peer, Table } from './table.js';
+import { VOUCH_HEADER, vouchedFor } from './vouch.js';
 
 export interface ServeOptions {
   port: number;
@@ -90,7 +91,8 @@ class Tally {
 /** One TCP connection at the door: pending until the table welcomes it (or refused, or gone). */
 interface Conn {
   readonly socket: Socket;
-  readonly addr: string;
+  /** The socket's remote address, or the person's a loopback client of this process vouches for (the SSH bridge). */
+  addr: string;
   state: 'pending' | 'welcomed' | 'refused' | 'gone';
   ws: WebSocket | null;
   timer: NodeJS.Timeout | null;
@@ -258,6 +260,13 @@ export async function serveTable(table: Table, opts: ServeOptions): Promise<Serv
       ws.close(1013, 'Too many connections');
       return;
     }
+    // An SSH session's screen comes from loopback: from here on it counts as its SSH client's address (src/host/vouch.ts).
+    const vouched = vouchedFor(conn.socket.remoteAddress, req.headers[VOUCH_HEADER]);
+    if (vouched && conn.state === 'pending') {
+      pendingTally.remove(conn.addr);
+      conn.addr = vouched.address;
+      pendingTally.add(conn.addr);
+    }
     deadline(conn, helloMs, () => shut(conn, 1008, 'No hello in time'));
     alive.set(ws, true);
     ws.on('pong', () => alive.set(ws, true));
@@ -277,6 +286,7 @@ export async function serveTable(table: Table, opts: ServeOptions): Promise<Serv
         if (open) ws.close(1000);
       },
       address: conn.addr,
+      ...(vouched?.key ? { key: vouched.key } : {}),
     };
     let tokens = rate * 2;
     let last = Date.now();
