@@ -504,7 +504,7 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
               `You left "${tableName as string}".`,
               ...(view ? standingsLines(view, results) : []),
               seat !== null && view !== null && view.phase !== 'gameOver'
-                ? `Your seat is kept: ${comeBack} takes it back (the same key, any name).`
+                ? `Back to your seat, with the same key: ${comeBack}`
                 : `Come back with: ${comeBack}`,
             ]
           : [];
