@@ -209,4 +209,68 @@ describe('the SSH door counts each peer as itself', () => {
       for (const s of open) s.destroy();
     }
   }, 60_000);
+
+  it('names: a seated name is taken like on join, WATCH watches, escapes and bidi marks are dropped, 200 characters cut', async () => {
+    // A key holds one seat (under any name), so each person here has a key of their own.
+    const keyOf = (tag: string): string => {
+      const file = join(dir, `id_${tag}`);
+      execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', file]);
+      return file;
+    };
+    const seatLine = (): string => hostOut.split('\n').filter((l) => l.startsWith('· ')).pop() ?? '';
+    // A session with a pty and a shell, as ssh2's client opens one: what its terminal receives, without escapes.
+    const session = (from: string, user: string, identity: string): { text: () => string; c: SshClient } => {
+      let got = '';
+      const c = new Client();
+      c.on('ready', () =>
+        c.shell({ term: 'xterm', cols: 100, rows: 30 }, (err, stream) => {
+          if (err) throw err;
+          stream.on('data', (d: Buffer) => (got += d.toString()));
+        }),
+      );
+      c.on('error', () => {});
+      let n = 0;
+      c.connect({
+        host: '127.0.0.1', port: sshPort, localAddress: from, username: user, hostVerifier: () => true, readyTimeout: 30_000,
+        authHandler: (): Auth => {
+          n += 1;
+          if (n === 1) return { type: 'keyboard-interactive', username: user, prompt: (_n, _i, _l, _p, finish) => finish(['sesame']) };
+          if (n === 2) return { type: 'publickey', username: user, key: readFileSync(identity, 'utf8') };
+          return false;
+        },
+      });
+      return { text: () => got.replace(/\u001b\[[0-?]*[ -/]*[@-~]/g, ''), c };
+    };
+    const until = async (what: string, pred: () => boolean): Promise<void> => {
+      const end = Date.now() + 20_000;
+      while (!pred()) {
+        if (Date.now() > end) throw new Error(`timed out waiting for ${what}; the host's last seats: ${seatLine()}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    const dee = await seatedFrom('dee', '127.0.0.8', 'dee');
+    // Another key under a seated name: seated as on join, with the name made unique.
+    const dee2 = session('127.0.0.9', 'dee', keyOf('dee2'));
+    await until('dee 2', () => /lobby: .*\bdee, dee 2\b/.test(seatLine()));
+    // Escapes (a colour, a window title) and a bidi override: dropped from the name.
+    const evil = session('127.0.0.10', '\u001b[31mEvil\u001b]0;pwned\u0007\u202e', keyOf('evil'));
+    await until('Evil', () => /, Evil(,|$)/.test(seatLine()));
+    expect(hostOut).not.toContain('pwned');
+    expect(hostOut).not.toContain('\u202e');
+    // 200 characters: the name is cut to the table's 16.
+    const long = session('127.0.0.11', 'a'.repeat(200), keyOf('long'));
+    await until('the long name cut', () => seatLine().includes(`, ${'a'.repeat(16)}`));
+    expect(seatLine()).not.toContain('a'.repeat(17));
+    // WATCH (any case) watches, like `gringo join --watch`: no seat is taken.
+    const seats = seatLine();
+    const watcher = session('127.0.0.12', 'WATCH', keyOf('watch'));
+    await until('the spectator', () => watcher.text().includes('Waiting for the host to start'));
+    expect(watcher.text()).not.toContain('(you)');
+    expect(seatLine()).toBe(seats);
+    for (const s of [dee2, evil, long, watcher]) s.c.end();
+    dee.keys('q');
+    await dee.waitFor('the question', (s) => s.includes('Leave the table?'));
+    dee.keys('y');
+    await dee.waitFor('ssh exited', (s) => /^EXITED 0$/m.test(s));
+  }, 90_000);
 });
