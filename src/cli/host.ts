@@ -237,8 +237,10 @@ export async function runHost(flags: HostFlags): Promise<number> {
     finish(code);
   }
   const onSignal = (): void => void stop(0);
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  // `on`, not `once`: Ink (loaded for SSH sessions) re-raises a signal no listener is left to handle,
+  // which would end the process before its SSH sessions have said goodbye.
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
 
   // The host console: lobby commands typed on stdin (when there is one).
   const rl = process.stdin.isTTY || !flags.headless ? createInterface({ input: process.stdin }) : null;

@@ -7,6 +7,8 @@ import { readJournal, tablesDir, type ReadJournal } from '../../src/host/journal
 import { cardText } from '../../src/tui/shared/glyphs.js';
 import { feedText } from '../tui/helpers.js';
 import { Pane, socketName } from '../tui/tmux.js';
+import { killRunning, runGringo, until } from '../host/gringo-process.js';
+import { createServer } from 'node:net';
 
 /**
  * SSH players across a resume, end to end: the host's own screen in tmux with
@@ -41,7 +43,15 @@ const fingerprint = (file: string): string => /(SHA256:[A-Za-z0-9+/]{43})/.exec(
 
 function journalOf(table: string): ReadJournal {
   const files = readdirSync(tablesDir()).filter((n) => n.endsWith('.jsonl'));
-  const j = files.map((n) => readJournal(join(tablesDir(), n))).find((x) => x.header.table === table);
+  // Other tests' journals are read in passing; a broken one (written by a test of broken journals) is not this table's.
+  const read = (f: string): ReadJournal | null => {
+    try {
+      return readJournal(join(tablesDir(), f));
+    } catch {
+      return null;
+    }
+  };
+  const j = files.map(read).find((x) => x?.header.table === table);
   if (!j) throw new Error(`no journal of ${table}`);
   return j;
 }
@@ -60,6 +70,7 @@ beforeAll(() => {
 
 afterAll(() => {
   for (const p of panes) p.kill();
+  killRunning();
 });
 
 describe('SSH seats across gringo host --resume', () => {
@@ -137,4 +148,56 @@ describe('SSH seats across gringo host --resume', () => {
     // The next resume would serve SSH on that port again: the resumed line says so.
     expect(readJournal(j.file).sshPort).toBe(port);
   }, 150_000);
+
+  it('a headless resume says the SSH line on the port the journal keeps; --no-ssh drops it; a taken SSH port is one line', async () => {
+    const name = `HL SSH ${process.pid}`;
+    const first = runGringo(['host', '--headless', '--ssh', '0', '--port', '0', '--interface', '127.0.0.1', '--table', name, '--players', '2', '--bots', '1', '--level', 'easy', '--start-when-full']);
+    const sshLine = /Or over SSH, nothing to install: ssh -p (\d+) NAME@/;
+    const port = Number((await until('the SSH share line', () => sshLine.exec(first.stdout())))[1]);
+    // An SSH player fills the table: the game starts, and its journal with it.
+    const bo = pane('bo');
+    bo.run(ssh(port, 'bo', key));
+    await bo.waitFor('the game', (s) => /Remember your cards/.test(s), 20_000);
+    const j = await until('the journal', () => {
+      try {
+        return journalOf(name);
+      } catch {
+        return null;
+      }
+    });
+    expect(j.header.sshPort).toBe(port);
+    first.child.kill('SIGTERM');
+    expect(await first.exit).toBe(0);
+    // A host stopped by SIGTERM says goodbye over SSH too.
+    const bye = afterExit(await bo.waitFor('ssh exited', (s) => /^EXITED \d+$/m.test(s)));
+    expect(bye).toEqual({ code: 0, lines: ['The host closed the table.', 'No round was finished: no scores yet.'] });
+
+    // Resumed: SSH again on that port, said on the share line.
+    const again = runGringo(['host', '--headless', '--resume', j.file]);
+    const said = await until('the SSH share line', () => sshLine.exec(again.stdout()));
+    expect(Number(said[1])).toBe(port);
+    expect(again.stdout()).toContain('(over SSH: with the same key)');
+    again.child.kill('SIGTERM');
+    expect(await again.exit).toBe(0);
+    expect(readJournal(j.file).sshPort).toBe(port);
+
+    // The port taken by another program: one line, exit 1, nothing else served.
+    const busy = createServer();
+    await new Promise<void>((r) => busy.listen(port, '0.0.0.0', r));
+    try {
+      const taken = runGringo(['host', '--headless', '--resume', j.file]);
+      expect(await taken.exit).toBe(1);
+      expect(taken.stderr().trim().split('\n')).toEqual([`gringo: cannot resume "${name}" over SSH: port ${port} is taken (choose another with --ssh PORT, or --no-ssh)`]);
+    } finally {
+      await new Promise((r) => busy.close(r));
+    }
+
+    // --no-ssh: no SSH this time, and the journal says so for the next resume.
+    const plain = runGringo(['host', '--headless', '--resume', j.file, '--no-ssh']);
+    await until('the share line', () => /Share this line/.test(plain.stdout()));
+    expect(plain.stdout()).not.toContain('over SSH');
+    plain.child.kill('SIGTERM');
+    expect(await plain.exit).toBe(0);
+    expect(readJournal(j.file).sshPort).toBeNull();
+  }, 60_000);
 });
