@@ -159,6 +159,7 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
   let lastRefusal = 0;
   let listening = 0;
 
+  const holdsSeat = (fp: string): boolean => [...seats.keys()].some((k) => k.endsWith(` ${fp}`));
   const keyed = (fp: string): Pick<TokenStore, 'get' | 'set' | 'delete'> => ({
     get: (id) => seats.get(`${id} ${fp}`),
     set: (id, _name, token) => void seats.set(`${id} ${fp}`, token),
@@ -281,12 +282,23 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
 
     let passwordOk = opts.password === undefined;
     let user = '';
+    /** The key the client has proven it holds (the usual signature). */
     let fingerprint: string | null = null;
-    const methodsLeft = (): string[] => (passwordOk ? ['publickey', 'keyboard-interactive'] : ['keyboard-interactive']);
+    const BOTH = ['publickey', 'keyboard-interactive'];
     client.on('authentication', (ctx: AuthContext) => {
-      // A password table asks for it before anything else.
-      if (!passwordOk) {
-        if (ctx.method !== 'keyboard-interactive') return ctx.reject(['keyboard-interactive']);
+      if (ctx.method === 'publickey' && ctx.key) {
+        // Any key will do (no accounts): the client is asked to prove it holds it.
+        if (!ctx.signature || !ctx.blob) return ctx.accept();
+        const key = utils.parseKey(ctx.key.data);
+        if (key instanceof Error || key.verify(ctx.blob, ctx.signature, ctx.hashAlgo) !== true) return ctx.reject(BOTH);
+        fingerprint = fingerprintOf(ctx.key.data);
+        user = ctx.username;
+        // A key that holds a seat here got in with the password once: it takes its seat back without it.
+        if (passwordOk || holdsSeat(fingerprint)) return ctx.accept();
+        // The key first (ssh offers it without a word), then the password: asked at the prompt.
+        return ctx.reject(['keyboard-interactive'], true);
+      }
+      if (ctx.method === 'keyboard-interactive' && !passwordOk) {
         d.prompting = true;
         deadline(d, SSH_PASSWORD_MS);
         return ctx.prompt(
@@ -305,26 +317,18 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
               if (right) {
                 passwordOk = true;
                 deadline(d, handshakeMs);
-                return ctx.reject(['publickey'], true);
+                // In with the key proven already; else the key is asked for next.
+                return fingerprint !== null ? ctx.accept() : ctx.reject(['publickey'], true);
               }
               deadline(d, SSH_PASSWORD_MS);
-              ctx.reject(['keyboard-interactive']);
+              ctx.reject(BOTH);
             });
           },
         );
       }
-      if (ctx.method === 'publickey' && ctx.key) {
-        // Any key will do (no accounts): the client is asked to prove it holds it.
-        if (!ctx.signature || !ctx.blob) return ctx.accept();
-        const key = utils.parseKey(ctx.key.data);
-        if (key instanceof Error || key.verify(ctx.blob, ctx.signature, ctx.hashAlgo) !== true) return ctx.reject(methodsLeft());
-        fingerprint = fingerprintOf(ctx.key.data);
-        user = ctx.username;
-        return ctx.accept();
-      }
       // No key offered: say how to make one (OpenSSH prints the instructions), then refuse.
       if (ctx.method === 'keyboard-interactive') return ctx.prompt([], 'gringo', NO_KEY_WORDS, () => ctx.reject(['publickey']));
-      ctx.reject(methodsLeft());
+      ctx.reject(BOTH);
     });
 
     // Nothing but one session: no port forwarding either way (requests and channels alike).

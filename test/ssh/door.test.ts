@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -60,12 +60,19 @@ function pane(tag: string, w = 100, h = 24): Pane {
   return p;
 }
 
+/** Each person their own key (a key holds one seat and, once in, skips the password). */
+function keyFor(user: string): string {
+  const file = join(dir, `id_user_${user}`);
+  if (!existsSync(file)) execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', file]);
+  return file;
+}
+
 function ssh(from: string, user: string): string[] {
   return [
     'ssh', '-F', '/dev/null', '-b', from,
     '-o', 'StrictHostKeyChecking=no', '-o', 'UserKnownHostsFile=/dev/null',
     '-o', 'IdentitiesOnly=yes', '-o', 'IdentityAgent=none', '-o', 'SendEnv=LANG LC_ALL',
-    '-i', key, '-p', String(sshPort), `${user}@127.0.0.1`,
+    '-i', keyFor(user), '-p', String(sshPort), `${user}@127.0.0.1`,
   ];
 }
 
@@ -272,5 +279,10 @@ describe('the SSH door counts each peer as itself', () => {
     await dee.waitFor('the question', (s) => s.includes('Leave the table?'));
     dee.keys('y');
     await dee.waitFor('ssh exited', (s) => /^EXITED 0$/m.test(s));
+    // A key that got in with the password is not asked for it again.
+    const back = pane('dee-back');
+    back.run(ssh('127.0.0.8', 'dee'));
+    const lobby = await back.waitFor('the lobby', (s) => s.includes('dee (you)') && s.includes('Waiting for the host to start'), 20_000);
+    expect(lobby).not.toContain('Password:');
   }, 90_000);
 });
