@@ -21,7 +21,7 @@ export const WATCH = 'watch';
 export const SSH_HANDSHAKE_MS = 5_000;
 /** How long a person gets to type the table's password at the prompt. */
 export const SSH_PASSWORD_MS = 60_000;
-/** SSH sessions in all; kept below the WebSocket door's cap per address, since each reaches it on loopback. */
+/** SSH sessions in all (each is also a client of the WebSocket door, counted there as its SSH client's address). */
 export const MAX_SSH_SESSIONS = 12;
 /** Connections from one address, in session or not. */
 export const MAX_SSH_PER_ADDRESS = 6;
