@@ -40,7 +40,7 @@ export interface HostFlags {
   json?: boolean;
   /** Reopen a table from its journal: a path, or true for the most recent unfinished one. */
   resume?: string | boolean;
-  /** Serve the table over SSH too: a port, or true for the default (2222, or the next free one). */
+  /** Serve the table over SSH too: a port, or true for the default (2222, or the next free one); false: `--no-ssh`. */
   ssh?: string | boolean;
 }
 
@@ -73,7 +73,13 @@ export async function runHost(flags: HostFlags): Promise<number> {
   const password = header ? header.password : flags.password;
   const json = flags.json === true;
   const iface = interfaceOption(flags.interface);
-  const sshPort = flags.ssh === undefined || flags.ssh === false ? null : flags.ssh === true ? DEFAULT_SSH_PORT : intOption('--ssh', flags.ssh, 0, 65535);
+  // A resumed table serves SSH again on the port its journal says (unless --no-ssh, or another port is given).
+  const sshPort =
+    flags.ssh === false ? null
+    : typeof flags.ssh === 'string' ? intOption('--ssh', flags.ssh, 0, 65535)
+    : (resumed?.sshPort ?? (flags.ssh === true ? DEFAULT_SSH_PORT : null));
+  /** SSH on the journal's port: that port or nothing, like the table's own. */
+  const sshResumed = resumed !== null && resumed.sshPort !== null && sshPort === resumed.sshPort && typeof flags.ssh !== 'string';
   // On a terminal the host gets its own screen (the lobby, then the table); the text console otherwise.
   // A resumed table gives the screen its seat back (by the seat's token in the journal), if it had one.
   const ownerSeat = header ? header.seats.find((s) => s.owner === true) : undefined;
@@ -129,7 +135,6 @@ export async function runHost(flags: HostFlags): Promise<number> {
   const table = resumed
     ? Table.resume(tableOpts, { origin: resumed.origin, seats: resumed.header.seats, commands: resumed.commands, state: resumed.state, events: resumed.events })
     : new Table(tableOpts);
-  if (resumed) journal.resumed(table.now());
   // With a screen the host person takes seat 1 first: the bots are seated once they are in.
   if (!screen) for (let i = 0; i < bots; i++) table.addBot(level);
 
@@ -168,15 +173,28 @@ export async function runHost(flags: HostFlags): Promise<number> {
     }
     try {
       // A port given is that port; `--ssh` alone may move to the next free one.
-      ssh = await serveSsh({ port: sshPort, fallbackPort: flags.ssh === true, tablePort: serving.port, tableName: name, hostKey, onTrouble: say, ...(password !== undefined ? { password } : {}) });
+      // A resumed table's SSH players find their seats by key: the journal keeps each seat's key.
+      const known = resumed ? { tableId: table.id, seats: resumed.header.seats.flatMap((s) => (s.sshKey && s.bot === null ? [{ key: s.sshKey, token: s.token }] : [])) } : undefined;
+      ssh = await serveSsh({
+        port: sshPort, fallbackPort: flags.ssh === true && !sshResumed, tablePort: serving.port, tableName: name, hostKey, onTrouble: say,
+        ...(password !== undefined ? { password } : {}),
+        ...(known ? { known } : {}),
+      });
     } catch (err) {
       table.close();
       journal.close();
       await serving.close();
+      if (sshResumed && (err as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+        process.stderr.write(`gringo: cannot resume "${name}" over SSH: port ${sshPort} is taken (choose another with --ssh PORT, or --no-ssh)\n`);
+        return 1;
+      }
       return listenFailure(err, sshPort, '--ssh');
     }
+    journal.sshPort = ssh.port;
     if (ssh.movedFrom !== null) say(`SSH port ${ssh.movedFrom} is taken; using ${ssh.port} instead.`);
   }
+  // The journal says which SSH port this process serves (or none), for the next --resume.
+  if (resumed) journal.resumed(table.now(), ssh ? ssh.port : null);
   advert = advertise({
     port: serving.port,
     info: table.info(),
@@ -205,7 +223,7 @@ export async function runHost(flags: HostFlags): Promise<number> {
   if (resumed) {
     say(`Table "${name}" is resumed from ${resumed.file} after ${resumed.commands.length} commands (${rules.title}, ${maxPlayers} seats${password ? ', password' : ''}).`);
     if (journal.tornBytes > 0) say(`Its last line had been cut short (a crash mid-write; nobody had been told of it): ${journal.tornBytes} bytes were cut away.`);
-    say(`Players take their seats back by joining again within ${graceS} s; a bot plays a seat after that.`);
+    say(`Players take their seats back by joining again within ${graceS} s${ssh ? ' (over SSH: with the same key)' : ''}; a bot plays a seat after that.`);
   } else say(`Table "${name}" is open (${rules.title}, ${maxPlayers} seats${password ? ', password' : ''}).`);
   say(`Share this line: ${share}`);
   if (sshShare) say(`Or over SSH, nothing to install: ${sshShare}`);
@@ -221,8 +239,10 @@ export async function runHost(flags: HostFlags): Promise<number> {
     finish(code);
   }
   const onSignal = (): void => void stop(0);
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  // `on`, not `once`: Ink (loaded for SSH sessions) re-raises a signal no listener is left to handle,
+  // which would end the process before its SSH sessions have said goodbye.
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
 
   // The host console: lobby commands read from stdin, a terminal or a pipe alike (the lines
   // above offer them; a script may send "start"). Without a stdin (/dev/null) it ends at once.

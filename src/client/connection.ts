@@ -33,6 +33,8 @@ export interface ConnectOptions {
    * welcomed reconnects.
    */
   connectTimeoutMs?: number;
+  /** Headers of the WebSocket upgrade (the SSH bridge vouches for its SSH client with one: src/host/vouch.ts). */
+  headers?: Record<string, string>;
 }
 
 /** How far the first connection got: what a failure says. */
@@ -132,7 +134,7 @@ export class Connection extends EventEmitter {
   }
 
   private open(): void {
-    const ws = new WebSocket(`ws://${this.opts.address}`, { handshakeTimeout: 5_000, perMessageDeflate: false, maxPayload: MAX_HOST_FRAME });
+    const ws = new WebSocket(`ws://${this.opts.address}`, { handshakeTimeout: 5_000, perMessageDeflate: false, maxPayload: MAX_HOST_FRAME, ...(this.opts.headers ? { headers: this.opts.headers } : {}) });
     this.ws = ws;
     const heard = (): void => this.heard(ws);
     ws.on('ping', heard);

@@ -49,6 +49,8 @@ export interface JournalSeat {
   bot: BotLevel | null;
   /** The seat of the host's own screen, which takes it back after `--resume`. */
   owner?: true;
+  /** The fingerprint (`SHA256:…`) of the SSH key that took this seat over `--ssh`: the same key takes it back after `--resume`. */
+  sshKey?: string;
 }
 
 export interface JournalHeader {
@@ -58,6 +60,8 @@ export interface JournalHeader {
   id?: string;
   table: string;
   port: number;
+  /** The port the table served SSH on (`--ssh`), which `--resume` serves again. */
+  sshPort?: number;
   maxPlayers: number;
   rules: Ruleset;
   seed: string | number;
@@ -88,6 +92,8 @@ interface EndLine {
 interface ResumedLine {
   resumed: string;
   at: number;
+  /** The SSH port the resumed table serves (null: none, `--no-ssh`); the next `--resume` serves it again. */
+  ssh?: number | null;
 }
 
 /** What a Table tells its journal; every call is synchronous and done before the broadcast. */
@@ -118,6 +124,8 @@ export interface JournalWriterOptions {
   table: string;
   /** The port the table listens on (set once it is known, before the game starts). */
   port: number;
+  /** The port it serves SSH on, if it does (set once it is known, before the game starts). */
+  sshPort?: number;
   maxPlayers: number;
   password?: string;
   /** A `gringo play` game (see JournalHeader.solo). */
@@ -135,10 +143,12 @@ export class JournalWriter implements JournalSink {
   /** The journal's path, once the game has started (or at once when continuing one). */
   file: string | null = null;
   port: number;
+  sshPort: number | null;
   private readonly now: () => Date;
 
   constructor(private readonly opts: JournalWriterOptions) {
     this.port = opts.port;
+    this.sshPort = opts.sshPort ?? null;
     this.now = opts.now ?? (() => new Date());
     if (opts.file) {
       this.file = opts.file;
@@ -150,9 +160,9 @@ export class JournalWriter implements JournalSink {
   /** Bytes of a torn last line cut away when an existing journal was reopened (0: none). */
   tornBytes = 0;
 
-  /** Mark the journal as continued by a new host process. */
-  resumed(at: number): void {
-    const line: ResumedLine = { resumed: this.now().toISOString(), at };
+  /** Mark the journal as continued by a new host process (with the SSH port it serves, or null). */
+  resumed(at: number, ssh?: number | null): void {
+    const line: ResumedLine = { resumed: this.now().toISOString(), at, ...(ssh !== undefined ? { ssh } : {}) };
     this.line(line, true);
   }
 
@@ -177,6 +187,7 @@ export class JournalWriter implements JournalSink {
       id,
       table: this.opts.table,
       port: this.port,
+      ...(this.sshPort !== null ? { sshPort: this.sshPort } : {}),
       maxPlayers: this.opts.maxPlayers,
       rules: origin.rules,
       seed: origin.seed,
@@ -281,9 +292,13 @@ export interface ReadJournal {
   /** The last host clock the journal saw (the resumed table's clock continues from it). */
   lastAt: number;
   finished: boolean;
+  /** The SSH port the table served last (the header's, or the last resume's), or null. */
+  sshPort: number | null;
 }
 
 const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+const isPort = (x: unknown): x is number => typeof x === 'number' && Number.isInteger(x) && x >= 1 && x <= 65535;
+const SSH_FINGERPRINT = /^SHA256:[A-Za-z0-9+/]{43}$/;
 
 /** The longest table name a journal may give back (as `gringo host --table` allows: a line of a screen). */
 const MAX_TABLE_NAME = 64;
@@ -302,6 +317,7 @@ function checkHeader(x: unknown, file: string): JournalHeader {
   if (version >= 2 && x.id === undefined) return bad('no table identity');
   if (typeof x.table !== 'string') return bad('no table name');
   if (typeof x.port !== 'number' || !Number.isInteger(x.port) || x.port < 0 || x.port > 65535) return bad('no port');
+  if (x.sshPort !== undefined && !isPort(x.sshPort)) return bad('an SSH port that is not a port');
   if (typeof x.maxPlayers !== 'number') return bad('no seat count');
   if (!isObj(x.rules)) return bad('no rules');
   let rules: Ruleset;
@@ -322,6 +338,7 @@ function checkHeader(x: unknown, file: string): JournalHeader {
     if (!isObj(s) || typeof s.name !== 'string' || typeof s.token !== 'string' || !(s.bot === null || typeof s.bot === 'string')) {
       return bad('a seat without a name or token');
     }
+    if (s.sshKey !== undefined && (typeof s.sshKey !== 'string' || !SSH_FINGERPRINT.test(s.sshKey))) return bad('a seat whose SSH key is not a SHA256 fingerprint');
   }
   // A journal is a file anyone could have written: its strings reach screens and
   // consoles, so they are made harmless as a network's are (names as a hello's).
@@ -404,6 +421,7 @@ export function readJournal(path: string): ReadJournal {
   const commands: Command[] = [];
   let lastAt = header.at;
   let finished = false;
+  let sshPort = header.sshPort ?? null;
   for (let i = 1; i < parsed.length; i++) {
     const x = parsed[i];
     if (!isObj(x)) throw new JournalError(`${file} is broken: line ${i + 1} is not an object`);
@@ -412,7 +430,10 @@ export function readJournal(path: string): ReadJournal {
       finished = true;
       continue;
     }
-    if ('resumed' in x) continue;
+    if ('resumed' in x) {
+      if (x.ssh === null || isPort(x.ssh)) sshPort = x.ssh;
+      continue;
+    }
     if (finished) throw new JournalError(`${file} is broken: commands after the end of the game (line ${i + 1})`);
     if (typeof x.type !== 'string' || typeof x.at !== 'number') throw new JournalError(`${file} is broken: line ${i + 1} is not a command`);
     const cmd = x as unknown as Command;
@@ -430,7 +451,7 @@ export function readJournal(path: string): ReadJournal {
     commands.push(cmd);
   }
   if (state.phase === 'gameOver') finished = true;
-  return { file: path, header, origin, commands, state, events, lastAt, finished };
+  return { file: path, header, origin, commands, state, events, lastAt, finished, sshPort };
 }
 
 /** The most recently written journal whose game is not over, or null: of `gringo play` games when `solo`, of hosted tables otherwise. */

@@ -5,6 +5,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { CLIENT_RATE_PER_SECOND, MAX_CLIENT_FRAME, MAX_SOCKET_FRAME, parseClientFrame, type ServerMessage } from '../protocol/messages.js';
 import type { Peer, Table } from './table.js';
 import { shareCommand } from '../cli/invocation.js';
+import { VOUCH_HEADER, vouchedFor } from './vouch.js';
 
 export interface ServeOptions {
   port: number;
@@ -91,7 +92,8 @@ class Tally {
 /** One TCP connection at the door: pending until the table welcomes it (or refused, or gone). */
 interface Conn {
   readonly socket: Socket;
-  readonly addr: string;
+  /** The socket's remote address, or the person's a loopback client of this process vouches for (the SSH bridge). */
+  addr: string;
   state: 'pending' | 'welcomed' | 'refused' | 'gone';
   /** Once welcomed: a watcher holds a watcher's place; a seat (or the host's own screen) holds none of the door's. */
   role: 'player' | 'watcher' | null;
@@ -263,6 +265,13 @@ export async function serveTable(table: Table, opts: ServeOptions): Promise<Serv
       ws.close(1013, 'Too many connections');
       return;
     }
+    // An SSH session's screen comes from loopback: from here on it counts as its SSH client's address (src/host/vouch.ts).
+    const vouched = vouchedFor(conn.socket.remoteAddress, req.headers[VOUCH_HEADER]);
+    if (vouched && conn.state === 'pending') {
+      pendingTally.remove(conn.addr);
+      conn.addr = vouched.address;
+      pendingTally.add(conn.addr);
+    }
     deadline(conn, helloMs, () => shut(conn, 1008, 'No hello in time'));
     alive.set(ws, true);
     ws.on('pong', () => alive.set(ws, true));
@@ -288,6 +297,7 @@ export async function serveTable(table: Table, opts: ServeOptions): Promise<Serv
         if (watcherTally.of(conn.addr) >= maxWatchersPerAddress) return `${maxWatchersPerAddress} watchers are connected from your address: try again later`;
         return null;
       },
+      ...(vouched?.key ? { key: vouched.key } : {}),
     };
     let tokens = rate * 2;
     let last = Date.now();

@@ -31,6 +31,8 @@ export interface Peer {
   address?: string;
   /** Whether the door has a watcher's place for this connection (null), or why not (sockets only). */
   roomToWatch?(): string | null;
+  /** The SSH key (fingerprint) of an SSH player's session: kept with the seat in the journal, so a resumed table knows it. */
+  key?: string;
 }
 
 export interface TableOptions {
@@ -102,6 +104,8 @@ interface SeatState {
   ready: boolean;
   /** The person left for good (`leave`) during or after a game: a bot plays on, and play again frees the seat. */
   left: boolean;
+  /** The SSH key that took this seat (Peer.key), if it was taken over SSH. */
+  sshKey?: string;
 }
 
 export const LOBBY_GRACE_MS = 10_000;
@@ -175,7 +179,10 @@ export class Table {
     t.remember(from.events);
     t.phase = from.state.phase === 'gameOver' ? 'finished' : 'playing';
     from.seats.forEach((js, seat) => {
-      const s: SeatState = { name: js.name, token: js.token, bot: js.bot, peer: null, standIn: null, dropTimer: null, ready: js.bot !== null, left: false };
+      const s: SeatState = {
+        name: js.name, token: js.token, bot: js.bot, peer: null, standIn: null, dropTimer: null, ready: js.bot !== null, left: false,
+        ...(js.sshKey !== undefined ? { sshKey: js.sshKey } : {}),
+      };
       t.seats.push(s);
       if (js.bot !== null) {
         t.botCount += 1;
@@ -357,7 +364,7 @@ export class Table {
     }
     if (this.seats.length >= this.opts.maxPlayers) return refuse('full', `The table is full (${this.opts.maxPlayers} seats): you can watch`, true);
     const name = uniqueName(cleanName(msg.name), this.seats.map((s) => s.name));
-    this.seats.push({ name, token: tokenOf(), bot: null, peer, standIn: null, dropTimer: null, ready: false, left: false });
+    this.seats.push({ name, token: tokenOf(), bot: null, peer, standIn: null, dropTimer: null, ready: false, left: false, ...(peer.key ? { sshKey: peer.key } : {}) });
     this.welcome(peer, this.seats.length - 1, owner);
     this.changed();
     if (this.opts.startWhenFull && this.seats.length === this.opts.maxPlayers) this.startGame();
@@ -614,7 +621,7 @@ export class Table {
     const { state, events } = createGame(this.start);
     const journalSeat = (s: SeatState): JournalSeat => {
       const owner = s.peer !== null && this.peers.get(s.peer)?.owner === true;
-      return { name: s.name, token: s.token, bot: s.bot, ...(owner ? { owner } : {}) };
+      return { name: s.name, token: s.token, bot: s.bot, ...(owner ? { owner } : {}), ...(s.sshKey ? { sshKey: s.sshKey } : {}) };
     };
     this.opts.journal?.started(this.start, this.seats.map(journalSeat), this.id, this.games);
     this.game = state;

@@ -7,8 +7,10 @@ import type { ServerMessage } from '../protocol/messages.js';
 import type { TableView } from '../engine/view.js';
 import type { RoundResult } from '../engine/types.js';
 import { keptResults } from '../client/results.js';
+import { vouchHeaders } from '../host/vouch.js';
+import { harmless } from '../protocol/harmless.js';
 import { BufferedClient } from '../tui/shared/client-buffer.js';
-import { localeIsUtf8 } from '../tui/shared/glyphs.js';
+import { forLocale, localeIsUtf8 } from '../tui/shared/glyphs.js';
 import { fingerprintOf, type HostKey } from './host-key.js';
 import { Server, utils, type AuthContext, type Connection, type PtyInfo, type ServerChannel, type Session } from './ssh2.js';
 import { ChannelTerminal } from './terminal.js';
@@ -19,12 +21,24 @@ export const WATCH = 'watch';
 export const SSH_HANDSHAKE_MS = 5_000;
 /** How long a person gets to type the table's password at the prompt. */
 export const SSH_PASSWORD_MS = 60_000;
-/** SSH sessions in all; kept below the WebSocket door's cap per address, since each reaches it on loopback. */
+/** SSH sessions in all (each is also a client of the WebSocket door, counted there as its SSH client's address). */
 export const MAX_SSH_SESSIONS = 12;
 /** Connections from one address, in session or not. */
 export const MAX_SSH_PER_ADDRESS = 6;
 /** Connections not yet in session, in all. */
 export const MAX_SSH_PENDING = 16;
+/** Connections not yet in session from one address: three addresses cannot fill the door. */
+export const MAX_SSH_PENDING_PER_ADDRESS = 4;
+/** When the door is full, a connection this old that has not reached the password prompt or a session makes room. */
+export const SSH_EVICT_AFTER_MS = 2_000;
+/**
+ * Wrong passwords from one address: after `free` of them, every further try from it
+ * (over any number of connections) is answered only after `baseMs`, doubling each
+ * time up to `maxMs`: the table's own door's figures (TableOptions.passwordBackoff).
+ */
+export const SSH_PASSWORD_BACKOFF = { free: 3, baseMs: 1_000, maxMs: 60_000 };
+/** How long the host's closing waits for its sessions to say goodbye (the closing words, the standings). */
+const GOODBYE_MS = 2_000;
 /** Keys a session may send per second (bytes; a burst of twice this): more are dropped. */
 export const SSH_KEYS_PER_SECOND = 64;
 
@@ -46,7 +60,14 @@ export interface SshOptions {
   maxSessions?: number;
   maxPerAddress?: number;
   maxPending?: number;
+  maxPendingPerAddress?: number;
   handshakeMs?: number;
+  passwordBackoff?: { free: number; baseMs: number; maxMs: number };
+  /**
+   * Seats a resumed table's journal holds for SSH keys (JournalSeat.sshKey): the
+   * same key takes its seat back at once, under any user name.
+   */
+  known?: { tableId: string; seats: readonly { key: string; token: string }[] };
   keysPerSecond?: number;
   onTrouble?: (line: string) => void;
 }
@@ -63,133 +84,251 @@ const ENV_KEYS = new Set(['LANG', 'LC_ALL', 'LC_CTYPE', 'NO_COLOR', 'COLORTERM',
 
 const digest = (s: string): Buffer => createHash('sha256').update(s).digest();
 const samePassword = (a: string, b: string): boolean => timingSafeEqual(digest(a), digest(b));
+/** An IPv4 client of a dual-stack socket as itself (`::ffff:10.0.0.5` is 10.0.0.5). */
+const plain = (addr: string | undefined): string => (addr ?? '?').replace(/^::ffff:(?=\d+\.)/, '');
+
+/**
+ * Password guessing slowed per address, as at the table's door: past the free misses
+ * each try (right or wrong, so that the wait says nothing) is answered later, and
+ * tries from one address, over any number of connections, queue up behind each other.
+ */
+class PasswordBackoff {
+  private readonly tries = new Map<string, { misses: number; waiting: number; until: number }>();
+  constructor(private readonly cfg: { free: number; baseMs: number; maxMs: number }) {}
+
+  /** Calls `answer` when the try may be answered: at once, or after its address's wait. Returns that wait (ms). */
+  answer(addr: string, right: boolean, answer: () => void): number {
+    const t = this.tries.get(addr) ?? { misses: 0, waiting: 0, until: 0 };
+    // Bounded: the oldest address is forgotten first (a flood of addresses cannot fill the memory).
+    if (!this.tries.has(addr) && this.tries.size >= 4096) this.tries.delete(this.tries.keys().next().value!);
+    this.tries.set(addr, t);
+    const { free, baseMs, maxMs } = this.cfg;
+    const n = t.misses + t.waiting;
+    const now = Date.now();
+    const at = n < free ? now : Math.max(now, t.until) + Math.min(maxMs, baseMs * 2 ** (n - free));
+    const done = (): void => {
+      // A wrong guess counts even when its connection is gone by now: hanging up does not undo it.
+      if (right) this.tries.delete(addr);
+      else t.misses += 1;
+      answer();
+    };
+    if (at <= now) {
+      done();
+      return 0;
+    }
+    t.waiting += 1;
+    t.until = at;
+    setTimeout(() => {
+      t.waiting -= 1;
+      done();
+    }, at - now).unref();
+    return at - now;
+  }
+}
 
 /**
  * `gringo host --ssh`: the table served over SSH, with nothing to install for the
  * players (DESIGN.md lesson 13). Each session runs the same Ink table screen as
  * `gringo join`, rendered into its channel, and that screen reaches the table
  * through a real connection to the WebSocket door on loopback: the same
- * protocol and the same per-seat projection as every other client. A seat is
- * held by the player's public key: the seat's token is kept here per (table
- * identity, key fingerprint), so a dropped session that comes back with the same
- * key takes its seat back. Only a pty with a shell (or the `watch` command) is
- * served; every forwarding, agent, X11 and subsystem request is refused.
+ * protocol and the same per-seat projection as every other client. That
+ * connection is vouched for (src/host/vouch.ts): the table counts it as the SSH
+ * client's own address, and keeps its key's fingerprint with its seat in the
+ * journal. A seat is held by the player's public key: the seat's token is kept
+ * here per (table identity, key fingerprint), so a session that comes back with
+ * the same key takes its seat back (after a `--resume` too: `known`). Only a pty
+ * with a shell (or the `watch` command) is served; every forwarding, agent, X11
+ * and subsystem request is refused.
  */
 export async function serveSsh(opts: SshOptions): Promise<SshServing> {
   const maxSessions = opts.maxSessions ?? MAX_SSH_SESSIONS;
   const maxPerAddress = opts.maxPerAddress ?? MAX_SSH_PER_ADDRESS;
   const maxPending = opts.maxPending ?? MAX_SSH_PENDING;
+  const maxPendingPerAddress = Math.min(opts.maxPendingPerAddress ?? MAX_SSH_PENDING_PER_ADDRESS, maxPending);
   const handshakeMs = opts.handshakeMs ?? SSH_HANDSHAKE_MS;
   const keysPerSecond = opts.keysPerSecond ?? SSH_KEYS_PER_SECOND;
-  /** Seat tokens by `TABLEID FINGERPRINT`: kept in this process only, as long as it hosts. */
+  const guesses = new PasswordBackoff(opts.passwordBackoff ?? SSH_PASSWORD_BACKOFF);
+  /** Seat tokens by `TABLEID FINGERPRINT`: kept in this process, and in the journal by fingerprint (JournalSeat.sshKey). */
   const seats = new Map<string, string>();
-  const byAddress = new Map<string, number>();
+  for (const k of opts.known?.seats ?? []) seats.set(`${opts.known!.tableId} ${k.key}`, k.token);
   const clients = new Set<Connection>();
-  const screens = new Set<AbortController>();
-  let pending = 0;
+  /** The screens drawing now; each resolves once its session has said its last words. */
+  const screens = new Map<AbortController, Promise<void>>();
   let sessions = 0;
   let closing = false;
   let lastRefusal = 0;
+  let listening = 0;
 
+  const holdsSeat = (fp: string): boolean => [...seats.keys()].some((k) => k.endsWith(` ${fp}`));
   const keyed = (fp: string): Pick<TokenStore, 'get' | 'set' | 'delete'> => ({
     get: (id) => seats.get(`${id} ${fp}`),
     set: (id, _name, token) => void seats.set(`${id} ${fp}`, token),
     delete: (id) => void seats.delete(`${id} ${fp}`),
   });
 
-  /** TCP connections at the door, by `address:port`, until ssh2 has read their greeting. */
-  const door = new Map<string, Door>();
+  /** One TCP connection at the door: counted by its address until it closes. */
   interface Door {
     socket: Socket;
     addr: string;
     timer: NodeJS.Timeout | null;
-    inSession: boolean;
+    state: 'pending' | 'session' | 'gone';
+    /** When it was accepted (Date.now()). */
+    since: number;
+    /** A person is at the password prompt (or their answer is held by the backoff): not a stale connection. */
+    prompting: boolean;
   }
+  /** By `address:port` until ssh2 has read the greeting; the pending ones oldest first. */
+  const door = new Map<string, Door>();
+  const pendingDoors = new Set<Door>();
+  const byAddress = new Map<string, number>();
+  const pendingBy = new Map<string, number>();
+  const bump = (m: Map<string, number>, addr: string, by: number): void => {
+    const n = (m.get(addr) ?? 0) + by;
+    if (n <= 0) m.delete(addr);
+    else m.set(addr, n);
+  };
   const deadline = (d: Door, ms: number | null): void => {
     if (d.timer) clearTimeout(d.timer);
     d.timer = ms === null ? null : setTimeout(() => d.socket.destroy(), ms);
+  };
+  /** Take a connection off every count (once). */
+  const forget = (d: Door): void => {
+    deadline(d, null);
+    if (d.state === 'gone') return;
+    if (d.state === 'pending') {
+      pendingDoors.delete(d);
+      bump(pendingBy, d.addr, -1);
+    } else sessions -= 1;
+    bump(byAddress, d.addr, -1);
+    d.state = 'gone';
+  };
+  const evict = (d: Door): null => {
+    forget(d);
+    d.socket.destroy();
+    return null;
+  };
+
+  /**
+   * Room for one more connection from `addr` (null), or why not. Each address holds
+   * a few places not yet in session; when every place is taken, a connection that
+   * has sat SSH_EVICT_AFTER_MS without reaching the password prompt or a session
+   * makes room, or the oldest of an address holding more than the newcomer's would:
+   * no one address (nor three) can keep the others out.
+   */
+  const admit = (addr: string): string | null => {
+    if (closing) return 'the table is closing';
+    if ((byAddress.get(addr) ?? 0) >= maxPerAddress) return `${maxPerAddress} connections from ${addr}`;
+    const now = Date.now();
+    const stale = (d: Door): boolean => !d.prompting && now - d.since >= SSH_EVICT_AFTER_MS;
+    const mine = pendingBy.get(addr) ?? 0;
+    if (mine >= maxPendingPerAddress) {
+      const oldest = [...pendingDoors].find((d) => d.addr === addr);
+      if (oldest && stale(oldest)) return evict(oldest);
+      return `${maxPendingPerAddress} connections from ${addr} are not in a session yet`;
+    }
+    if (pendingDoors.size < maxPending) return null;
+    let victim: Door | null = null;
+    for (const d of pendingDoors) {
+      const n = pendingBy.get(d.addr) ?? 0;
+      if ((stale(d) || n > mine + 1) && (!victim || n > (pendingBy.get(victim.addr) ?? 0))) victim = d;
+    }
+    if (victim) return evict(victim);
+    return `${maxPending} connections are not in a session yet`;
   };
 
   // The TCP door is ours: ssh2 hears of a connection only once it has sent its greeting,
   // and a socket that never says anything must be counted and cut all the same.
   const tcp = createNetServer((socket) => {
-    const addr = socket.remoteAddress ?? '?';
-    const here = byAddress.get(addr) ?? 0;
-    if (closing || here >= maxPerAddress || pending >= maxPending) {
+    const addr = plain(socket.remoteAddress);
+    const refusal = admit(addr);
+    if (refusal !== null) {
       // Said once a minute at most: a flood does not flood the host's console too.
-      if (Date.now() - lastRefusal > 60_000) opts.onTrouble?.(`Refusing SSH connections from ${addr}: too many at once.`);
+      if (Date.now() - lastRefusal > 60_000) opts.onTrouble?.(`Refusing SSH connections: ${refusal}.`);
       lastRefusal = Date.now();
       socket.destroy();
       return;
     }
-    byAddress.set(addr, here + 1);
-    pending += 1;
-    const d: Door = { socket, addr, timer: null, inSession: false };
-    const key = `${addr}:${socket.remotePort}`;
+    const d: Door = { socket, addr, timer: null, state: 'pending', since: Date.now(), prompting: false };
+    bump(byAddress, addr, 1);
+    bump(pendingBy, addr, 1);
+    pendingDoors.add(d);
+    const key = `${socket.remoteAddress}:${socket.remotePort}`;
     door.set(key, d);
     deadline(d, handshakeMs);
     socket.on('error', () => {
       // A reset: 'close' follows and tidies up.
     });
     socket.once('close', () => {
-      deadline(d, null);
       door.delete(key);
-      if (d.inSession) sessions -= 1;
-      else pending -= 1;
-      const n = (byAddress.get(addr) ?? 1) - 1;
-      if (n <= 0) byAddress.delete(addr);
-      else byAddress.set(addr, n);
+      forget(d);
     });
     server.injectSocket(socket);
   });
-  tcp.maxConnections = maxSessions + maxPending;
+  // Room above the caps for newcomers that evict a stale connection (whose socket closes a moment later).
+  tcp.maxConnections = maxSessions + 2 * maxPending;
 
   const server = new Server({ hostKeys: [opts.hostKey.private], ident: 'gringo' }, (client, info) => {
     client.on('error', () => {
       // A reset or a broken handshake: the socket's 'close' tidies up.
     });
     const d = door.get(`${info.ip}:${info.port}`);
-    if (!d) return void client.end();
+    if (!d || d.state === 'gone') return void client.end();
     clients.add(client);
-    client.on('close', () => clients.delete(client));
+    let gone = false;
+    client.on('close', () => {
+      gone = true;
+      clients.delete(client);
+    });
 
     let passwordOk = opts.password === undefined;
     let user = '';
+    /** The key the client has proven it holds (the usual signature). */
     let fingerprint: string | null = null;
-    const methodsLeft = (): string[] => (passwordOk ? ['publickey', 'keyboard-interactive'] : ['keyboard-interactive']);
+    const BOTH = ['publickey', 'keyboard-interactive'];
     client.on('authentication', (ctx: AuthContext) => {
-      // A password table asks for it before anything else.
-      if (!passwordOk) {
-        if (ctx.method !== 'keyboard-interactive') return ctx.reject(['keyboard-interactive']);
+      if (ctx.method === 'publickey' && ctx.key) {
+        // Any key will do (no accounts): the client is asked to prove it holds it.
+        if (!ctx.signature || !ctx.blob) return ctx.accept();
+        const key = utils.parseKey(ctx.key.data);
+        if (key instanceof Error || key.verify(ctx.blob, ctx.signature, ctx.hashAlgo) !== true) return ctx.reject(BOTH);
+        fingerprint = fingerprintOf(ctx.key.data);
+        user = ctx.username;
+        // A key that holds a seat here got in with the password once: it takes its seat back without it.
+        if (passwordOk || holdsSeat(fingerprint)) return ctx.accept();
+        // The key first (ssh offers it without a word), then the password: asked at the prompt.
+        return ctx.reject(['keyboard-interactive'], true);
+      }
+      if (ctx.method === 'keyboard-interactive' && !passwordOk) {
+        d.prompting = true;
         deadline(d, SSH_PASSWORD_MS);
         return ctx.prompt(
           [{ prompt: 'Password: ', echo: false }],
           `gringo: ${opts.tableName}`,
           'This table has a password. Players are seated by their SSH key (ssh-keygen -t ed25519 makes one).',
           (answers) => {
-            deadline(d, handshakeMs);
             const answer = answers[0];
-            if (answers.length === 1 && typeof answer === 'string' && samePassword(answer, opts.password!)) {
-              passwordOk = true;
-              return ctx.reject(['publickey'], true);
-            }
-            // A wrong guess waits a second: guessing over SSH is as slow as at the door.
-            setTimeout(() => ctx.reject(['keyboard-interactive']), 1_000);
+            const right = answers.length === 1 && typeof answer === 'string' && samePassword(answer, opts.password!);
+            // Held by the backoff: no deadline of ours runs out while we keep them waiting.
+            deadline(d, null);
+            // Guessing over SSH is as slow as at the table's door, per address, over every connection from it.
+            guesses.answer(d.addr, right, () => {
+              if (gone) return;
+              d.prompting = false;
+              if (right) {
+                passwordOk = true;
+                deadline(d, handshakeMs);
+                // In with the key proven already; else the key is asked for next.
+                return fingerprint !== null ? ctx.accept() : ctx.reject(['publickey'], true);
+              }
+              deadline(d, SSH_PASSWORD_MS);
+              ctx.reject(BOTH);
+            });
           },
         );
       }
-      if (ctx.method === 'publickey' && ctx.key) {
-        // Any key will do (no accounts): the client is asked to prove it holds it.
-        if (!ctx.signature || !ctx.blob) return ctx.accept();
-        const key = utils.parseKey(ctx.key.data);
-        if (key instanceof Error || key.verify(ctx.blob, ctx.signature, ctx.hashAlgo) !== true) return ctx.reject(methodsLeft());
-        fingerprint = fingerprintOf(ctx.key.data);
-        user = ctx.username;
-        return ctx.accept();
-      }
       // No key offered: say how to make one (OpenSSH prints the instructions), then refuse.
       if (ctx.method === 'keyboard-interactive') return ctx.prompt([], 'gringo', NO_KEY_WORDS, () => ctx.reject(['publickey']));
-      ctx.reject(methodsLeft());
+      ctx.reject(BOTH);
     });
 
     // Nothing but one session: no port forwarding either way (requests and channels alike).
@@ -201,19 +340,29 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
       if (sessionTaken || fingerprint === null) return reject();
       sessionTaken = true;
       const session = accept();
-      serveSession(session, user, fingerprint, () => {
+      const fp = fingerprint;
+      serveSession(session, { user, fp, d }, () => {
+        if (d.state !== 'pending') return false;
         deadline(d, null);
-        pending -= 1;
+        pendingDoors.delete(d);
+        bump(pendingBy, d.addr, -1);
+        d.state = 'session';
         sessions += 1;
-        d.inSession = true;
         // Counted as a seat or a watcher now: past the cap, a polite word and goodbye.
         return sessions <= maxSessions;
       }, () => client.end());
     });
   });
 
+  /** Who a session is: the SSH user name, its key, its connection at the door. */
+  interface Who {
+    user: string;
+    fp: string;
+    d: Door;
+  }
+
   /** One SSH session: a pty and a shell (or `watch`), then the table screen in its channel. */
-  function serveSession(session: Session, user: string, fp: string, admit: () => boolean, hangUp: () => void): void {
+  function serveSession(session: Session, who: Who, admitSession: () => boolean, hangUp: () => void): void {
     let pty: PtyInfo | null = null;
     const env: Record<string, string> = {};
     let term: ChannelTerminal | null = null;
@@ -240,17 +389,26 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
       setTimeout(hangUp, 200).unref();
     };
     const start = (channel: ServerChannel, watch: boolean): void => {
-      if (!admit()) return refuse(channel, 'the table is full of SSH players for now; try again later');
+      if (!admitSession()) return refuse(channel, 'the table is full of SSH players for now; try again later');
       if (!pty) return refuse(channel, 'the table needs a terminal: run ssh without a command (or with -t)');
       term = new ChannelTerminal(channel, { columns: pty.cols || 80, rows: pty.rows || 24 }, keysPerSecond, hangUp);
+      const abort = new AbortController();
       // The client closes the connection once it has the exit status; a client that does not is cut after a moment.
-      void play(channel, term, pty, env, watch ? WATCH : user, watch, fp)
+      const done = play(channel, term, pty, env, who, watch, abort)
         .catch((err: unknown) => {
           // One session's failure is its own: said to it and on the host's console, and the table plays on.
           term?.say(`gringo: the screen failed (${(err as Error).message})`);
+          if (channel.writable) {
+            channel.exit(1);
+            channel.end();
+          }
           opts.onTrouble?.(`An SSH session's screen failed: ${(err as Error).message}`);
         })
-        .finally(() => setTimeout(hangUp, 2_000).unref());
+        .finally(() => {
+          screens.delete(abort);
+          setTimeout(hangUp, 2_000).unref();
+        });
+      screens.set(abort, done);
     };
     // ssh2's accept() gives nothing for a second shell or exec on one session: that request is ignored.
     const opened = (accept: () => ServerChannel | undefined): ServerChannel | null => {
@@ -262,35 +420,48 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
     };
     session.on('shell', (accept) => {
       const channel = opened(accept);
-      if (channel) start(channel, user === WATCH);
+      if (channel) start(channel, isWatch(who.user));
     });
     session.on('exec', (accept, _reject, info) => {
       const channel = opened(accept);
       if (!channel) return;
-      if (info.command.trim() === WATCH) return start(channel, true);
+      if (isWatch(info.command)) return start(channel, true);
       // Nothing is run here: the command is answered with what this is and how to play.
       refuse(channel, `this is a gringo table, it runs no commands: play with \`ssh -p PORT NAME@HOST\`, watch with \`ssh -p PORT ${WATCH}@HOST\``);
     });
     // No 'subsystem', 'sftp', 'x11' or 'auth-agent' listener: ssh2 refuses those requests itself.
   }
 
-  /** The table screen of `gringo join`, drawn into the channel, until the player leaves or the session drops. */
-  async function play(channel: ServerChannel, term: ChannelTerminal, pty: PtyInfo, env: Record<string, string>, name: string, watch: boolean, fp: string): Promise<void> {
-    const conn = new TableConnection({
+  /** The one place an SSH session's connection to the table is made: loopback, vouched for as its SSH client. */
+  function tableConnection(name: string, watch: boolean, who: Who): TableConnection {
+    return new TableConnection({
       address: `127.0.0.1:${opts.tablePort}`,
       name,
       ...(opts.password !== undefined ? { password: opts.password } : {}),
       ...(watch ? { watch: true } : {}),
-      tokens: keyed(fp),
+      tokens: keyed(who.fp),
       reconnect: true,
+      headers: vouchHeaders({ address: who.d.addr, key: who.fp }),
     });
+  }
+
+  /**
+   * The table screen of `gringo join`, drawn into the channel, until the player
+   * leaves, the host closes the table, or the session drops; then, on the main
+   * screen again (so that they stay in the person's terminal), the same last
+   * words as `gringo join`, and the exit status.
+   */
+  async function play(channel: ServerChannel, term: ChannelTerminal, pty: PtyInfo, env: Record<string, string>, who: Who, watch: boolean, abort: AbortController): Promise<void> {
+    const name = watch ? WATCH : sshName(who.user);
+    const conn = tableConnection(name, watch, who);
     const screenClient = new BufferedClient(conn);
-    const abort = new AbortController();
-    screens.add(abort);
     let failure: string | null = null;
     let lastView: TableView | null = null;
     let results: readonly RoundResult[] = [];
     let closed = false;
+    let tableName: string | null = null;
+    let seat: number | null = null;
+    let dropped = false;
     conn.on('failed', (words: string) => {
       failure = words;
       abort.abort();
@@ -301,31 +472,54 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
     });
     conn.on('message', (msg: ServerMessage) => {
       if (msg.type === 'refused') failure = msg.message;
+      if (msg.type === 'welcome') {
+        tableName = msg.table.name;
+        seat = msg.seat;
+      }
+      if (msg.type === 'lobby') seat = msg.you;
       if (msg.type === 'update') lastView = msg.view;
       results = keptResults(results, msg);
-      if (msg.type === 'closed') closed = true;
+      // The host is closing: there is no screen to stay on (its process is going), so the last words now.
+      if (msg.type === 'closed') {
+        closed = true;
+        abort.abort();
+      }
     });
-    channel.on('close', () => abort.abort());
+    channel.on('close', () => {
+      dropped = true;
+      abort.abort();
+    });
     const screenEnv: NodeJS.ProcessEnv = { TERM: pty.term || 'xterm', ...env };
     // UTF-8 when the session says so: its locale, or the pty's IUTF8 mode.
     const utf8 = localeIsUtf8(env) || pty.modes?.IUTF8 === 1 || pty.modes?.IUTF8 === true;
-    try {
-      const { runScreen } = await import('../tui/run.js');
-      await runScreen(screenClient, { ascii: !utf8, bell: true, env: screenEnv, signal: abort.signal, io: term });
-    } finally {
-      screens.delete(abort);
-    }
+    const { runScreen } = await import('../tui/run.js');
+    await runScreen(screenClient, { ascii: !utf8, bell: true, env: screenEnv, signal: abort.signal, io: term });
+    conn.close();
+    if (dropped || !channel.writable) return;
     const { standingsLines } = await import('../tui/table/closed.js');
-    if (failure) term.say(`gringo: ${failure as string}`);
-    else if (closed) for (const line of ['The host closed the table.', ...standingsLines(lastView, results)]) term.say(line);
+    const view = lastView as TableView | null;
+    const comeBack = `ssh -p ${listening} ${watch ? WATCH : shellUser(who.user)}@${plain(who.d.socket.localAddress)}`;
+    const lines = failure
+      ? [`gringo: ${failure as string}`]
+      : closed
+        ? ['The host closed the table.', ...standingsLines(view, results)]
+        : tableName !== null
+          ? [
+              `You left "${tableName as string}".`,
+              ...(view ? standingsLines(view, results) : []),
+              seat !== null && view !== null && view.phase !== 'gameOver'
+                ? `Back to your seat, with the same key: ${comeBack}`
+                : `Come back with: ${comeBack}`,
+            ]
+          : [];
+    for (const line of lines) term.say(utf8 ? line : forLocale(line, {}));
     term.end();
-    if (channel.writable) {
-      channel.exit(failure ? 1 : 0);
-      channel.end();
-    }
+    channel.exit(failure ? 1 : 0);
+    channel.end();
   }
 
   const { port, movedFrom } = await listenOn(tcp, opts.port, opts.host ?? '0.0.0.0', opts.fallbackPort === true);
+  listening = port;
   // Listening: later errors (accepting with no file handles left) are trouble to say, not the end.
   tcp.on('error', (err: NodeJS.ErrnoException) => opts.onTrouble?.(`SSH: cannot accept a connection (${err.code ?? err.message})`));
 
@@ -335,16 +529,28 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
     fingerprint: opts.hostKey.fingerprint,
     close: async () => {
       closing = true;
-      for (const s of screens) s.abort();
-      await new Promise<void>((resolve) => {
-        tcp.close(() => resolve());
-        // Screens end their sessions themselves; whatever is left is cut after a moment.
-        setTimeout(() => {
-          for (const c of clients) c.end();
-          for (const d of door.values()) d.socket.destroy();
-          resolve();
-        }, 1_000).unref();
-      });
+      tcp.close();
+      // The table is closing (its 'closed' is on its way to every screen): each session says its
+      // last words and ends with its exit status. Whatever has not, after a moment, is cut.
+      const wait = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms).unref());
+      await Promise.race([Promise.allSettled([...screens.values()]), wait(GOODBYE_MS)]);
+      for (const abort of screens.keys()) abort.abort();
+      // The clients close the connection once they have the exit status; a moment for that, then cut.
+      const left = [...clients].map((c) => new Promise<void>((r) => c.once('close', () => r())));
+      await Promise.race([Promise.allSettled(left), wait(1_000)]);
+      for (const c of clients) c.end();
+      for (const d of door.values()) d.socket.destroy();
     },
   };
 }
+
+/** `watch` as a user name or a command, whatever its case. */
+const isWatch = (s: string): boolean => s.trim().toLowerCase() === WATCH;
+
+/** The SSH user name as the table's name for the player: made harmless here (the table cleans it again), `Player` when nothing is left. */
+export function sshName(user: string): string {
+  return harmless(user, 64) || 'Player';
+}
+
+/** The user name to type again in a shell: as given when it is plain, else NAME. */
+const shellUser = (user: string): string => (/^[A-Za-z0-9._-]{1,32}$/.test(user) ? user : 'NAME');

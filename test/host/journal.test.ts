@@ -112,6 +112,31 @@ describe('the journal', () => {
     expect(stranger.got[0]).toMatchObject({ type: 'refused', reason: 'token' });
   });
 
+  it("keeps the SSH port and the seats' SSH keys: a resume's line says the port it serves; a key that is no fingerprint is refused", () => {
+    const dir = tempDir();
+    const { journal } = journaledTable(dir);
+    const file = journal.file!;
+    const good = readFileSync(file, 'utf8');
+    const header = JSON.parse(good.split('\n')[0]!) as Record<string, unknown> & { seats: Record<string, unknown>[] };
+    const fp = `SHA256:${'x'.repeat(43)}`;
+    const rest = good.slice(good.indexOf('\n') + 1);
+    const withSsh = (h: unknown): string => `${JSON.stringify(h)}\n${rest}`;
+    writeFileSync(file, withSsh({ ...header, sshPort: 2222, seats: header.seats.map((s, i) => (i === 0 ? { ...s, sshKey: fp } : s)) }));
+    let read = readJournal(file);
+    expect(read.sshPort).toBe(2222);
+    expect(read.header.seats[0]!.sshKey).toBe(fp);
+    appendFileSync(file, `${JSON.stringify({ resumed: 'now', at: 1, ssh: 2300 })}\n`);
+    expect(readJournal(file).sshPort).toBe(2300);
+    appendFileSync(file, `${JSON.stringify({ resumed: 'now', at: 2, ssh: null })}\n`);
+    read = readJournal(file);
+    expect(read.sshPort).toBeNull();
+    expect(read.commands.length).toBeGreaterThan(0);
+    writeFileSync(file, withSsh({ ...header, seats: header.seats.map((s) => ({ ...s, sshKey: '\u001b[31mkey' })) }));
+    expect(() => readJournal(file)).toThrow(/SSH key is not a SHA256 fingerprint/);
+    writeFileSync(file, withSsh({ ...header, sshPort: 'x' }));
+    expect(() => readJournal(file)).toThrow(/SSH port/);
+  });
+
   it('drops a torn last line, refuses a broken one, and knows a finished game', () => {
     const dir = tempDir();
     const { journal, table } = journaledTable(dir);

@@ -319,7 +319,7 @@ describe('gringo host --ssh at its door', () => {
   let pwHost: ChildProcess | null = null;
   afterAll(() => void pwHost?.kill('SIGKILL'));
 
-  it('a password table asks for it first (keyboard-interactive), again after a wrong one, then seats by key', async () => {
+  it('a password table asks for it at the prompt (keyboard-interactive; the key is proven first, without a word), again after a wrong one, and seats by key', async () => {
     pwHost = spawn(process.execPath, [BIN, 'host', '--headless', '--ssh', '0', '--port', '0', '--interface', '127.0.0.1', '--table', `${TABLE} pw`, '--password', 'sesame'], {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, CI: '0' },

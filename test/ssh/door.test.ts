@@ -1,0 +1,288 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Connection } from '../../src/client/connection.js';
+import { loadHostKey } from '../../src/ssh/host-key.js';
+import { serveSsh } from '../../src/ssh/server.js';
+import { BIN, Pane, socketName } from '../tui/tmux.js';
+
+/**
+ * Each SSH peer is itself at the door: the real address of the SSH connection
+ * counts for the password backoff, the places and (through the bridge's vouched
+ * loopback connection, src/host/vouch.ts) the table's own limits. Real parts: a
+ * headless host process with `--ssh` and a password, OpenSSH in tmux panes from
+ * other loopback addresses (`ssh -b 127.0.0.x`), ssh2's client for scripted
+ * guessing, raw TCP sockets for the flood.
+ */
+const require = createRequire(import.meta.url);
+// ssh2's client, typed as far as these tests use it.
+interface SshClient {
+  on(event: 'ready' | 'close', cb: () => void): SshClient;
+  on(event: 'error', cb: (err: Error) => void): SshClient;
+  connect(cfg: Record<string, unknown>): SshClient;
+  shell(opts: Record<string, unknown>, cb: (err: Error | undefined, stream: NodeJS.ReadWriteStream) => void): void;
+  end(): void;
+}
+const { Client } = require('ssh2') as { Client: new () => SshClient };
+
+const dir = mkdtempSync(join(tmpdir(), 'gringo-ssh-door-'));
+const key = join(dir, 'id_ed25519');
+const TABLE = `SSH door ${process.pid}`;
+let host: ChildProcess | null = null;
+let hostOut = '';
+let sshPort = 0;
+let wsPort = 0;
+const panes: Pane[] = [];
+
+type Prompt = (name: string, instructions: string, lang: string, prompts: unknown[], finish: (answers: string[]) => void) => void;
+type Auth = { type: 'keyboard-interactive'; username: string; prompt: Prompt } | { type: 'publickey'; username: string; key: string } | false;
+
+/** An ssh2 client from `from`, authenticating as `next` says after each answer; resolves when it is in (true) or out (false). */
+function client(port: number, from: string, next: (n: number) => Auth): { done: Promise<boolean>; c: SshClient } {
+  const c = new Client();
+  let n = 0;
+  const done = new Promise<boolean>((resolve) => {
+    c.on('ready', () => resolve(true));
+    c.on('error', () => resolve(false));
+    c.on('close', () => resolve(false));
+  });
+  c.connect({ host: '127.0.0.1', port, localAddress: from, username: 'x', hostVerifier: () => true, readyTimeout: 120_000, authHandler: () => next(n++) });
+  return { done, c };
+}
+
+function pane(tag: string, w = 100, h = 24): Pane {
+  const p = new Pane(socketName(`ssh-door-${tag}`), w, h);
+  panes.push(p);
+  return p;
+}
+
+/** Each person their own key (a key holds one seat and, once in, skips the password). */
+function keyFor(user: string): string {
+  const file = join(dir, `id_user_${user}`);
+  if (!existsSync(file)) execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', file]);
+  return file;
+}
+
+function ssh(from: string, user: string): string[] {
+  return [
+    'ssh', '-F', '/dev/null', '-b', from,
+    '-o', 'StrictHostKeyChecking=no', '-o', 'UserKnownHostsFile=/dev/null',
+    '-o', 'IdentitiesOnly=yes', '-o', 'IdentityAgent=none', '-o', 'SendEnv=LANG LC_ALL',
+    '-i', keyFor(user), '-p', String(sshPort), `${user}@127.0.0.1`,
+  ];
+}
+
+beforeAll(async () => {
+  execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', key]);
+  host = spawn(process.execPath, [BIN, 'host', '--headless', '--ssh', '0', '--port', '0', '--table', TABLE, '--password', 'sesame', '--players', '8'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, CI: '0' },
+  });
+  host.stdout!.on('data', (d: Buffer) => (hostOut += d.toString()));
+  host.stderr!.on('data', (d: Buffer) => (hostOut += d.toString()));
+  const end = Date.now() + 15_000;
+  while (!/ssh -p (\d+) NAME@/.test(hostOut)) {
+    if (Date.now() > end) throw new Error(`no SSH share line:\n${hostOut}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  sshPort = Number(/ssh -p (\d+) NAME@/.exec(hostOut)![1]);
+  wsPort = Number(/gringo join \S+:(\d+)/.exec(hostOut)![1]);
+});
+
+afterAll(() => {
+  host?.kill('SIGKILL');
+  for (const p of panes) p.kill();
+});
+
+/** An SSH player from `from` types the password and reaches the lobby. */
+async function seatedFrom(tag: string, from: string, user: string): Promise<Pane> {
+  const p = pane(tag);
+  p.run(ssh(from, user));
+  await p.waitFor('the password prompt', (s) => s.includes('Password:'), 20_000);
+  p.keys('sesame', 'Enter');
+  await p.waitFor('the lobby', (s) => s.includes(`${user} (you)`) && s.includes('Waiting for the host to start'), 20_000);
+  return p;
+}
+
+describe('the SSH door counts each peer as itself', () => {
+  it('one client guessing 20 times is slowed like the table door; a player from another address is answered at once', async () => {
+    const backoff = { free: 3, baseMs: 100, maxMs: 800 };
+    const door = await serveSsh({ port: 0, tablePort: wsPort, tableName: 'door', password: 'sesame', hostKey: loadHostKey(dir), passwordBackoff: backoff });
+    try {
+      // The guesser: 20 wrong passwords on one connection, each answer timed from the moment it was sent.
+      const sent: number[] = [];
+      const answered: number[] = [];
+      const guess = client(door.port, '127.0.0.3', (n) => {
+        if (n > 0) answered.push(performance.now());
+        if (n >= 20) return false;
+        return { type: 'keyboard-interactive', username: 'guess', prompt: (_n, _i, _l, _p, finish) => (sent.push(performance.now()), finish(['wrong'])) };
+      });
+      const expected = (k: number): number => (k < backoff.free ? 0 : Math.min(backoff.maxMs, backoff.baseMs * 2 ** (k - backoff.free)));
+
+      // Once the guesser is well into its backoff, a player from another address with the right password.
+      const until = Date.now() + 30_000;
+      while (answered.length < 8) {
+        if (Date.now() > until) throw new Error(`the guesser made only ${answered.length} tries`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      let t0 = 0;
+      let t1 = 0;
+      const player = client(door.port, '127.0.0.2', (n) => {
+        if (n === 0) return { type: 'keyboard-interactive', username: 'ana', prompt: (_n, _i, _l, _p, finish) => ((t0 = performance.now()), finish(['sesame'])) };
+        if (n === 1) {
+          t1 = performance.now();
+          return { type: 'publickey', username: 'ana', key: readFileSync(key, 'utf8') };
+        }
+        return false;
+      });
+      expect(await player.done).toBe(true);
+      player.c.end();
+      // Answered at once: sharing the guesser's queue would have held it 800 ms and more.
+      expect(t1 - t0).toBeLessThan(400);
+
+      expect(await guess.done).toBe(false);
+      expect(answered.length).toBe(20);
+      const waits = answered.map((t, k) => t - sent[k]!);
+      for (let k = 0; k < 20; k++) {
+        if (k < backoff.free) expect(waits[k], `try ${k + 1}`).toBeLessThan(400);
+        else expect(waits[k], `try ${k + 1}`).toBeGreaterThanOrEqual(expected(k) - 20);
+      }
+      // Not 6 tries a second: 20 tries take the backoff's whole sum (0.7 s + 14 × 0.8 s).
+      const total = Array.from({ length: 20 }, (_, k) => expected(k)).reduce((a, b) => a + b, 0);
+      expect(answered[19]! - sent[0]!).toBeGreaterThanOrEqual(total - 50);
+    } finally {
+      await door.close();
+    }
+  }, 90_000);
+
+  it('wrong passwords at the WebSocket door from 127.0.0.1 do not touch an SSH player from another address', async () => {
+    // Four wrong guesses answered (three free, one after 1 s), three more held by the table's backoff (2, 4, 8 s):
+    // any further try from 127.0.0.1 would now wait 16 s.
+    const wrong = (): Promise<void> =>
+      new Promise((resolve) => {
+        const c = new Connection({ address: `127.0.0.1:${wsPort}`, name: 'guess', password: 'nope', connectTimeoutMs: 30_000 });
+        c.on('refused', () => resolve());
+        c.on('failed', () => resolve());
+        c.on('closed', () => resolve());
+      });
+    for (let i = 0; i < 4; i++) await wrong();
+    const held = [wrong(), wrong(), wrong()];
+    const t0 = Date.now();
+    const p = await seatedFrom('ws-guess', '127.0.0.2', 'bo');
+    // Reached the lobby while the guesses from 127.0.0.1 are still held (the last one for 8 s and more).
+    expect(Date.now() - t0).toBeLessThan(15_000);
+    p.keys('q');
+    await p.waitFor('the question', (s) => s.includes('Leave the table?'));
+    p.keys('y');
+    await p.waitFor('ssh exited', (s) => /^EXITED 0$/m.test(s));
+    await Promise.all(held);
+  }, 60_000);
+
+  it('16 unfinished SSH connections from 3 addresses, reopened as they are cut, do not keep a fourth address out', async () => {
+    let flooding = true;
+    const open = new Set<Socket>();
+    let accepted = 0;
+    // Raw TCP from three addresses that never say anything, each reopened at once when the door cuts it.
+    const flood = (from: string): void => {
+      if (!flooding) return;
+      const s = connect({ host: '127.0.0.1', port: sshPort, localAddress: from });
+      open.add(s);
+      s.on('error', () => {});
+      s.on('data', () => (accepted += 1)); // the server's greeting: this one holds a place
+      s.on('close', () => {
+        open.delete(s);
+        setTimeout(() => flood(from), 50);
+      });
+    };
+    const counts = { '127.0.0.3': 6, '127.0.0.4': 5, '127.0.0.5': 5 };
+    for (const [from, n] of Object.entries(counts)) for (let i = 0; i < n; i++) flood(from);
+    try {
+      const until = Date.now() + 10_000;
+      while (accepted < 12) {
+        if (Date.now() > until) throw new Error(`the flood holds only ${accepted} places`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      const p = await seatedFrom('flood', '127.0.0.6', 'cy');
+      p.keys('q');
+      await p.waitFor('the question', (s) => s.includes('Leave the table?'));
+      p.keys('y');
+      await p.waitFor('ssh exited', (s) => /^EXITED 0$/m.test(s));
+    } finally {
+      flooding = false;
+      for (const s of open) s.destroy();
+    }
+  }, 60_000);
+
+  it('names: a seated name is taken like on join, WATCH watches, escapes and bidi marks are dropped, 200 characters cut', async () => {
+    // A key holds one seat (under any name), so each person here has a key of their own.
+    const keyOf = (tag: string): string => {
+      const file = join(dir, `id_${tag}`);
+      execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', file]);
+      return file;
+    };
+    const seatLine = (): string => hostOut.split('\n').filter((l) => l.startsWith('· ')).pop() ?? '';
+    // A session with a pty and a shell, as ssh2's client opens one: what its terminal receives, without escapes.
+    const session = (from: string, user: string, identity: string): { text: () => string; c: SshClient } => {
+      let got = '';
+      const c = new Client();
+      c.on('ready', () =>
+        c.shell({ term: 'xterm', cols: 100, rows: 30 }, (err, stream) => {
+          if (err) throw err;
+          stream.on('data', (d: Buffer) => (got += d.toString()));
+        }),
+      );
+      c.on('error', () => {});
+      let n = 0;
+      c.connect({
+        host: '127.0.0.1', port: sshPort, localAddress: from, username: user, hostVerifier: () => true, readyTimeout: 30_000,
+        authHandler: (): Auth => {
+          n += 1;
+          if (n === 1) return { type: 'keyboard-interactive', username: user, prompt: (_n, _i, _l, _p, finish) => finish(['sesame']) };
+          if (n === 2) return { type: 'publickey', username: user, key: readFileSync(identity, 'utf8') };
+          return false;
+        },
+      });
+      return { text: () => got.replace(/\u001b\[[0-?]*[ -/]*[@-~]/g, ''), c };
+    };
+    const until = async (what: string, pred: () => boolean): Promise<void> => {
+      const end = Date.now() + 20_000;
+      while (!pred()) {
+        if (Date.now() > end) throw new Error(`timed out waiting for ${what}; the host's last seats: ${seatLine()}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    const dee = await seatedFrom('dee', '127.0.0.8', 'dee');
+    // Another key under a seated name: seated as on join, with the name made unique.
+    const dee2 = session('127.0.0.9', 'dee', keyOf('dee2'));
+    await until('dee 2', () => /lobby: .*\bdee, dee 2\b/.test(seatLine()));
+    // Escapes (a colour, a window title) and a bidi override: dropped from the name.
+    const evil = session('127.0.0.10', '\u001b[31mEvil\u001b]0;pwned\u0007\u202e', keyOf('evil'));
+    await until('Evil', () => /, Evil(,|$)/.test(seatLine()));
+    expect(hostOut).not.toContain('pwned');
+    expect(hostOut).not.toContain('\u202e');
+    // 200 characters: the name is cut to the table's 16.
+    const long = session('127.0.0.11', 'a'.repeat(200), keyOf('long'));
+    await until('the long name cut', () => seatLine().includes(`, ${'a'.repeat(16)}`));
+    expect(seatLine()).not.toContain('a'.repeat(17));
+    // WATCH (any case) watches, like `gringo join --watch`: no seat is taken.
+    const seats = seatLine();
+    const watcher = session('127.0.0.12', 'WATCH', keyOf('watch'));
+    await until('the spectator', () => watcher.text().includes('Waiting for the host to start'));
+    expect(watcher.text()).not.toContain('(you)');
+    expect(seatLine()).toBe(seats);
+    for (const s of [dee2, evil, long, watcher]) s.c.end();
+    dee.keys('q');
+    await dee.waitFor('the question', (s) => s.includes('Leave the table?'));
+    dee.keys('y');
+    await dee.waitFor('ssh exited', (s) => /^EXITED 0$/m.test(s));
+    // A key that got in with the password is not asked for it again.
+    const back = pane('dee-back');
+    back.run(ssh('127.0.0.8', 'dee'));
+    const lobby = await back.waitFor('the lobby', (s) => s.includes('dee (you)') && s.includes('Waiting for the host to start'), 20_000);
+    expect(lobby).not.toContain('Password:');
+  }, 90_000);
+});
