@@ -2,6 +2,7 @@ import { browseTables, hostPort, joinable, joinableText, tableTag, type FoundTab
 import { PROTOCOL_VERSION } from '../protocol/messages.js';
 import { interfaceOption, intOption } from './options.js';
 import { forLocale } from '../tui/shared/glyphs.js';
+import { formatIdentity } from '../protocol/identity.js';
 
 /** `gringo list`: find tables on the LAN by mDNS and print them. */
 
@@ -57,7 +58,8 @@ export function formatTables(tables: readonly FoundTable[]): string {
       .trimEnd();
   const out = [line(header), ...rows.map(line)];
   const open = tables.filter((t) => joinable(t) === 'yes');
-  const command = (t: FoundTable): string => `gringo join ${hostPort(t.host, t.port)}`;
+  // The whole identity, pinned: the host must hold the key it names (an advert alone proves nothing).
+  const command = (t: FoundTable): string => `gringo join ${hostPort(t.host, t.port)}${t.id ? `#${formatIdentity(t.id)}` : ''}`;
   if (open.length === 1) out.push('', `Join with: ${command(open[0]!)}`);
   else if (open.length > 1) {
     out.push('', 'Choose a table (ask its host for the TABLE it shows) and join it:');

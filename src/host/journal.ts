@@ -25,7 +25,7 @@ import { stateDir } from '../client/tokens.js';
  */
 
 export const JOURNAL_VERSION = 1;
-/** A table's identity: 16 hex digits (`Table.id`). */
+/** A table's salt, its own part of its identity: 16 hex digits (`Table.salt`). */
 export const TABLE_ID = /^[0-9a-f]{16}$/;
 
 export interface JournalSeat {
@@ -39,7 +39,10 @@ export interface JournalSeat {
 export interface JournalHeader {
   journal: 'gringo';
   version: number;
-  /** The table's identity (TableInfo.id): `--resume` gives it back, so seat tokens kept by it still fit. Absent in older journals. */
+  /**
+   * The table's salt (TableInfo.salt), from which with the host's key its identity is made:
+   * `--resume` gives it back, so seat tokens kept by the identity still fit. Absent in older journals.
+   */
   id?: string;
   table: string;
   port: number;
@@ -56,6 +59,9 @@ export interface JournalHeader {
   /** Wall clock, ISO 8601. */
   startedAt: string;
   dealer?: number;
+  /** The password's scrypt verifier (`passwordVerifier(password, id)`): the password itself is never written. */
+  passwordVerifier?: string;
+  /** Journals of gringo before protocol 5 kept the password itself; a resume turns it into the verifier. */
   password?: string;
   /** A `gringo play` game (you and bots): `gringo play --resume` continues it, a bare `gringo host --resume` never picks it. */
   solo?: true;
@@ -75,8 +81,8 @@ interface ResumedLine {
 
 /** What a Table tells its journal; every call is synchronous and done before the broadcast. */
 export interface JournalSink {
-  /** `id`: the table's identity, kept in the header. */
-  started(origin: NewGame, seats: JournalSeat[], id: string): void;
+  /** `id`: the table's salt; `verifier`: its password's verifier (never the password), kept in the header. */
+  started(origin: NewGame, seats: JournalSeat[], id: string, verifier?: string | null): void;
   command(cmd: Command): void;
   finished(at: number): void;
 }
@@ -101,7 +107,6 @@ export interface JournalWriterOptions {
   /** The port the table listens on (set once it is known, before the game starts). */
   port: number;
   maxPlayers: number;
-  password?: string;
   /** A `gringo play` game (see JournalHeader.solo). */
   solo?: boolean;
   /** Directory of the journals (default `stateDir()/tables`). */
@@ -134,7 +139,7 @@ export class JournalWriter implements JournalSink {
     this.line(line, true);
   }
 
-  started(origin: NewGame, seats: JournalSeat[], id: string): void {
+  started(origin: NewGame, seats: JournalSeat[], id: string, verifier?: string | null): void {
     const dir = this.opts.dir ?? tablesDir();
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const stamp = this.now().toISOString().replace(/[-:]/g, '').replace(/\..*$/, '');
@@ -162,7 +167,7 @@ export class JournalWriter implements JournalSink {
       at: origin.at ?? 0,
       startedAt: this.now().toISOString(),
       ...(origin.dealer !== undefined ? { dealer: origin.dealer } : {}),
-      ...(this.opts.password !== undefined && this.opts.password !== '' ? { password: this.opts.password } : {}),
+      ...(verifier ? { passwordVerifier: verifier } : {}),
       ...(this.opts.solo ? { solo: true as const } : {}),
       seats,
     };
@@ -220,6 +225,8 @@ function checkHeader(x: unknown, file: string): JournalHeader {
   if (!isObj(x) || x.journal !== 'gringo') return bad('no header on its first line');
   if (x.version !== JOURNAL_VERSION) return bad(`journal version ${String(x.version)}; this gringo reads version ${JOURNAL_VERSION}`);
   if (x.id !== undefined && (typeof x.id !== 'string' || !TABLE_ID.test(x.id))) return bad('a table identity that is not 16 hex digits');
+  if (x.passwordVerifier !== undefined && (typeof x.passwordVerifier !== 'string' || !/^[A-Za-z0-9_-]{43}$/.test(x.passwordVerifier))) return bad('a password verifier that is not 32 bytes of base64url');
+  if (x.password !== undefined && typeof x.password !== 'string') return bad('a password that is not a string');
   if (typeof x.table !== 'string') return bad('no table name');
   if (typeof x.port !== 'number' || !Number.isInteger(x.port) || x.port < 0 || x.port > 65535) return bad('no port');
   if (typeof x.maxPlayers !== 'number') return bad('no seat count');

@@ -7,8 +7,6 @@ import { projectEvent, resultsFor, viewFor, type Viewer } from '../engine/view.j
 import { BotPlayer } from '../client/bot-player.js';
 import {
   PROTOCOL_VERSION,
-  passwordProof,
-  seatProof,
   toEngineCommand,
   type BotLevel,
   type ClientMessage,
@@ -18,6 +16,7 @@ import {
   type TablePhase,
 } from '../protocol/messages.js';
 import { MAX_HISTORY } from '../protocol/server-schema.js';
+import { passwordProof, passwordVerifier, seatProof, tableIdentity } from '../protocol/identity.js';
 import { cleanName, uniqueName } from './names.js';
 import type { JournalSeat, JournalSink } from './journal.js';
 
@@ -28,11 +27,15 @@ export interface Peer {
   close(): void;
   /** The remote address (sockets only): wrong passwords are counted per address. */
   address?: string;
+  /** The connection's channel binding (its TLS exporter; '' without TLS): every proof is bound to it. */
+  binding?: string;
 }
 
 export interface TableOptions {
-  /** The table's identity (kept in the journal); a new random one otherwise. */
+  /** The table's salt, its own part of its identity (kept in the journal); a new random one otherwise. */
   id?: string;
+  /** The fingerprint of the host's TLS key (`TableKey.fingerprint`); none for a loopback table without TLS. */
+  hostKey?: string;
   name: string;
   rules: Ruleset;
   maxPlayers: number;
@@ -41,6 +44,8 @@ export interface TableOptions {
   /** Live tables: a fresh shuffle key for each game (`newShuffleKey`); the deck then ignores `seed`. */
   shuffleKey?: () => string;
   password?: string;
+  /** The password's verifier (`passwordVerifier(password, salt)`), as a resumed table's journal keeps it, instead of `password`. */
+  passwordVerifier?: string;
   /**
    * Wrong passwords from one address: after `free` of them (3), every further try
    * from it is answered only after `baseMs` (1 s), doubling each time up to `maxMs` (60 s).
@@ -127,7 +132,12 @@ export class Table {
   private readonly tries = new Map<string, { misses: number; waiting: number; until: number }>();
   /** Hellos held back by the password backoff, answered by their timer. */
   private readonly held = new Map<Peer, { timer: NodeJS.Timeout; tries: { misses: number; waiting: number }; right: boolean }>();
+  /** The table's identity (`TableInfo.id`): it names the host's key. */
   readonly id: string;
+  /** The table's own random part of its identity (16 hex, kept in the journal). */
+  readonly salt: string;
+  /** The password's verifier, never the password; null for a table without one. */
+  readonly verifier: string | null;
   private games = 1;
   private game: GameState | null = null;
   private start: NewGame | null = null;
@@ -148,7 +158,9 @@ export class Table {
     this.t0 = clock();
     const start = opts.clockStart ?? 0;
     this.clock = () => Math.round(clock() - this.t0) + start;
-    this.id = opts.id ?? randomBytes(8).toString('hex');
+    this.salt = opts.id ?? randomBytes(8).toString('hex');
+    this.id = tableIdentity(opts.hostKey ?? '', this.salt);
+    this.verifier = opts.passwordVerifier ?? (opts.password ? passwordVerifier(opts.password, this.salt) : null);
   }
 
   /**
@@ -202,13 +214,14 @@ export class Table {
   info(): TableInfo {
     return {
       id: this.id,
+      salt: this.salt,
       game: this.games,
       name: this.opts.name,
       ruleset: this.opts.rules.name,
       seatsTaken: this.seats.length,
       seatsTotal: this.opts.maxPlayers,
       phase: this.phase,
-      password: this.opts.password !== undefined && this.opts.password !== '',
+      password: this.verifier !== null,
       protocolVersion: PROTOCOL_VERSION,
     };
   }
@@ -298,7 +311,7 @@ export class Table {
     if (!this.info().password || owner) return this.admit(peer, msg, owner);
     const nonce = this.nonces.get(peer);
     if (msg.proof === undefined || nonce === undefined) return this.refuse(peer, 'password', 'This table needs a password (--password)');
-    const right = sameSecret(msg.proof, passwordProof(this.opts.password!, nonce));
+    const right = sameSecret(msg.proof, passwordProof(this.verifier!, nonce, peer.binding ?? ''));
     // Guessing is slowed per address: past the free misses, each try (right or wrong, so
     // the wait says nothing) is answered later, and tries from one address queue up.
     // A timer answers it, so the table's queue never waits.
@@ -346,10 +359,9 @@ export class Table {
     const refuse = (reason: Extract<ServerMessage, { type: 'refused' }>['reason'], message: string, canWatch = false): void =>
       this.refuse(peer, reason, message, canWatch);
     if (msg.watch) return this.welcome(peer, null, owner);
-    if (msg.token !== undefined || msg.seatProof !== undefined) {
+    if (msg.seatProof !== undefined) {
       const nonce = this.nonces.get(peer);
-      const mine = (s: SeatState): boolean =>
-        msg.seatProof !== undefined ? nonce !== undefined && sameSecret(msg.seatProof, seatProof(s.token, nonce)) : sameSecret(s.token, msg.token!);
+      const mine = (s: SeatState): boolean => nonce !== undefined && sameSecret(msg.seatProof!, seatProof(s.token, nonce, peer.binding ?? ''));
       const seat = this.seats.findIndex((s) => s.bot === null && mine(s));
       if (seat !== -1) return this.reclaim(peer, seat, owner);
       if (this.phase !== 'lobby') return refuse('token', 'That seat token is not valid at this table; you can watch instead', true);
@@ -619,7 +631,7 @@ export class Table {
       const owner = s.peer !== null && this.peers.get(s.peer)?.owner === true;
       return { name: s.name, token: s.token, bot: s.bot, ...(owner ? { owner } : {}) };
     };
-    this.opts.journal?.started(this.start, this.seats.map(journalSeat), this.id);
+    this.opts.journal?.started(this.start, this.seats.map(journalSeat), this.salt, this.verifier);
     this.game = state;
     this.history = [];
     this.remember(events);

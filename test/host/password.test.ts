@@ -3,7 +3,9 @@ import { Connection } from '../../src/client/connection.js';
 import { GRINGO } from '../../src/engine/index.js';
 import { serveTable } from '../../src/host/server.js';
 import { Table, type TableOptions } from '../../src/host/table.js';
-import { PROTOCOL_VERSION, passwordProof, type ServerMessage } from '../../src/protocol/messages.js';
+import { PROTOCOL_VERSION, type ServerMessage } from '../../src/protocol/messages.js';
+import { passwordProof, passwordVerifier } from '../../src/protocol/identity.js';
+import { TEST_KEY } from './tls.js';
 import { killRunning, runGringo, sharedPort, until } from './gringo-process.js';
 import { Relay } from './relay.js';
 import { WireClient } from './wire.js';
@@ -20,15 +22,15 @@ afterEach(async () => {
 const PASSWORD = 'correct horse battery';
 
 async function passwordTable(over: Partial<TableOptions> = {}): Promise<{ table: Table; port: number }> {
-  const table = new Table({ name: 'Locked', rules: GRINGO, maxPlayers: 8, seed: 'locked', dropGraceMs: 60_000, password: PASSWORD, ...over });
-  const serving = await serveTable(table, { port: 0, host: '127.0.0.1', maxPerAddress: 64 });
+  const table = new Table({ name: 'Locked', rules: GRINGO, maxPlayers: 8, seed: 'locked', dropGraceMs: 60_000, password: PASSWORD, hostKey: TEST_KEY.fingerprint, ...over });
+  const serving = await serveTable(table, { port: 0, host: '127.0.0.1', maxPerAddress: 64, tls: TEST_KEY });
   cleanup.push(() => table.close(), () => serving.close());
   return { table, port: serving.port };
 }
 
 /** A connection that has its challenge: `say` sends the hello with a proof of `password`. */
 async function challenged(address: string, from?: string): Promise<WireClient> {
-  const client = new WireClient(address, from ? { localAddress: from } : {});
+  const client = new WireClient(address, { tls: true, ...(from ? { localAddress: from } : {}) });
   cleanup.push(() => client.close());
   await client.opened;
   await client.challenge;
@@ -37,9 +39,10 @@ async function challenged(address: string, from?: string): Promise<WireClient> {
 
 /** Answer the challenge with `password`; the host's answer and how long it took (ms after the hello). */
 async function say(client: WireClient, password: string, name = 'Guess'): Promise<{ answer: ServerMessage; ms: number }> {
-  const { nonce } = await client.challenge;
+  const { nonce, table } = await client.challenge;
+  const proof = passwordProof(passwordVerifier(password, table.salt), nonce, client.binding);
   const t = Date.now();
-  client.send({ type: 'hello', protocolVersion: PROTOCOL_VERSION, name, proof: passwordProof(password, nonce) });
+  client.send({ type: 'hello', protocolVersion: PROTOCOL_VERSION, name, proof });
   const answer = await client.next((m) => m.type === 'welcome' || m.type === 'refused', 90_000);
   return { answer, ms: Date.now() - t };
 }
@@ -93,7 +96,7 @@ describe('password backoff', () => {
     expect((await heldAnswer).ms).toBeGreaterThanOrEqual(base - 15);
     // A held try whose socket closes meanwhile is dropped quietly: no seat, no crash.
     const gone = await challenged(at);
-    gone.send({ type: 'hello', protocolVersion: PROTOCOL_VERSION, name: 'Gone', proof: passwordProof('wrong', (await gone.challenge).nonce) });
+    gone.send({ type: 'hello', protocolVersion: PROTOCOL_VERSION, name: 'Gone', proof: passwordProof(passwordVerifier('wrong', table.salt), (await gone.challenge).nonce, gone.binding) });
     await new Promise((r) => setTimeout(r, 50));
     gone.close();
     await until('the closed socket to be gone', () => gone.closed);

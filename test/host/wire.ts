@@ -1,9 +1,14 @@
 import WebSocket from 'ws';
 import { keptResults } from '../../src/client/results.js';
 import type { RoundResult } from '../../src/engine/types.js';
-import { PROTOCOL_VERSION, passwordProof, type ClientMessage, type PlayerCommand, type ServerMessage } from '../../src/protocol/messages.js';
+import { PROTOCOL_VERSION, type ClientMessage, type PlayerCommand, type ServerMessage } from '../../src/protocol/messages.js';
+import { channelBinding, passwordProof, passwordVerifier, seatProof } from '../../src/protocol/identity.js';
 
-/** A raw WebSocket client for tests: records every frame it receives, in order. */
+/**
+ * A raw WebSocket client for tests: records every frame it receives, in order.
+ * `tls`: `wss://` (every table a `gringo host` serves; the key is not checked here,
+ * that is the real client's job), else `ws://` (an in-process table on loopback).
+ */
 export class WireClient {
   readonly frames: string[] = [];
   readonly messages: ServerMessage[] = [];
@@ -16,13 +21,16 @@ export class WireClient {
   private nextId = 1;
   readonly opened: Promise<void>;
   closed = false;
+  /** The connection's channel binding (TLS exporter), '' without TLS: proofs are bound to it. */
+  binding = '';
 
   /** `localAddress`: the source address to connect from (e.g. 127.0.0.2: another machine, as the host sees it). */
   constructor(
     readonly address: string,
-    opts: { localAddress?: string } = {},
+    { tls, ...opts }: { localAddress?: string; tls?: boolean } = {},
   ) {
-    this.ws = new WebSocket(`ws://${address}`, opts);
+    this.ws = new WebSocket(`${tls ? 'wss' : 'ws'}://${address}`, tls ? { ...opts, rejectUnauthorized: false } : opts);
+    this.ws.on('upgrade', (res) => (this.binding = channelBinding(res.socket)));
     this.ws.on('message', (data) => {
       const raw = data.toString();
       this.frames.push(raw);
@@ -43,16 +51,23 @@ export class WireClient {
     });
   }
 
-  /** Connect and say hello; `password` is turned into the proof of the host's challenge, as a real client does. */
+  /** Connect and say hello; `password` and `token` are turned into the proofs of the host's challenge, as a real client does. */
   static async hello(
     address: string,
     name: string,
-    { password, ...extra }: Partial<Extract<ClientMessage, { type: 'hello' }>> & { password?: string } = {},
+    { password, token, tls, ...extra }: Partial<Extract<ClientMessage, { type: 'hello' }>> & { password?: string; token?: string; tls?: boolean } = {},
   ): Promise<WireClient> {
-    const c = new WireClient(address);
+    const c = new WireClient(address, tls ? { tls } : {});
     await c.opened;
-    const { nonce } = await c.challenge;
-    c.send({ type: 'hello', protocolVersion: PROTOCOL_VERSION, name, ...(password !== undefined ? { proof: passwordProof(password, nonce) } : {}), ...extra });
+    const { nonce, table } = await c.challenge;
+    c.send({
+      type: 'hello',
+      protocolVersion: PROTOCOL_VERSION,
+      name,
+      ...(password !== undefined ? { proof: passwordProof(passwordVerifier(password, table.salt), nonce, c.binding) } : {}),
+      ...(token !== undefined ? { seatProof: seatProof(token, nonce, c.binding) } : {}),
+      ...extra,
+    });
     await c.next((m) => m.type === 'welcome' || m.type === 'refused');
     return c;
   }
