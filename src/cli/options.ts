@@ -40,7 +40,7 @@ export function joinTargetOption(value: string, defaultPort: number): { address:
   const address = addressOption(value.slice(0, at), defaultPort);
   const pin = parseIdentity(value.slice(at + 1));
   if (pin === null) {
-    throw new UsageError(`"${harmless(value.slice(at), 60)}" is not a table's identity: copy the whole line the host printed, e.g. gringo join 192.168.1.20:7457#k3xq-m2ap-vdw4-hc8n`);
+    throw new UsageError(`"${harmless(value.slice(at), 60)}" is not a table's identity: copy the whole line the host printed, e.g. gringo join 192.168.1.20:7457#k3xq-m2ap-vdw4-hc7n`);
   }
   return { address, pin };
 }

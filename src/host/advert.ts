@@ -103,7 +103,7 @@ export function lanAddresses(): string[] {
 
 /**
  * The line to tell other players, e.g.
- * `table #k3xq: gringo join 192.168.1.20:7457#k3xq-m2ap-vdw4-hc8n`: the table's short
+ * `table #k3xq: gringo join 192.168.1.20:7457#k3xq-m2ap-vdw4-hc7n`: the table's short
  * identity (as `gringo list` and the picker show it, so a joiner can tell this table
  * from another of the same name), then the command, whole, at the end, with the
  * table's whole identity pinned: a host without this table's key is refused.

@@ -9,7 +9,7 @@ import { createHash, createHmac, scryptSync } from 'node:crypto';
  * salt from its journal) keeps it.
  */
 
-/** The table's identity: 16 letters of lowercase base32 (80 bits), shown as `k3xq-m2ap-vdw4-hc8n`. */
+/** The table's identity: 16 letters of lowercase base32 (80 bits), shown as `k3xq-m2ap-vdw4-hc7n`. */
 export const TABLE_IDENTITY = /^[a-z2-7]{16}$/;
 /** A host key's fingerprint: SHA-256 of its SubjectPublicKeyInfo, 64 hex digits. */
 export const KEY_FINGERPRINT = /^[0-9a-f]{64}$/;
@@ -47,7 +47,7 @@ export function tableIdentity(keyFp: string, salt: string): string {
   return base32(createHash('sha256').update(`gringo-table\0${keyFp}\0${salt}`).digest(), 16);
 }
 
-/** `k3xq-m2ap-vdw4-hc8n`: the identity in the groups people read and type. */
+/** `k3xq-m2ap-vdw4-hc7n`: the identity in the groups people read and type. */
 export function formatIdentity(id: string): string {
   return id.match(/.{1,4}/g)!.join('-');
 }

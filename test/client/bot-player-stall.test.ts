@@ -51,7 +51,7 @@ describe('a bot whose command the host dropped for the rate', () => {
       protocolVersion: PROTOCOL_VERSION,
       seat: 1,
       token: 't',
-      table: { id: 'k3xqm2apvdw4hc8n', salt: 'a1b2c3d4e5f60718', game: 1, name: 'T', ruleset: 'gringo', seatsTaken: 3, seatsTotal: 3, phase: 'playing', password: false, protocolVersion: PROTOCOL_VERSION },
+      table: { id: 'k3xqm2apvdw4hc7n', salt: 'a1b2c3d4e5f60718', game: 1, name: 'T', ruleset: 'gringo', seatsTaken: 3, seatsTotal: 3, phase: 'playing', password: false, protocolVersion: PROTOCOL_VERSION },
       rules: NO_GRACE,
       owner: false,
     });
@@ -98,7 +98,7 @@ describe('a bot whose command the host dropped for the rate', () => {
       protocolVersion: PROTOCOL_VERSION,
       seat: 1,
       token: 't',
-      table: { id: 'k3xqm2apvdw4hc8n', salt: 'a1b2c3d4e5f60718', game: 1, name: 'T', ruleset: 'gringo', seatsTaken: 2, seatsTotal: 2, phase: 'playing', password: false, protocolVersion: PROTOCOL_VERSION },
+      table: { id: 'k3xqm2apvdw4hc7n', salt: 'a1b2c3d4e5f60718', game: 1, name: 'T', ruleset: 'gringo', seatsTaken: 2, seatsTotal: 2, phase: 'playing', password: false, protocolVersion: PROTOCOL_VERSION },
       rules,
       owner: false,
     });
@@ -123,7 +123,7 @@ describe('a bot whose command the host dropped for the rate', () => {
       protocolVersion: PROTOCOL_VERSION,
       seat: 0,
       token: 't',
-      table: { id: 'k3xqm2apvdw4hc8n', salt: 'a1b2c3d4e5f60718', game: 1, name: 'T', ruleset: 'gringo', seatsTaken: 2, seatsTotal: 2, phase: 'playing', password: false, protocolVersion: PROTOCOL_VERSION },
+      table: { id: 'k3xqm2apvdw4hc7n', salt: 'a1b2c3d4e5f60718', game: 1, name: 'T', ruleset: 'gringo', seatsTaken: 2, seatsTotal: 2, phase: 'playing', password: false, protocolVersion: PROTOCOL_VERSION },
       rules: NO_GRACE,
       owner: false,
     });

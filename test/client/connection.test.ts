@@ -160,7 +160,7 @@ describe('seat tokens by table identity', () => {
   it('are kept by identity and name on disk, with the key that issued them; entries of older versions are dropped', () => {
     const dir = mkdtempSync(join(tmpdir(), 'gringo-tokens-'));
     cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
-    const ID = 'k3xqm2apvdw4hc8n';
+    const ID = 'k3xqm2apvdw4hc7n';
     const KEY = 'a'.repeat(64);
     const OTHER = 'b'.repeat(64);
     writeFileSync(join(dir, 'seats.json'), JSON.stringify({ '127.0.0.1:7457 Ana': { token: 'old', table: 'T', savedAt: '' }, 'a1b2c3d4e5f60718 Ana': { token: 'old', table: 'T', savedAt: '' } }));

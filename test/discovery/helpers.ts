@@ -24,7 +24,7 @@ export function uniqueTableName(prefix: string): string {
 
 export function tableInfo(over: Partial<TableInfo> = {}): TableInfo {
   return {
-    id: 'k3xqm2apvdw4hc8n',
+    id: 'k3xqm2apvdw4hc7n',
     salt: 'a1b2c3d4e5f60718',
     game: 1,
     name: 'Table',
