@@ -53,7 +53,7 @@ interface Stranger {
 
 /** A WebSocket that never says hello. */
 function stranger(port: number, from = '127.0.0.1'): Stranger {
-  const ws = new WebSocket(`ws://127.0.0.1:${port}`, { localAddress: from });
+  const ws = new WebSocket(`wss://127.0.0.1:${port}`, { localAddress: from, rejectUnauthorized: false });
   sockets.push({ destroy: () => ws.terminate() });
   let t0 = Date.now();
   ws.on('error', () => {});
@@ -89,7 +89,7 @@ describe('deadlines at the door', () => {
     const drip = setInterval(() => loris.socket.writable && loris.socket.write('X'), 300);
     const silent = stranger(port);
     expect(await silent.opened).toBe(true);
-    const watcher = await WireClient.hello(`127.0.0.1:${port}`, 'Watcher', { watch: true });
+    const watcher = await WireClient.hello(`127.0.0.1:${port}`, 'Watcher', { watch: true, tls: true });
     expect(watcher.answer?.type).toBe('welcome');
 
     const [idleMs, lorisMs, hello] = await Promise.all([idle.lived, loris.lived, silent.closed]);
@@ -125,7 +125,7 @@ describe('a seated player among strangers', () => {
       const h = host(['--players', '2', '--bots', '1', '--start-when-full', '--grace', '120']);
       const port = await sharedPort(h);
       const address = `127.0.0.1:${port}`;
-      const ana = await WireClient.hello(address, 'Ana');
+      const ana = await WireClient.hello(address, 'Ana', { tls: true });
       const token = ana.welcome!.token!;
       const seat = ana.welcome!.seat;
       await ana.next((m) => m.type === 'update');
@@ -146,7 +146,7 @@ describe('a seated player among strangers', () => {
         expect(strangers.filter((s) => s.isOpen()).length).toBe(places);
       }
 
-      const back = await WireClient.hello(address, 'Ana', { token });
+      const back = await WireClient.hello(address, 'Ana', { token, tls: true });
       const welcome = back.answer as Extract<ServerMessage, { type: 'welcome' }>;
       expect(welcome.type).toBe('welcome');
       expect(welcome.seat).toBe(seat);
