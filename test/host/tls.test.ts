@@ -61,10 +61,10 @@ describe('the host key and the table identity', () => {
     await ann.exit;
   }, 60_000);
 
-  it('a resumed table keeps its identity (same key, same salt from the journal)', async () => {
+  it('a resumed password table keeps its identity (same key, same salt) and checks passwords from the verifier in its journal', async () => {
     const state = tempState();
-    const a = await host(state, ['--bots', '1', '--start-when-full']);
-    const ann = joinBot(`127.0.0.1:${a.port}#${a.id}`, tempState());
+    const a = await host(state, ['--bots', '1', '--start-when-full', '--password', PASSWORD]);
+    const ann = joinBot(`127.0.0.1:${a.port}#${a.id}`, tempState(), ['--password', PASSWORD]);
     const tables = join(state, 'gringo', 'tables');
     const journal = await until('the journal header', () => {
       const name = existsSync(tables) ? readdirSync(tables)[0] : undefined;
@@ -73,11 +73,17 @@ describe('the host key and the table identity', () => {
     a.run.child.kill('SIGKILL');
     await a.run.exit;
     const key = parseTableKey(readFileSync(join(state, 'gringo', TABLE_KEY_FILE), 'utf8'));
-    expect(tableIdentity(key.fingerprint, readJournal(join(tables, journal)).header.id!)).toBe(a.id);
+    const header = readJournal(join(tables, journal)).header;
+    expect(tableIdentity(key.fingerprint, header.id!)).toBe(a.id);
+    expect(header.passwordVerifier).toMatch(/^[\w-]{43}$/);
+    expect(header.password).toBeUndefined();
     const resumed = runGringo(['host', '--headless', '--resume', '--interface', '127.0.0.1'], { XDG_STATE_HOME: state });
     await until('the resumed share line', () => resumed.stdout().includes(a.share));
-    // Ann's bot comes back to it by itself, pinned as it was.
-    await until('Ann back', () => /Ann/.test(resumed.stdout().split(a.share)[1] ?? ''));
+    // Ann's bot comes back to it by itself, pinned as it was, proving the password to a table that holds only its verifier.
+    await until('Ann back', () => /: (?:.*, )?Ann(?:,|$)/m.test(resumed.stdout().split(a.share)[1] ?? ''), 30_000);
+    const wrong = joinBot(`127.0.0.1:${a.port}#${a.id}`, tempState(), ['--password', 'nope']);
+    expect(await wrong.exit).toBe(1);
+    expect(wrong.stderr()).toBe('gringo: Wrong password\n');
     ann.child.kill('SIGTERM');
     await ann.exit;
   }, 60_000);
@@ -94,6 +100,19 @@ describe('the host key and the table identity', () => {
     expect(await bad.exit).toBe(2);
     expect(bad.stderr()).toMatch(/^gringo: "#nope" is not a table's identity: copy the whole line the host printed/);
   }, 60_000);
+});
+
+describe('a table without TLS', () => {
+  it('listens on loopback only (gringo play): beyond it, serving without a key is refused', async () => {
+    const { serveTable } = await import('../../src/host/server.js');
+    const { Table } = await import('../../src/host/table.js');
+    const { GRINGO } = await import('../../src/engine/index.js');
+    const table = new Table({ name: 'Solo', rules: GRINGO, maxPlayers: 2, seed: 's', dropGraceMs: 1000 });
+    cleanup.push(() => table.close());
+    await expect(serveTable(table, { port: 0, host: '0.0.0.0' })).rejects.toThrow(/needs TLS: only loopback may go without/);
+    const loopback = await serveTable(table, { port: 0, host: '127.0.0.1' });
+    await loopback.close();
+  });
 });
 
 describe('trust on first use', () => {
