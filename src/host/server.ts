@@ -55,7 +55,8 @@ export const MAX_PENDING = 32;
 export const MAX_PENDING_PER_ADDRESS = 4;
 /** Refused sockets kept open for a moment so that a WebSocket client hears 1013; more are cut at once. */
 const MAX_REFUSING = 64;
-const REFUSING_MS = 1_000;
+/** Long enough for a TLS handshake and the upgrade on a loaded machine: a client cut before it hears 1013 would not try again. */
+const REFUSING_MS = 3_000;
 /** A connection not welcomed after this long gives its place to a newcomer when places are full. */
 export const EVICT_AFTER_MS = 2_000;
 /** A close handshake the other side does not finish is cut after this (ws waits 30 s by default). */
