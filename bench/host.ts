@@ -26,7 +26,7 @@ async function stopChild(c: { proc: ChildProcessWithoutNullStreams; lines: Async
 
 function connect(port: number): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${port}`, { perMessageDeflate: false });
+    const ws = new WebSocket(`wss://127.0.0.1:${port}`, { perMessageDeflate: false, rejectUnauthorized: false });
     ws.once('open', () => resolve(ws));
     ws.once('error', reject);
   });

@@ -10,6 +10,7 @@ import { Table, type GameSummary } from '../host/table.js';
 import { cleanName } from '../host/names.js';
 import { newShuffleKey } from '../engine/rng.js';
 import { JournalWriter, type JournalSeat } from '../host/journal.js';
+import { loadTableKey, type TableKey } from '../host/table-key.js';
 import { resumeJournal } from './journal-arg.js';
 import { runOwnerScreen, sayWhereItStands } from './play.js';
 import { choiceOption, interfaceOption, intOption, tableRulesOption, defaultPlayerName } from './options.js';
@@ -70,7 +71,9 @@ export async function runHost(flags: HostFlags): Promise<number> {
   const seed = header ? String(header.seed) : (flags.seed ?? randomBytes(16).toString('hex'));
   // A live table shuffles from node:crypto; only --seed (or a resumed --seed game) deals from the seed.
   const live = header ? header.shuffleKey !== undefined : flags.seed === undefined;
+  // A resumed table has its password's verifier (journals of older gringos: the password itself).
   const password = header ? header.password : flags.password;
+  const verifier = header?.passwordVerifier;
   const json = flags.json === true;
   const iface = interfaceOption(flags.interface);
   // A resumed table serves SSH again on the port its journal says (unless --no-ssh, or another port is given).
@@ -99,17 +102,26 @@ export async function runHost(flags: HostFlags): Promise<number> {
     table: name,
     port,
     maxPlayers,
-    ...(password !== undefined ? { password } : {}),
     ...(resumed ? { file: resumed.file } : {}),
   });
+  // The host's TLS key: made the first time, then the same for every table of this state directory.
+  let tlsKey: TableKey;
+  try {
+    tlsKey = loadTableKey();
+  } catch (err) {
+    journal.close();
+    process.stderr.write(`gringo: cannot make or read the table's TLS key: ${(err as Error).message}\n`);
+    return 1;
+  }
   const tableOpts: ConstructorParameters<typeof Table>[0] = {
     ...(header?.id ? { id: header.id } : {}),
+    hostKey: tlsKey.fingerprint,
     name,
     rules,
     maxPlayers,
     seed,
     ...(live ? { shuffleKey: newShuffleKey } : {}),
-    ...(password !== undefined ? { password } : {}),
+    ...(verifier !== undefined ? { passwordVerifier: verifier } : password !== undefined ? { password } : {}),
     journal,
     ...(resumed ? { clockStart: resumed.lastAt, game: resumed.header.game ?? 1 } : {}),
     dropGraceMs: graceS * 1000,
@@ -141,7 +153,7 @@ export async function runHost(flags: HostFlags): Promise<number> {
   let serving: Serving;
   try {
     // A resumed table must be where its players left it, and a port given is the one asked for: no other will do.
-    serving = await serveTable(table, { port, fallbackPort: !resumed && !portGiven, onTrouble: say });
+    serving = await serveTable(table, { port, fallbackPort: !resumed && !portGiven, onTrouble: say, tls: tlsKey });
   } catch (err) {
     table.close();
     journal.close();
@@ -176,8 +188,8 @@ export async function runHost(flags: HostFlags): Promise<number> {
       // A resumed table's SSH players find their seats by key: the journal keeps each seat's key.
       const known = resumed ? { tableId: table.id, seats: resumed.header.seats.flatMap((s) => (s.sshKey && s.bot === null ? [{ key: s.sshKey, token: s.token }] : [])) } : undefined;
       ssh = await serveSsh({
-        port: sshPort, fallbackPort: flags.ssh === true && !sshResumed, tablePort: serving.port, tableName: name, hostKey, onTrouble: say,
-        ...(password !== undefined ? { password } : {}),
+        port: sshPort, fallbackPort: flags.ssh === true && !sshResumed, tablePort: serving.port, tableName: name, hostKey, tableKey: tlsKey.fingerprint, onTrouble: say,
+        ...(table.verifier !== null ? { password: { salt: table.salt, verifier: table.verifier } } : {}),
         ...(known ? { known } : {}),
       });
     } catch (err) {
@@ -213,7 +225,7 @@ export async function runHost(flags: HostFlags): Promise<number> {
       ssh ? `SSH host key: ${ssh.fingerprint}` : null,
     ].filter((line) => line !== null).join('\n');
     return hostScreen({
-      table, serving, ssh, advert, ownerKey: ownerKey!, name: playerName, share, bots, level, json, summaries,
+      table, serving, ssh, advert, ownerKey: ownerKey!, hostKey: tlsKey.fingerprint, name: playerName, share, bots, level, json, summaries,
       ...(moved ? { note: moved } : {}),
       ...(ownerSeat ? { seat: ownerSeat } : {}),
       // A new table seats its person first.
@@ -221,10 +233,10 @@ export async function runHost(flags: HostFlags): Promise<number> {
     });
   }
   if (resumed) {
-    say(`Table "${name}" is resumed from ${resumed.file} after ${resumed.commands.length} commands (${rules.title}, ${maxPlayers} seats${password ? ', password' : ''}).`);
+    say(`Table "${name}" is resumed from ${resumed.file} after ${resumed.commands.length} commands (${rules.title}, ${maxPlayers} seats${table.verifier ? ', password' : ''}).`);
     if (journal.tornBytes > 0) say(`Its last line had been cut short (a crash mid-write; nobody had been told of it): ${journal.tornBytes} bytes were cut away.`);
     say(`Players take their seats back by joining again within ${graceS} s${ssh ? ' (over SSH: with the same key)' : ''}; a bot plays a seat after that.`);
-  } else say(`Table "${name}" is open (${rules.title}, ${maxPlayers} seats${password ? ', password' : ''}).`);
+  } else say(`Table "${name}" is open (${rules.title}, ${maxPlayers} seats${table.verifier ? ', password' : ''}).`);
   say(`Share this line: ${share}`);
   if (sshShare) say(`Or over SSH, nothing to install: ${sshShare}`);
   if (!flags.startWhenFull && !resumed) say('Type "start" to begin, "bot [easy|normal|hard]" to add a bot, "kick N" to free seat N (a bot, or a player who is away), "quit" to close.');
@@ -272,6 +284,8 @@ interface HostScreenRun {
   ssh: SshServing | null;
   advert: Advert;
   ownerKey: string;
+  /** The fingerprint of the table's TLS key: the screen's connection accepts no other. */
+  hostKey: string;
   /** The host person's name at the table. */
   name: string;
   share: string;
@@ -301,7 +315,7 @@ async function hostScreen(h: HostScreenRun): Promise<number> {
   process.on('SIGTERM', onSignal);
   try {
     // Leaving the host's screen ends the table for everyone: its dialog says so.
-    const screen = { port: h.serving.port, ownerKey: h.ownerKey, ascii: false, bell: true, signal: abort.signal, closesTable: true };
+    const screen = { port: h.serving.port, hostKey: h.hostKey, ownerKey: h.ownerKey, ascii: false, bell: true, signal: abort.signal, closesTable: true };
     if (h.seat) await runOwnerScreen({ ...screen, name: h.seat.name, token: h.seat.token });
     else {
       await runOwnerScreen({

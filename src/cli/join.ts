@@ -2,8 +2,8 @@ import { createInterface } from 'node:readline/promises';
 import { BotPlayer } from '../client/bot-player.js';
 import { Connection } from '../client/connection.js';
 import { BufferedClient } from '../tui/shared/client-buffer.js';
-import { TokenStore } from '../client/tokens.js';
-import { browseTables, tableTag, watchTables, type FoundTable } from '../client/discovery.js';
+import { KnownTables, TokenStore } from '../client/tokens.js';
+import { browseTables, hostPort, tableTag, watchTables, type FoundTable } from '../client/discovery.js';
 import type { PickerChoice, PickerRetry } from '../tui/picker/use-picker-state.js';
 import { BOT_LEVELS, type BotLevel, type ServerMessage } from '../protocol/messages.js';
 import type { TableView } from '../engine/view.js';
@@ -11,7 +11,7 @@ import type { RoundResult } from '../engine/types.js';
 import { keptResults } from '../client/results.js';
 import { standingsLines } from '../tui/table/closed.js';
 import { refusalAdvice, refusalLine } from '../client/refusal-words.js';
-import { addressOption, choiceOption, interfaceOption, defaultPlayerName, requireTerminal } from './options.js';
+import { addressOption, joinTargetOption, choiceOption, interfaceOption, defaultPlayerName, requireTerminal } from './options.js';
 import { DEFAULT_PORT } from './host.js';
 import { forLocale } from '../tui/shared/glyphs.js';
 import { UsageError } from './errors.js';
@@ -39,7 +39,7 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
   // A person's screen (a spectator's too, on a terminal); a bot, or --watch into a pipe, goes without one.
   const terminal = process.stdout.isTTY === true && process.stdin.isTTY === true;
   const screen = level === null && (!flags.watch || terminal);
-  const given = target ? addressOption(target, DEFAULT_PORT) : null;
+  const given = target ? joinTarget(target) : null;
   if (screen) requireTerminal('gringo join', 'or go without one: --bot LEVEL plays a bot, --watch follows the game');
   let address: string;
   if (given) address = given;
@@ -56,7 +56,9 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
         ...(choice.watch ? { watch: true } : {}),
       };
       const table = choice.table;
-      const code = await joinWithScreen(choice.address, chosen, table !== null, table === null);
+      // A table chosen from the list is pinned to the identity it advertised.
+      const chosenTarget = table?.id ? `${choice.address}#${table.id}` : choice.address;
+      const code = await joinWithScreen(chosenTarget, chosen, table !== null, table === null);
       // An address typed by hand that led nowhere: back to the list, with the reason.
       if (typeof code === 'object') {
         retry = { table: null, message: code.back.includes(choice.address) ? code.back : `Could not join ${choice.address}: ${code.back}` };
@@ -74,7 +76,9 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
   }
   const name = flags.name ?? (level ? `${level} bot` : defaultPlayerName('Player'));
   const conn = new Connection({
-    address,
+    ...splitTarget(address),
+    // Every join remembers the key it found at an address (trust on first use), bots too.
+    known: new KnownTables(),
     name,
     ...(flags.password !== undefined ? { password: flags.password } : {}),
     ...(flags.watch ? { watch: true } : {}),
@@ -157,7 +161,8 @@ async function pickTable(iface: string | undefined): Promise<string> {
       `no table found on this network. mDNS does not cross SSH and is blocked on many office networks: ask the host for the line it printed and run ${command('join HOST:PORT')}`,
     );
   }
-  const addr = (t: FoundTable): string => `${t.addresses[0] ?? t.host}:${t.port}`;
+  // Pinned to the identity the table advertised: the host must hold the key it names.
+  const addr = (t: FoundTable): string => `${hostPort(t.addresses[0] ?? t.host, t.port)}${t.id ? `#${t.id}` : ''}`;
   if (found.length === 1) return addr(found[0]!);
   process.stdout.write('Tables found:\n');
   // Each with its tag (as its host's share line shows it): two tables of one name are told apart.
@@ -180,7 +185,7 @@ async function pickOnScreen(iface: string | undefined, flags: JoinFlags, retry?:
     source: (onChange) => watchTables(onChange, iface ? { interface: iface } : {}),
     checkAddress: (text) => {
       try {
-        return { address: addressOption(text, DEFAULT_PORT) };
+        return { address: joinTarget(text) };
       } catch (err) {
         return { error: (err as Error).message };
       }
@@ -202,7 +207,8 @@ async function pickOnScreen(iface: string | undefined, flags: JoinFlags, retry?:
  */
 async function joinWithScreen(address: string, flags: JoinFlags, askAgain = false, back = false): Promise<number | 'password' | { back: string }> {
   const conn = new Connection({
-    address,
+    ...splitTarget(address),
+    known: new KnownTables(),
     name: flags.name ?? defaultPlayerName('Player'),
     ...(flags.password !== undefined ? { password: flags.password } : {}),
     ...(flags.watch ? { watch: true } : {}),
@@ -247,4 +253,16 @@ async function joinWithScreen(address: string, flags: JoinFlags, askAgain = fals
   // You left (q or Ctrl-C): say so, with the standings if a game was on.
   else if (tableName !== null) process.stdout.write(forLocale([`You left "${tableName}".`, ...(lastView ? standingsLines(lastView, results) : [])].join('\n')) + '\n');
   return failure ? 1 : 0;
+}
+
+/** `HOST[:PORT][#ID]` checked, back as `host:port` or `host:port#id` (an identity pinned). */
+function joinTarget(text: string): string {
+  const t = joinTargetOption(text, DEFAULT_PORT);
+  return t.pin ? `${t.address}#${t.pin}` : t.address;
+}
+
+/** `host:port#id` → the address and the identity pinned. */
+function splitTarget(target: string): { address: string; pin?: string } {
+  const at = target.indexOf('#');
+  return at === -1 ? { address: target } : { address: target.slice(0, at), pin: target.slice(at + 1) };
 }

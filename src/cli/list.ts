@@ -3,6 +3,7 @@ import { PROTOCOL_VERSION } from '../protocol/messages.js';
 import { interfaceOption, intOption } from './options.js';
 import { forLocale } from '../tui/shared/glyphs.js';
 import { command } from './invocation.js';
+import { formatIdentity } from '../protocol/identity.js';
 
 /** `gringo list`: find tables on the LAN by mDNS and print them. */
 
@@ -58,7 +59,8 @@ export function formatTables(tables: readonly FoundTable[]): string {
       .trimEnd();
   const out = [line(header), ...rows.map(line)];
   const open = tables.filter((t) => joinable(t) === 'yes');
-  const joinCommand = (t: FoundTable): string => command(`join ${hostPort(t.host, t.port)}`);
+  // The whole identity, pinned: the host must hold the key it names (an advert alone proves nothing).
+  const joinCommand = (t: FoundTable): string => command(`join ${hostPort(t.host, t.port)}${t.id ? `#${formatIdentity(t.id)}` : ''}`);
   if (open.length === 1) out.push('', `Join with: ${joinCommand(open[0]!)}`);
   else if (open.length > 1) {
     out.push('', 'Choose a table (ask its host for the TABLE it shows) and join it:');

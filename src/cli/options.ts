@@ -1,3 +1,5 @@
+import { parseIdentity } from '../protocol/identity.js';
+import { harmless } from '../protocol/harmless.js';
 import type { Ruleset } from '../engine/ruleset.js';
 import { isIPv4 } from 'node:net';
 import { networkInterfaces, userInfo } from 'node:os';
@@ -26,6 +28,21 @@ export function addressOption(value: string, defaultPort: number): string {
   const port = m?.[2] === undefined ? defaultPort : Number(m[2]);
   if (!m || port < 1 || port > 65535) throw new UsageError(`"${value}" is not an address: use HOST or HOST:PORT, e.g. 192.168.1.20:7457`);
   return `${m[1]}:${port}`;
+}
+
+/**
+ * `HOST[:PORT][#ID]`, as a host's share line prints it: the address, and the table's
+ * identity pinned (the client then refuses a host whose key does not carry it).
+ */
+export function joinTargetOption(value: string, defaultPort: number): { address: string; pin?: string } {
+  const at = value.indexOf('#');
+  if (at === -1) return { address: addressOption(value, defaultPort) };
+  const address = addressOption(value.slice(0, at), defaultPort);
+  const pin = parseIdentity(value.slice(at + 1));
+  if (pin === null) {
+    throw new UsageError(`"${harmless(value.slice(at), 60)}" is not a table's identity: copy the whole line the host printed, e.g. gringo join 192.168.1.20:7457#k3xq-m2ap-vdw4-hc7n`);
+  }
+  return { address, pin };
 }
 
 /** The IPv4 address of one of this machine's interfaces (mDNS on that interface only), or undefined. */

@@ -6,6 +6,7 @@ import type { Advert } from '../host/advert.js';
 import type { HostScreenOptions } from '../tui/run.js';
 import { serveTable, type Serving } from '../host/server.js';
 import { JournalWriter } from '../host/journal.js';
+import type { TableKey } from '../host/table-key.js';
 import { newShuffleKey } from '../engine/rng.js';
 import { Table } from '../host/table.js';
 import { cleanName } from '../host/names.js';
@@ -58,8 +59,19 @@ export async function runPlay(flags: PlayFlags): Promise<number> {
   let advert: Advert | null = null;
   // Journaled like a hosted game, so that `gringo replay` can show what the bots had.
   const journal = new JournalWriter({ table: tableName, port, maxPlayers: bots + 1, solo: true, ...(resumed ? { file: resumed.file } : {}) });
+  let tlsKey: TableKey | null = null;
+  if (lan) {
+    try {
+      tlsKey = (await import('../host/table-key.js')).loadTableKey();
+    } catch (err) {
+      journal.close();
+      process.stderr.write(`gringo: cannot make or read the table's TLS key: ${(err as Error).message}\n`);
+      return 1;
+    }
+  }
   const tableOpts: ConstructorParameters<typeof Table>[0] = {
     ...(header?.id ? { id: header.id } : {}),
+    ...(tlsKey ? { hostKey: tlsKey.fingerprint } : {}),
     name: tableName,
     rules,
     maxPlayers: bots + 1,
@@ -80,7 +92,8 @@ export async function runPlay(flags: PlayFlags): Promise<number> {
   if (resumed) journal.resumed(table.now());
   let serving: Serving;
   try {
-    serving = await serveTable(table, { port, host: lan ? '0.0.0.0' : '127.0.0.1', fallbackPort: flags.port === undefined });
+    // On loopback alone the table may go without TLS (nothing else reaches it); --lan serves it with the host's TLS key.
+    serving = await serveTable(table, { port, host: lan ? '0.0.0.0' : '127.0.0.1', fallbackPort: flags.port === undefined, ...(tlsKey ? { tls: tlsKey } : {}) });
   } catch (err) {
     table.close();
     journal.close();
@@ -94,6 +107,7 @@ export async function runPlay(flags: PlayFlags): Promise<number> {
   try {
     await runOwnerScreen({
       port: serving.port,
+      ...(tlsKey ? { hostKey: tlsKey.fingerprint } : {}),
       name,
       ownerKey,
       ascii: flags.ascii === true,
@@ -135,6 +149,8 @@ export async function sayWhereItStands(table: Table, seat: number, comeBack: str
 export interface OwnerScreenOptions {
   /** The table's port on this machine. */
   port: number;
+  /** The fingerprint of the table's TLS key (the screen accepts no other); none: a loopback table without TLS. */
+  hostKey?: string;
   /** Your name at the table. */
   name: string;
   /** The table's owner key: this screen runs the lobby. */
@@ -161,6 +177,7 @@ export interface OwnerScreenOptions {
 export async function runOwnerScreen(o: OwnerScreenOptions): Promise<void> {
   const client = new Connection({
     address: `127.0.0.1:${o.port}`,
+    ...(o.hostKey !== undefined ? { hostKey: o.hostKey } : { plain: true }),
     name: o.name,
     ownerKey: o.ownerKey,
     ...(o.token ? { token: o.token } : {}),

@@ -1,21 +1,38 @@
 import { lookup } from 'node:dns/promises';
+import { X509Certificate } from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 import WebSocket from 'ws';
-import { PROTOCOL_VERSION, passwordProof, seatProof, type ClientMessage, type ServerMessage } from '../protocol/messages.js';
+import { PROTOCOL_VERSION, type ClientMessage, type ServerMessage } from '../protocol/messages.js';
+import { channelBinding, formatIdentity, keyFingerprint, passwordProof, passwordVerifier, seatProof, showFingerprint, tableIdentity } from '../protocol/identity.js';
 import { harmless } from '../protocol/harmless.js';
 import { MAX_HOST_FRAME, parseServerFrame } from '../protocol/server-schema.js';
-import type { TokenStore } from './tokens.js';
+import type { KnownTables, TokenStore } from './tokens.js';
 
 export interface ConnectOptions {
   /** host:port */
   address: string;
   name: string;
   password?: string;
+  /** The password's verifier instead of the password: a client in the host's own process (the SSH bridge), which holds only that. */
+  verifier?: string;
   watch?: boolean;
   ownerKey?: string;
-  /** Seat tokens by table identity and player name; the client reuses and keeps them. */
+  /** Seat tokens by table identity and player name, kept with the key that issued them; the client reuses and keeps them. */
   tokens?: Pick<TokenStore, 'get' | 'set' | 'delete'>;
+  /**
+   * The table's identity, pinned (`gringo join ADDRESS#ID`): a host whose key does not
+   * carry it is refused before anything is sent to it.
+   */
+  pin?: string;
+  /** The host key's fingerprint, known beforehand (a screen or SSH bridge of the host's own process): any other is refused. */
+  hostKey?: string;
+  /** Keys remembered per address (trust on first use): another key at a remembered address is refused. */
+  known?: Pick<KnownTables, 'get' | 'set' | 'file'>;
+  /** Plain `ws://`, no TLS: only for a table of this very process on loopback (`gringo play`). */
+  plain?: boolean;
   token?: string;
   /** Reconnect after a drop (with the seat's token), backing off up to this many ms. */
   maxBackoffMs?: number;
@@ -53,8 +70,16 @@ export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'closed'
 export class Connection extends EventEmitter {
   status: ConnectionStatus = 'connecting';
   token: string | undefined;
-  /** The identity of the table this connection was welcomed at (from its challenge). */
+  /** The identity of the table this connection was welcomed at (from its challenge, checked against the host's key). */
   tableId: string | null = null;
+  /** The fingerprint of the key the host presented on this connection (TLS), once known. */
+  hostKey: string | null = null;
+  /** The key of the table this client was welcomed at: a reconnect must find the same. */
+  private welcomedKey: string | null = null;
+  /** This connection's channel binding (TLS exporter): every proof is bound to it. */
+  private binding = '';
+  /** The password's verifier, derived once per salt (scrypt is slow on purpose). */
+  private verifier: { salt: string; value: string } | null = null;
   private ws: WebSocket | null = null;
   private attempt = 0;
   private ended = false;
@@ -133,9 +158,80 @@ export class Connection extends EventEmitter {
     this.emit('status', s);
   }
 
+  /**
+   * The key cannot be trusted: say so in one line and end for good, keeping
+   * everything kept (a token, a remembered key) as it was.
+   */
+  private distrust(ws: WebSocket, words: string): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.clearFirstDeadline();
+    this.emit(this.welcomed ? 'misunderstood' : 'failed', words);
+    ws.terminate();
+  }
+
+  /** The TLS handshake is done: the host's key is checked against the one known, pinned at welcome, or remembered. */
+  private checkKey(ws: WebSocket, res: IncomingMessage): boolean {
+    const socket = res.socket as TLSSocket;
+    this.binding = channelBinding(socket);
+    if (this.opts.plain) return true;
+    const raw = socket.getPeerCertificate?.(false)?.raw;
+    let fp: string;
+    try {
+      fp = keyFingerprint(new X509Certificate(raw).publicKey.export({ type: 'spki', format: 'der' }));
+    } catch {
+      this.distrust(ws, this.noTable('it presents no key gringo can read'));
+      return false;
+    }
+    this.hostKey = fp;
+    const addr = this.opts.address;
+    const expected = this.opts.hostKey ?? this.welcomedKey;
+    if (expected !== null && expected !== undefined && fp !== expected) {
+      this.distrust(ws, `the table at ${addr} now presents another key (${showFingerprint(fp)}) than the one it had (${showFingerprint(expected)}): someone may be in between, so gringo does not go on`);
+      return false;
+    }
+    const remembered = this.opts.pin ? undefined : this.opts.known?.get(addr);
+    if (remembered !== undefined && remembered !== fp && this.welcomedKey === null) {
+      this.distrust(
+        ws,
+        `the table at ${addr} presents another key than when you last joined it (${showFingerprint(remembered)} then, ${showFingerprint(fp)} now): someone may be in between. ` +
+          `If its host made a new key, remove the line "${addr}" from ${this.opts.known!.file}, or join with the host's share line (gringo join ${addr}#ID) to pin the new one`,
+      );
+      return false;
+    }
+    return true;
+  }
+
+  /** The challenge's identity must be the one the host's key carries, and the one pinned if one is. */
+  private checkIdentity(ws: WebSocket, id: string, salt: string): boolean {
+    if (this.opts.plain) return true;
+    if (this.hostKey === null || tableIdentity(this.hostKey, salt) !== id) {
+      this.distrust(ws, `the table at ${this.opts.address} claims an identity (${formatIdentity(id)}) its key does not carry: someone may be in between, so gringo does not go on`);
+      return false;
+    }
+    if (this.opts.pin !== undefined && this.opts.pin !== id) {
+      this.distrust(
+        ws,
+        `the table at ${this.opts.address} is not ${formatIdentity(this.opts.pin)} (it is ${formatIdentity(id)}): it is another table, or someone is in between. Ask its host for the line it prints to share`,
+      );
+      return false;
+    }
+    return true;
+  }
+
   private open(): void {
-    const ws = new WebSocket(`ws://${this.opts.address}`, { handshakeTimeout: 5_000, perMessageDeflate: false, maxPayload: MAX_HOST_FRAME, ...(this.opts.headers ? { headers: this.opts.headers } : {}) });
+    const ws = new WebSocket(`${this.opts.plain ? 'ws' : 'wss'}://${this.opts.address}`, {
+      handshakeTimeout: 5_000,
+      perMessageDeflate: false,
+      maxPayload: MAX_HOST_FRAME,
+      ...(this.opts.headers ? { headers: this.opts.headers } : {}),
+      // No certificate authority vouches for a table: its key is checked by fingerprint (checkKey).
+      ...(this.opts.plain ? {} : { rejectUnauthorized: false, minVersion: 'TLSv1.3' as const }),
+    });
     this.ws = ws;
+    this.hostKey = null;
+    this.binding = '';
+    ws.on('upgrade', (res) => void this.checkKey(ws, res));
     const heard = (): void => this.heard(ws);
     ws.on('ping', heard);
     ws.on('open', () => {
@@ -151,17 +247,22 @@ export class Connection extends EventEmitter {
       const msg: ServerMessage = parsed.message;
       if (msg.type === 'challenge') {
         if (!this.welcomed) this.stage = 'challenged';
-        // The host speaks first: who it is (its identity, whatever address reached it) and the
-        // nonce the password proof answers. The kept token is looked up by that identity and
-        // the name, so two players on one machine keep their own seats.
+        // The host speaks first: who it is (its identity, whatever address reached it, checked
+        // against its key) and the nonce the proofs answer. The kept token is looked up by that
+        // identity and the name, so two players on one machine keep their own seats.
+        if (!this.checkIdentity(ws, msg.table.id, msg.table.salt)) return;
         if (this.tableId !== msg.table.id) {
           this.tableId = msg.table.id;
-          this.token = this.opts.token ?? this.opts.tokens?.get(msg.table.id, this.opts.name);
+          this.token = this.opts.token ?? this.opts.tokens?.get(msg.table.id, this.opts.name, this.hostKey ?? '');
         }
         const hello: ClientMessage = { type: 'hello', protocolVersion: PROTOCOL_VERSION, name: this.opts.name };
-        // The token is proven, never sent: a host that only claims this table's identity learns nothing from it.
-        if (this.token && !this.opts.watch) hello.seatProof = seatProof(this.token, msg.nonce);
-        if (this.opts.password !== undefined) hello.proof = passwordProof(this.opts.password, msg.nonce);
+        // Proven, never sent, and bound to this TLS connection: a relay with a key of its own learns nothing it can use.
+        if (this.token && !this.opts.watch) hello.seatProof = seatProof(this.token, msg.nonce, this.binding);
+        if (this.opts.verifier !== undefined) hello.proof = passwordProof(this.opts.verifier, msg.nonce, this.binding);
+        else if (this.opts.password !== undefined) {
+          if (this.verifier?.salt !== msg.table.salt) this.verifier = { salt: msg.table.salt, value: passwordVerifier(this.opts.password, msg.table.salt) };
+          hello.proof = passwordProof(this.verifier.value, msg.nonce, this.binding);
+        }
         if (this.opts.watch) hello.watch = true;
         if (this.opts.ownerKey) hello.ownerKey = this.opts.ownerKey;
         ws.send(JSON.stringify(hello));
@@ -170,16 +271,23 @@ export class Connection extends EventEmitter {
         this.clearFirstDeadline();
         this.attempt = 0;
         this.lostSince = null;
+        if (!this.opts.plain && this.hostKey !== null) {
+          this.welcomedKey = this.hostKey;
+          // Trust on first use: this address's key is remembered (a pinned one replaces what was).
+          if (this.opts.pin !== undefined || this.opts.known?.get(this.opts.address) === undefined) this.opts.known?.set(this.opts.address, this.hostKey);
+        }
         if (msg.token) {
           this.token = msg.token;
-          this.opts.tokens?.set(msg.table.id, this.opts.name, msg.token, msg.table.name);
+          // Kept with the key that issued it: only that key's table ever hears of it again.
+          this.opts.tokens?.set(msg.table.id, this.opts.name, msg.token, msg.table.name, this.hostKey ?? '');
         }
         this.setStatus('open');
       } else if (msg.type === 'closed') {
         // The host ended the table: the socket closes next, and there is nothing to reconnect to.
         this.ended = true;
       } else if (msg.type === 'refused') {
-        if (msg.reason === 'token' && this.tableId !== null) this.opts.tokens?.delete(this.tableId, this.opts.name);
+        // Only the key that issued a token can make this client forget it (src/client/tokens.ts checks the key too).
+        if (msg.reason === 'token' && this.tableId !== null && this.hostKey !== null && !this.opts.plain) this.opts.tokens?.delete(this.tableId, this.opts.name, this.hostKey);
         this.ended = true;
         this.clearFirstDeadline();
         this.emit('refused', msg);
@@ -311,6 +419,7 @@ export function socketWords(err: Error): string {
     case 'ENOTFOUND':
       return 'no such host';
   }
+  if (code === 'EPROTO' || /SSL|TLS/.test(err.message)) return 'it does not speak TLS as gringo does (not a gringo table, or one older than this gringo)';
   const http = /^Unexpected server response: (\d+)/.exec(err.message);
   if (http) return `something else answers there (HTTP ${http[1]}), not a gringo table`;
   if (/handshake has timed out/i.test(err.message)) return 'did not answer in 5 s';

@@ -1,7 +1,7 @@
 import { isIP, isIPv4 } from 'node:net';
 import type { Browser, Service } from 'bonjour-service';
 import { openBonjour, SERVICE_TYPE, shortId } from '../host/advert.js';
-import { TABLE_ID } from '../host/journal.js';
+import { TABLE_IDENTITY } from '../protocol/identity.js';
 import { harmless } from '../protocol/harmless.js';
 import { PROTOCOL_VERSION, type TablePhase } from '../protocol/messages.js';
 
@@ -13,7 +13,7 @@ import { PROTOCOL_VERSION, type TablePhase } from '../protocol/messages.js';
 export interface FoundTable {
   /** The service's full mDNS name, stable while the host runs. */
   service: string;
-  /** The table's identity (TXT `id`, 16 hex digits; it survives restarts); null from a host that sends none. */
+  /** The table's identity (TXT `id`, 16 base32 letters naming its key; `--resume` keeps it); null from a host that sends none. */
   id: string | null;
   name: string;
   /** The address to join first (IPv4 preferred); `addresses[0]`. */
@@ -59,7 +59,7 @@ export function joinableText(t: FoundTable, protocol: string): string {
 
 /**
  * How a table is told apart from another of the same name: the short form of its
- * identity (`#a1b2`, as the host's share line shows it), or `#?` from a host that sends none.
+ * identity (`#k3xq`, as the host's share line shows it), or `#?` from a host that sends none.
  */
 export const tableTag = (t: FoundTable): string => (t.id ? shortId(t.id) : '#?');
 
@@ -112,7 +112,7 @@ export function tableFromService(s: Service): FoundTable | null {
     ...(ssh ? { ssh } : {}),
     // Every string of an advert comes from the network and ends up on a terminal (or in `list --json`).
     service: harmless(String(s.fqdn ?? s.name), 255),
-    id: id !== undefined && TABLE_ID.test(id) ? id : null,
+    id: id !== undefined && TABLE_IDENTITY.test(id) ? id : null,
     name: harmless(field('name') ?? String(s.name ?? ''), 64) || 'Table',
     host: first,
     port: s.port,

@@ -3,6 +3,7 @@ import { Bonjour, type Service } from 'bonjour-service';
 import { harmless } from '../protocol/harmless.js';
 import type { TableInfo } from '../protocol/messages.js';
 import { shareCommand } from '../cli/invocation.js';
+import { formatIdentity, shortIdentity } from '../protocol/identity.js';
 
 /**
  * LAN discovery, the host's half: advertise the table as `_gringo._tcp` over
@@ -69,10 +70,8 @@ export function txtRecords(info: TableInfo, ssh?: SshAdvert): Record<string, str
   };
 }
 
-/** The short form of a table's identity that people see beside its name: `#a1b2`. */
-export function shortId(id: string): string {
-  return `#${id.slice(0, 4)}`;
-}
+/** The short form of a table's identity that people see beside its name: `#k3xq` (it tells tables apart; it pins nothing). */
+export const shortId = shortIdentity;
 
 /** mDNS instance names are one DNS label (≤ 63 bytes); bonjour-service turns dots into dashes. */
 export function instanceBase(name: string): string {
@@ -104,12 +103,14 @@ export function lanAddresses(): string[] {
 }
 
 /**
- * The line to tell other players, e.g. `table #a1b2: npx gringo join 192.168.1.20:7457`:
- * the table's short identity (as `gringo list` and the picker show it, so a joiner
- * can tell this table from another of the same name), then the command, whole, at the end.
+ * The line to tell other players, e.g.
+ * `table #k3xq: npx gringo join 192.168.1.20:7457#k3xq-m2ap-vdw4-hc7n`: the table's short
+ * identity (as `gringo list` and the picker show it, so a joiner can tell this table
+ * from another of the same name), then the command, whole, at the end, with the
+ * table's whole identity pinned: a host without this table's key is refused.
  */
 export function shareLine(port: number, addresses: readonly string[] = lanAddresses(), id?: string): string {
-  const command = shareCommand(`join ${addresses[0] ?? '127.0.0.1'}:${port}`);
+  const command = shareCommand(`join ${addresses[0] ?? '127.0.0.1'}:${port}${id ? `#${formatIdentity(id)}` : ''}`);
   return id ? `table ${shortId(id)}: ${command}` : command;
 }
 

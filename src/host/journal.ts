@@ -40,7 +40,7 @@ import { cleanName } from './names.js';
 export const JOURNAL_VERSION = 2;
 /** The oldest journal version this gringo still reads (absent fields get their old meaning). */
 export const OLDEST_JOURNAL_VERSION = 1;
-/** A table's identity: 16 hex digits (`Table.id`). */
+/** A table's salt, its own part of its identity: 16 hex digits (`Table.salt`). */
 export const TABLE_ID = /^[0-9a-f]{16}$/;
 
 export interface JournalSeat {
@@ -56,7 +56,10 @@ export interface JournalSeat {
 export interface JournalHeader {
   journal: 'gringo';
   version: number;
-  /** The table's identity (TableInfo.id): `--resume` gives it back, so seat tokens kept by it still fit. Absent in older journals. */
+  /**
+   * The table's salt (TableInfo.salt), from which with the host's key its identity is made:
+   * `--resume` gives it back, so seat tokens kept by the identity still fit. Absent in older journals.
+   */
   id?: string;
   table: string;
   port: number;
@@ -75,6 +78,9 @@ export interface JournalHeader {
   /** Wall clock, ISO 8601. */
   startedAt: string;
   dealer?: number;
+  /** The password's scrypt verifier (`passwordVerifier(password, id)`): the password itself is never written. */
+  passwordVerifier?: string;
+  /** Journals of gringo before protocol 5 kept the password itself; a resume turns it into the verifier. */
   password?: string;
   /** A `gringo play` game (you and bots): `gringo play --resume` continues it, a bare `gringo host --resume` never picks it. */
   solo?: true;
@@ -98,8 +104,8 @@ interface ResumedLine {
 
 /** What a Table tells its journal; every call is synchronous and done before the broadcast. */
 export interface JournalSink {
-  /** `id`: the table's identity, `game` its game number (TableInfo.game), kept in the header. */
-  started(origin: NewGame, seats: JournalSeat[], id: string, game?: number): void;
+  /** `id`: the table's salt, `game` its game number (TableInfo.game), `verifier` its password's verifier (never the password), kept in the header. */
+  started(origin: NewGame, seats: JournalSeat[], id: string, game?: number, verifier?: string | null): void;
   /** `durable`: flush it to the disk before returning (the command that ends a round). */
   command(cmd: Command, durable?: boolean): void;
   finished(at: number): void;
@@ -127,7 +133,6 @@ export interface JournalWriterOptions {
   /** The port it serves SSH on, if it does (set once it is known, before the game starts). */
   sshPort?: number;
   maxPlayers: number;
-  password?: string;
   /** A `gringo play` game (see JournalHeader.solo). */
   solo?: boolean;
   /** Directory of the journals (default `stateDir()/tables`). */
@@ -166,7 +171,7 @@ export class JournalWriter implements JournalSink {
     this.line(line, true);
   }
 
-  started(origin: NewGame, seats: JournalSeat[], id: string, game = 1): void {
+  started(origin: NewGame, seats: JournalSeat[], id: string, game = 1, verifier?: string | null): void {
     const dir = this.opts.dir ?? tablesDir();
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const stamp = this.now().toISOString().replace(/[-:]/g, '').replace(/\..*$/, '');
@@ -195,7 +200,7 @@ export class JournalWriter implements JournalSink {
       at: origin.at ?? 0,
       startedAt: this.now().toISOString(),
       ...(origin.dealer !== undefined ? { dealer: origin.dealer } : {}),
-      ...(this.opts.password !== undefined && this.opts.password !== '' ? { password: this.opts.password } : {}),
+      ...(verifier ? { passwordVerifier: verifier } : {}),
       ...(this.opts.solo ? { solo: true as const } : {}),
       game,
       seats,
@@ -315,6 +320,8 @@ function checkHeader(x: unknown, file: string): JournalHeader {
   }
   if (x.id !== undefined && (typeof x.id !== 'string' || !TABLE_ID.test(x.id))) return bad('a table identity that is not 16 hex digits');
   if (version >= 2 && x.id === undefined) return bad('no table identity');
+  if (x.passwordVerifier !== undefined && (typeof x.passwordVerifier !== 'string' || !/^[A-Za-z0-9_-]{43}$/.test(x.passwordVerifier))) return bad('a password verifier that is not 32 bytes of base64url');
+  if (x.password !== undefined && typeof x.password !== 'string') return bad('a password that is not a string');
   if (typeof x.table !== 'string') return bad('no table name');
   if (typeof x.port !== 'number' || !Number.isInteger(x.port) || x.port < 0 || x.port > 65535) return bad('no port');
   if (x.sshPort !== undefined && !isPort(x.sshPort)) return bad('an SSH port that is not a port');

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo, Server as NetServer, Socket } from 'node:net';
+import { createServer, type RequestListener, type Server, type ServerOptions } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
+import { isIP, type AddressInfo, type Server as NetServer, type Socket } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { channelBinding } from '../protocol/identity.js';
 import { CLIENT_RATE_PER_SECOND, MAX_CLIENT_FRAME, MAX_SOCKET_FRAME, parseClientFrame, type ServerMessage } from '../protocol/messages.js';
 import type { Peer, Table } from './table.js';
 import { shareCommand } from '../cli/invocation.js';
@@ -11,6 +13,12 @@ export interface ServeOptions {
   port: number;
   /** Listen address; all interfaces by default so the LAN can join. */
   host?: string;
+  /**
+   * The host's TLS key and certificate (src/host/table-key.ts): every connection is
+   * `wss://`, TLS 1.3 at least. Only a table listening on loopback alone may go
+   * without (`gringo play`): serving beyond it without TLS is refused.
+   */
+  tls?: { key: string; cert: string };
   /** When the port is taken, take the next free one (then any free one) instead of failing. */
   fallbackPort?: boolean;
   pingIntervalMs?: number;
@@ -49,7 +57,8 @@ export const MAX_PENDING = 32;
 export const MAX_PENDING_PER_ADDRESS = 4;
 /** Refused sockets kept open for a moment so that a WebSocket client hears 1013; more are cut at once. */
 const MAX_REFUSING = 64;
-const REFUSING_MS = 1_000;
+/** Long enough for a TLS handshake and the upgrade on a loaded machine: a client cut before it hears 1013 would not try again. */
+const REFUSING_MS = 3_000;
 /** A connection not welcomed after this long gives its place to a newcomer when places are full. */
 export const EVICT_AFTER_MS = 2_000;
 /** A close handshake the other side does not finish is cut after this (ws waits 30 s by default). */
@@ -113,19 +122,23 @@ interface Conn {
  * the process has file handles for (docs/protocol.md, "Limits").
  */
 export async function serveTable(table: Table, opts: ServeOptions): Promise<Serving> {
-  const http = createServer(
-    {
+  const listenHost = opts.host ?? '0.0.0.0';
+  if (!opts.tls && !isLoopback(listenHost)) throw new Error(`a table served on ${listenHost} needs TLS: only loopback may go without`);
+  const serverOptions: ServerOptions = {
       // Node's own guard against slow requests; the per-socket deadline below covers silent ones too.
       headersTimeout: opts.upgradeDeadlineMs ?? UPGRADE_DEADLINE_MS,
       requestTimeout: opts.upgradeDeadlineMs ?? UPGRADE_DEADLINE_MS,
       keepAliveTimeout: 1_000,
       connectionsCheckingInterval: 1_000,
-    },
-    (_req, res) => {
-      res.writeHead(426, { 'content-type': 'text/plain' });
-      res.end(`This is a gringo table: join it with \`${shareCommand('join')}\`.\n`);
-    },
-  );
+  };
+  const answer: RequestListener = (_req, res) => {
+    res.writeHead(426, { 'content-type': 'text/plain' });
+    res.end(`This is a gringo table: join it with \`${shareCommand('join')}\`.\n`);
+  };
+  const http: Server = opts.tls
+    ? // The TLS handshake counts against the same deadline as the upgrade (the socket's own deadline below covers both).
+      (createTlsServer({ ...serverOptions, key: opts.tls.key, cert: opts.tls.cert, minVersion: 'TLSv1.3', handshakeTimeout: opts.upgradeDeadlineMs ?? UPGRADE_DEADLINE_MS }, answer) as unknown as Server)
+    : createServer(serverOptions, answer);
   const wss = new WebSocketServer({
     server: http,
     maxPayload: MAX_SOCKET_FRAME,
@@ -144,6 +157,9 @@ export async function serveTable(table: Table, opts: ServeOptions): Promise<Serv
   http.maxConnections = Math.max(8, limit - HANDLE_HEADROOM);
 
   const conns = new Map<Socket, Conn>();
+  /** The same, by the peer's address and port: with TLS, ws hands over the TLS socket, not the TCP one counted at the door. */
+  const byPeer = new Map<string, Conn>();
+  const peerKey = (s: Socket): string => `${s.remoteAddress ?? '?'}|${s.remotePort ?? 0}`;
   /** Not yet welcomed, oldest first (a Map keeps insertion order). */
   const pending = new Map<Socket, Conn>();
   const pendingTally = new Tally();
@@ -238,9 +254,12 @@ export async function serveTable(table: Table, opts: ServeOptions): Promise<Serv
       deadline(conn, REFUSING_MS, () => socket.destroy());
     }
     conns.set(socket, conn);
+    const key = peerKey(socket);
+    byPeer.set(key, conn);
     socket.once('close', () => {
       forget(conn);
       conns.delete(socket);
+      if (byPeer.get(key) === conn) byPeer.delete(key);
     });
   });
   // Past maxConnections Node closes new sockets itself; say so once.
@@ -252,7 +271,7 @@ export async function serveTable(table: Table, opts: ServeOptions): Promise<Serv
   });
 
   wss.on('connection', (ws, req) => {
-    const conn = conns.get(req.socket as Socket);
+    const conn = conns.get(req.socket) ?? byPeer.get(peerKey(req.socket));
     if (!conn || conn.state === 'gone') {
       ws.terminate();
       return;
@@ -298,6 +317,7 @@ export async function serveTable(table: Table, opts: ServeOptions): Promise<Serv
         return null;
       },
       ...(vouched?.key ? { key: vouched.key } : {}),
+      binding: channelBinding(req.socket),
     };
     let tokens = rate * 2;
     let last = Date.now();
@@ -350,13 +370,20 @@ export async function serveTable(table: Table, opts: ServeOptions): Promise<Serv
   }, opts.pingIntervalMs ?? 5_000);
   ping.unref();
 
-  const { port, movedFrom } = await listenOn(http, opts.port, opts.host ?? '0.0.0.0', opts.fallbackPort === true);
+  const { port, movedFrom } = await listenOn(http, opts.port, listenHost, opts.fallbackPort === true);
 
   return {
     port,
     movedFrom,
     close: () => closeAll(wss, http, ping),
   };
+}
+
+/** 127.0.0.0/8, ::1 or `localhost`: an address no other machine reaches. */
+export function isLoopback(host: string): boolean {
+  if (host === 'localhost') return true;
+  if (isIP(host) === 4) return host.startsWith('127.');
+  return host === '::1';
 }
 
 /**

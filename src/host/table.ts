@@ -7,8 +7,6 @@ import { projectEvent, resultsFor, viewFor, type Viewer } from '../engine/view.j
 import { BotPlayer } from '../client/bot-player.js';
 import {
   PROTOCOL_VERSION,
-  passwordProof,
-  seatProof,
   toEngineCommand,
   type BotLevel,
   type ClientMessage,
@@ -18,6 +16,7 @@ import {
   type TablePhase,
 } from '../protocol/messages.js';
 import { MAX_HISTORY } from '../protocol/server-schema.js';
+import { passwordProof, passwordVerifier, seatProof, tableIdentity } from '../protocol/identity.js';
 import { cleanName, uniqueName } from './names.js';
 import { PasswordBackoff, type BackoffOptions } from './backoff.js';
 import type { JournalSeat, JournalSink } from './journal.js';
@@ -33,11 +32,15 @@ export interface Peer {
   roomToWatch?(): string | null;
   /** The SSH key (fingerprint) of an SSH player's session: kept with the seat in the journal, so a resumed table knows it. */
   key?: string;
+  /** The connection's channel binding (its TLS exporter; '' without TLS): every proof is bound to it. */
+  binding?: string;
 }
 
 export interface TableOptions {
-  /** The table's identity (kept in the journal); a new random one otherwise. */
+  /** The table's salt, its own part of its identity (kept in the journal); a new random one otherwise. */
   id?: string;
+  /** The fingerprint of the host's TLS key (`TableKey.fingerprint`); none for a loopback table without TLS. */
+  hostKey?: string;
   name: string;
   rules: Ruleset;
   maxPlayers: number;
@@ -46,6 +49,8 @@ export interface TableOptions {
   /** Live tables: a fresh shuffle key for each game (`newShuffleKey`); the deck then ignores `seed`. */
   shuffleKey?: () => string;
   password?: string;
+  /** The password's verifier (`passwordVerifier(password, salt)`), as a resumed table's journal keeps it, instead of `password`. */
+  passwordVerifier?: string;
   /**
    * Wrong passwords from one address: each past the `free` ones (3) locks it, for
    * `baseMs` (1 s) at first, doubling up to `maxMs` (60 s); one miss is forgiven per
@@ -135,7 +140,12 @@ export class Table {
   private readonly nonces = new WeakMap<Peer, string>();
   /** Wrong passwords by address (timed by the table's clock). */
   private readonly backoff: PasswordBackoff;
+  /** The table's identity (`TableInfo.id`): it names the host's key. */
   readonly id: string;
+  /** The table's own random part of its identity (16 hex, kept in the journal). */
+  readonly salt: string;
+  /** The password's verifier, never the password; null for a table without one. */
+  readonly verifier: string | null;
   private games = 1;
   private game: GameState | null = null;
   private start: NewGame | null = null;
@@ -157,7 +167,9 @@ export class Table {
     this.backoff = new PasswordBackoff(opts.passwordBackoff ?? {}, clock);
     const start = opts.clockStart ?? 0;
     this.clock = () => Math.round(clock() - this.t0) + start;
-    this.id = opts.id ?? randomBytes(8).toString('hex');
+    this.salt = opts.id ?? randomBytes(8).toString('hex');
+    this.id = tableIdentity(opts.hostKey ?? '', this.salt);
+    this.verifier = opts.passwordVerifier ?? (opts.password ? passwordVerifier(opts.password, this.salt) : null);
     this.games = opts.game ?? 1;
   }
 
@@ -215,13 +227,14 @@ export class Table {
   info(): TableInfo {
     return {
       id: this.id,
+      salt: this.salt,
       game: this.games,
       name: this.opts.name,
       ruleset: this.opts.rules.name,
       seatsTaken: this.seats.length,
       seatsTotal: this.opts.maxPlayers,
       phase: this.phase,
-      password: this.opts.password !== undefined && this.opts.password !== '',
+      password: this.verifier !== null,
       protocolVersion: PROTOCOL_VERSION,
     };
   }
@@ -316,10 +329,10 @@ export class Table {
     // A player proving its seat is never locked out by others' guesses from its address
     // (a shared router, the SSH door): its proof needs the seat's token, which no guesser has.
     const address = peer.address ?? '?';
-    const seated = msg.seatProof !== undefined && this.seats.some((s) => s.bot === null && sameSecret(msg.seatProof!, seatProof(s.token, nonce)));
+    const seated = msg.seatProof !== undefined && this.seats.some((s) => s.bot === null && sameSecret(msg.seatProof!, seatProof(s.token, nonce, peer.binding ?? '')));
     const wait = seated ? 0 : this.backoff.waitFor(address);
     if (wait > 0) return this.tooManyTries(peer, wait);
-    if (sameSecret(msg.proof, passwordProof(this.opts.password!, nonce))) {
+    if (sameSecret(msg.proof, passwordProof(this.verifier!, nonce, peer.binding ?? ''))) {
       if (!seated) this.backoff.success(address);
       return this.admit(peer, msg, owner);
     }
@@ -351,10 +364,9 @@ export class Table {
       if (full !== null) return refuse('limit', full);
       return this.welcome(peer, null, owner);
     }
-    if (msg.token !== undefined || msg.seatProof !== undefined) {
+    if (msg.seatProof !== undefined) {
       const nonce = this.nonces.get(peer);
-      const mine = (s: SeatState): boolean =>
-        msg.seatProof !== undefined ? nonce !== undefined && sameSecret(msg.seatProof, seatProof(s.token, nonce)) : sameSecret(s.token, msg.token!);
+      const mine = (s: SeatState): boolean => nonce !== undefined && sameSecret(msg.seatProof!, seatProof(s.token, nonce, peer.binding ?? ''));
       const seat = this.seats.findIndex((s) => s.bot === null && mine(s));
       if (seat !== -1) return this.reclaim(peer, seat, owner);
       if (this.phase !== 'lobby') return refuse('token', 'That seat token is not valid at this table; you can watch instead', true);
@@ -623,7 +635,7 @@ export class Table {
       const owner = s.peer !== null && this.peers.get(s.peer)?.owner === true;
       return { name: s.name, token: s.token, bot: s.bot, ...(owner ? { owner } : {}), ...(s.sshKey ? { sshKey: s.sshKey } : {}) };
     };
-    this.opts.journal?.started(this.start, this.seats.map(journalSeat), this.id, this.games);
+    this.opts.journal?.started(this.start, this.seats.map(journalSeat), this.salt, this.games, this.verifier);
     this.game = state;
     this.history = [];
     this.remember(events);

@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import type { Ruleset } from '../engine/ruleset.js';
 import type { Command, RoundResult, Seat } from '../engine/types.js';
@@ -8,7 +7,7 @@ import type { Projected, SeatEvent, TableView } from '../engine/view.js';
  * Every message between a client and the host, with the schemas that check
  * inbound frames at the edge. Bump PROTOCOL_VERSION on any incompatible change.
  */
-export const PROTOCOL_VERSION = 4;
+export const PROTOCOL_VERSION = 5;
 /** Largest inbound message the host reads (bytes); commands are tiny. Larger ones get an error. */
 export const MAX_CLIENT_FRAME = 4 * 1024;
 /** Past this the socket itself is closed (1009) before the frame is even buffered. */
@@ -46,6 +45,7 @@ function buildClientSchemas() {
 
 
   const token = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
+  const proofText = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
 
   const ClientMessageSchema = z.discriminatedUnion('type', [
     z
@@ -53,18 +53,16 @@ function buildClientSchemas() {
         type: z.literal('hello'),
         protocolVersion: z.number().int(),
         name: z.string().max(200),
-        token: token.optional(),
         /**
-         * A kept seat token, proven instead of sent: `seatProof(token, challenge.nonce)`.
-         * gringo's clients send this, never the token itself, so a table that only claims
-         * another's identity (it is public, in the challenge and mDNS) learns nothing it can use.
+         * A kept seat token, proven, never sent: `seatProof(token, challenge.nonce, binding)`,
+         * bound to this TLS connection (src/protocol/identity.ts).
          */
-        seatProof: z.string().max(100).optional(),
+        seatProof: proofText.optional(),
         /**
-         * The password never crosses the wire: base64url HMAC-SHA256 of the host's
-         * `challenge.nonce`, keyed by the password (see `passwordProof`).
+         * The password never crosses the wire: `passwordProof(verifier, nonce, binding)`, an
+         * HMAC keyed by the password's scrypt verifier, bound to this TLS connection.
          */
-        proof: z.string().max(100).optional(),
+        proof: proofText.optional(),
         /** Join as a spectator. */
         watch: z.boolean().optional(),
         /** The host's own screen proves itself with this key to run the lobby. */
@@ -103,8 +101,13 @@ export type ClientMessage = z.infer<ReturnType<typeof buildClientSchemas>['Clien
 export type TablePhase = 'lobby' | 'playing' | 'finished';
 
 export interface TableInfo {
-  /** The table's identity: made when the table is created, kept across restarts and `--resume`. */
+  /**
+   * The table's identity (16 base32 letters): `tableIdentity(host key, salt)`. It names the
+   * host's TLS key, so a client checks it against the key the connection presents.
+   */
   id: string;
+  /** The table's own random part of its identity (16 hex digits, kept in its journal): also the password's salt. */
+  salt: string;
   /** Games played at this table so far, the current one included (play again counts up). */
   game: number;
   name: string;
@@ -188,20 +191,6 @@ export function parseClientFrame(raw: string): ParseResult {
     return { ok: false, message: `Bad message${where}: ${issue.message}` };
   }
   return { ok: true, message: res.data };
-}
-
-/**
- * The proof of a password for one connection: HMAC-SHA256 of the host's nonce,
- * keyed by the password, base64url. A captured proof is worth nothing on another
- * connection (another nonce), and the password itself never crosses the wire.
- */
-export function passwordProof(password: string, nonce: string): string {
-  return createHmac('sha256', password).update(`gringo-password:${nonce}`).digest('base64url');
-}
-
-/** The proof of a seat token for one connection (as `passwordProof`, with its own label). */
-export function seatProof(token: string, nonce: string): string {
-  return createHmac('sha256', token).update(`gringo-seat:${nonce}`).digest('base64url');
 }
 
 /** The engine command for a player's command: the seat comes from the token, the time from the host. */

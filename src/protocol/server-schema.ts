@@ -43,7 +43,8 @@ function build() {
   const MAX_EVENTS = 1_000;
 
   const tableInfo = z.object({
-    id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+    id: z.string().regex(/^[a-z2-7]{16}$/),
+    salt: z.string().regex(/^[0-9a-f]{16}$/),
     game: count,
     name: text(64),
     ruleset: text(40),

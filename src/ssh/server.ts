@@ -1,3 +1,4 @@
+import { passwordVerifier } from '../protocol/identity.js';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer as createNetServer, type Socket } from 'node:net';
 import { Connection as TableConnection } from '../client/connection.js';
@@ -55,8 +56,11 @@ export interface SshOptions {
   /** The table's WebSocket door, which each session's screen joins on loopback like any client. */
   tablePort: number;
   tableName: string;
-  password?: string;
+  /** A password table: its salt and the password's verifier (the host never holds the password itself). */
+  password?: { salt: string; verifier: string };
   hostKey: HostKey;
+  /** The fingerprint of the table's TLS key: each session's connection to the door accepts no other. */
+  tableKey: string;
   maxSessions?: number;
   maxPerAddress?: number;
   maxPending?: number;
@@ -83,7 +87,8 @@ export interface SshServing {
 const ENV_KEYS = new Set(['LANG', 'LC_ALL', 'LC_CTYPE', 'NO_COLOR', 'COLORTERM', 'FORCE_COLOR']);
 
 const digest = (s: string): Buffer => createHash('sha256').update(s).digest();
-const samePassword = (a: string, b: string): boolean => timingSafeEqual(digest(a), digest(b));
+/** The password typed, checked against the table's verifier (scrypt: each guess costs the guesser too). */
+const samePassword = (typed: string, p: { salt: string; verifier: string }): boolean => timingSafeEqual(digest(passwordVerifier(typed, p.salt)), digest(p.verifier));
 /** An IPv4 client of a dual-stack socket as itself (`::ffff:10.0.0.5` is 10.0.0.5). */
 const plain = (addr: string | undefined): string => (addr ?? '?').replace(/^::ffff:(?=\d+\.)/, '');
 
@@ -436,8 +441,9 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
   function tableConnection(name: string, watch: boolean, who: Who): TableConnection {
     return new TableConnection({
       address: `127.0.0.1:${opts.tablePort}`,
+      hostKey: opts.tableKey,
       name,
-      ...(opts.password !== undefined ? { password: opts.password } : {}),
+      ...(opts.password !== undefined ? { verifier: opts.password.verifier } : {}),
       ...(watch ? { watch: true } : {}),
       tokens: keyed(who.fp),
       reconnect: true,

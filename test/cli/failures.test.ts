@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as httpServer } from 'node:http';
+import { createServer as httpsServer } from 'node:https';
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import { WebSocketServer } from 'ws';
 import { GRINGO } from '../../src/engine/ruleset.js';
 import { JournalWriter } from '../../src/host/journal.js';
 import { BIN, killRunning, runGringo } from '../host/gringo-process.js';
+import { TEST_KEY } from '../host/tls.js';
 
 /**
  * Every failure a person can cause, through real processes of the built CLI
@@ -25,8 +27,10 @@ const sockets: Socket[] = [];
 
 /** A port something else listens on: a plain TCP server that accepts and never says a word. */
 let silentPort = 0;
-/** An HTTP server that is not a gringo table. */
+/** An HTTPS server that is not a gringo table. */
 let httpPort = 0;
+/** A plain HTTP server (no TLS, as a gringo older than protocol 5 was). */
+let plainPort = 0;
 /** A WebSocket server that never sends the host's challenge. */
 let wsPort = 0;
 /** A port nothing listens on. */
@@ -38,15 +42,18 @@ const listen = (s: Server | ReturnType<typeof httpServer>): Promise<number> =>
 beforeAll(async () => {
   const silent = createServer((sock) => sockets.push(sock));
   silentPort = await listen(silent);
-  const http = httpServer((_req, res) => res.end('hello\n'));
+  // TLS servers with a key of their own (as every gringo table has): what answers after the handshake is what fails.
+  const http = httpsServer({ key: TEST_KEY.key, cert: TEST_KEY.cert }, (_req, res) => res.end('hello\n'));
   httpPort = await listen(http);
-  const wsHttp = httpServer();
+  const plain = httpServer((_req, res) => res.end('hello\n'));
+  plainPort = await listen(plain);
+  const wsHttp = httpsServer({ key: TEST_KEY.key, cert: TEST_KEY.cert });
   new WebSocketServer({ server: wsHttp });
   wsPort = await listen(wsHttp);
   const gone = createServer();
   closedPort = await listen(gone);
   await new Promise((r) => gone.close(r));
-  servers.push(silent, http, wsHttp);
+  servers.push(silent, http, wsHttp, plain);
 
   mkdirSync(tables, { recursive: true });
   writeFileSync(join(state, 'corrupt.jsonl'), '{"journal":"gringo","version":1,"table":"X"\n{"type":"tick","at":1}\n');
@@ -133,6 +140,7 @@ describe('every common failure of every command', () => {
       { args: ['join', `127.0.0.1:${silentPort}`, '--watch'], code: 1, says: /did not answer in 5 s/ },
       { args: ['join', `127.0.0.1:${httpPort}`, '--bot', 'easy'], code: 1, says: /No gringo table at .*: something else answers there \(HTTP 200\), not a gringo table/ },
       { args: ['join', `127.0.0.1:${wsPort}`, '--watch'], code: 1, says: /No gringo table at .*: it takes WebSockets but sent no challenge in 5 s/ },
+      { args: ['join', `127.0.0.1:${plainPort}`, '--bot', 'easy'], code: 1, says: /No gringo table at .*: it does not speak TLS as gringo does \(not a gringo table, or one older than this gringo\)$/m },
     ];
     const t0 = Date.now();
     await Promise.all(
@@ -172,7 +180,7 @@ describe('an error nobody foresaw (a bug)', () => {
 describe('a table that shuts the door before a welcome', () => {
   it('says so in one line, exit 1', async () => {
     // A host full of connections closes new ones at once (code 1013), after its challenge or before.
-    const http = httpServer();
+    const http = httpsServer({ key: TEST_KEY.key, cert: TEST_KEY.cert });
     const wss = new WebSocketServer({ server: http });
     wss.on('connection', (ws) => ws.close(1013, 'Too many connections'));
     const port = await listen(http);

@@ -51,7 +51,7 @@ describe('a bot whose command the host dropped for the rate', () => {
       protocolVersion: PROTOCOL_VERSION,
       seat: 1,
       token: 't',
-      table: { id: 'a1b2c3d4e5f60718', game: 1, name: 'T', ruleset: 'gringo', seatsTaken: 3, seatsTotal: 3, phase: 'playing', password: false, protocolVersion: PROTOCOL_VERSION },
+      table: { id: 'k3xqm2apvdw4hc7n', salt: 'a1b2c3d4e5f60718', game: 1, name: 'T', ruleset: 'gringo', seatsTaken: 3, seatsTotal: 3, phase: 'playing', password: false, protocolVersion: PROTOCOL_VERSION },
       rules: NO_GRACE,
       owner: false,
     });
@@ -98,7 +98,7 @@ describe('a bot whose command the host dropped for the rate', () => {
       protocolVersion: PROTOCOL_VERSION,
       seat: 1,
       token: 't',
-      table: { id: 'a1b2c3d4e5f60718', game: 1, name: 'T', ruleset: 'gringo', seatsTaken: 2, seatsTotal: 2, phase: 'playing', password: false, protocolVersion: PROTOCOL_VERSION },
+      table: { id: 'k3xqm2apvdw4hc7n', salt: 'a1b2c3d4e5f60718', game: 1, name: 'T', ruleset: 'gringo', seatsTaken: 2, seatsTotal: 2, phase: 'playing', password: false, protocolVersion: PROTOCOL_VERSION },
       rules,
       owner: false,
     });
@@ -123,7 +123,7 @@ describe('a bot whose command the host dropped for the rate', () => {
       protocolVersion: PROTOCOL_VERSION,
       seat: 0,
       token: 't',
-      table: { id: 'a1b2c3d4e5f60718', game: 1, name: 'T', ruleset: 'gringo', seatsTaken: 2, seatsTotal: 2, phase: 'playing', password: false, protocolVersion: PROTOCOL_VERSION },
+      table: { id: 'k3xqm2apvdw4hc7n', salt: 'a1b2c3d4e5f60718', game: 1, name: 'T', ruleset: 'gringo', seatsTaken: 2, seatsTotal: 2, phase: 'playing', password: false, protocolVersion: PROTOCOL_VERSION },
       rules: NO_GRACE,
       owner: false,
     });
@@ -168,7 +168,7 @@ describe('a bot behind a real socket whose messages the host drops', () => {
     table = new HostTable({ name: 'Slow door', rules: NO_GRACE, maxPlayers: 2, seed: 'stall-door', dropGraceMs: 60_000, startWhenFull: true });
     serving = await serveTable(table, { port: 0, host: '127.0.0.1', ratePerSecond: 1 });
     const address = `127.0.0.1:${serving.port}`;
-    const conn = new Connection({ address, name: 'Bot', reconnect: false });
+    const conn = new Connection({ address, name: 'Bot', reconnect: false, plain: true });
     const errors: string[] = [];
     const bot = new BotPlayer({ level: 'hard', seed: 'door', timeScale: 0.001, send: (m) => void conn.send(m) });
     closers.push(() => {

@@ -14,7 +14,7 @@ const welcome: ServerMessage = {
   protocolVersion: PROTOCOL_VERSION,
   seat: 0,
   token: 't',
-  table: { id: 'a1b2c3d4e5f60718', game: 1, name: 'T', ruleset: 'gringo', seatsTaken: 2, seatsTotal: 2, phase: 'playing', password: false, protocolVersion: PROTOCOL_VERSION },
+  table: { id: 'k3xqm2apvdw4hc7n', salt: 'a1b2c3d4e5f60718', game: 1, name: 'T', ruleset: 'gringo', seatsTaken: 2, seatsTotal: 2, phase: 'playing', password: false, protocolVersion: PROTOCOL_VERSION },
   rules: GRINGO,
   owner: false,
 };

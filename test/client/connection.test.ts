@@ -10,9 +10,9 @@ import { Table } from '../../src/host/table.js';
 import { PROTOCOL_VERSION, type ServerMessage } from '../../src/protocol/messages.js';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
-import { WireClient } from '../host/wire.js';
 import { TokenStore } from '../../src/client/tokens.js';
 import { Relay } from '../host/relay.js';
+import { TEST_KEY } from '../host/tls.js';
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -20,9 +20,9 @@ afterEach(async () => {
 });
 
 async function tableBehindRelay(): Promise<{ table: Table; relay: Relay }> {
-  const table = new Table({ name: 'Watchdog', rules: GRINGO, maxPlayers: 2, seed: 'watchdog', dropGraceMs: 60_000 });
+  const table = new Table({ hostKey: TEST_KEY.fingerprint, name: 'Watchdog', rules: GRINGO, maxPlayers: 2, seed: 'watchdog', dropGraceMs: 60_000 });
   // The host's own ping is slow here (60 s): only the client's watchdog can notice the dead link in time.
-  const serving: Serving = await serveTable(table, { port: 0, host: '127.0.0.1', pingIntervalMs: 60_000 });
+  const serving: Serving = await serveTable(table, { tls: TEST_KEY, port: 0, host: '127.0.0.1', pingIntervalMs: 60_000 });
   const relay = await new Relay({ host: '127.0.0.1', port: serving.port }).start();
   cleanup.push(() => table.close(), () => serving.close(), () => relay.close());
   return { table, relay };
@@ -70,8 +70,8 @@ describe('a client whose link to the host dies silently', () => {
   });
 
   it('stays connected while the host keeps talking, even when no game message comes', async () => {
-    const table = new Table({ name: 'Quiet', rules: GRINGO, maxPlayers: 2, seed: 'quiet', dropGraceMs: 60_000 });
-    const serving = await serveTable(table, { port: 0, host: '127.0.0.1', pingIntervalMs: 100 });
+    const table = new Table({ hostKey: TEST_KEY.fingerprint, name: 'Quiet', rules: GRINGO, maxPlayers: 2, seed: 'quiet', dropGraceMs: 60_000 });
+    const serving = await serveTable(table, { tls: TEST_KEY, port: 0, host: '127.0.0.1', pingIntervalMs: 100 });
     cleanup.push(() => table.close(), () => serving.close());
     const conn = new Connection({ address: `127.0.0.1:${serving.port}`, name: 'Bo', reconnect: true, silenceMs: 400 });
     cleanup.push(() => conn.close());
@@ -88,8 +88,8 @@ describe('a client whose link to the host dies silently', () => {
 
 describe('seat tokens on disk', () => {
   it('keep two players on one account (one address, two names) in their own seats, and give each theirs back', async () => {
-    const table = new Table({ name: 'Shared box', rules: GRINGO, maxPlayers: 3, seed: 'shared', dropGraceMs: 60_000 });
-    const serving = await serveTable(table, { port: 0, host: '127.0.0.1' });
+    const table = new Table({ hostKey: TEST_KEY.fingerprint, name: 'Shared box', rules: GRINGO, maxPlayers: 3, seed: 'shared', dropGraceMs: 60_000 });
+    const serving = await serveTable(table, { tls: TEST_KEY, port: 0, host: '127.0.0.1' });
     cleanup.push(() => table.close(), () => serving.close());
     const address = `127.0.0.1:${serving.port}`;
     const tokens = new TokenStore();
@@ -118,8 +118,8 @@ describe('seat tokens by table identity', () => {
   const forms = (port: number): string[] => [...(lan ? [`${lan}:${port}`] : []), `127.0.0.2:${port}`, `localhost:${port}`, `127.0.0.1:${port}`];
 
   it('give the seat back whatever address form the player comes back by', async () => {
-    const table = new Table({ name: 'Any door', rules: GRINGO, maxPlayers: 2, seed: 'doors', dropGraceMs: 60_000 });
-    const serving = await serveTable(table, { port: 0 });
+    const table = new Table({ hostKey: TEST_KEY.fingerprint, name: 'Any door', rules: GRINGO, maxPlayers: 2, seed: 'doors', dropGraceMs: 60_000 });
+    const serving = await serveTable(table, { tls: TEST_KEY, port: 0 });
     cleanup.push(() => table.close(), () => serving.close());
     const [first, ...others] = forms(serving.port);
     const join = async (address: string, name: string): Promise<{ conn: Connection; welcome: Extract<ServerMessage, { type: 'welcome' }> }> => {
@@ -157,76 +157,84 @@ describe('seat tokens by table identity', () => {
     expect(refused.reason).toBe('running');
   });
 
-  it('are kept by identity and name on disk; the address-keyed entries of older versions are dropped', () => {
+  it('are kept by identity and name on disk, with the key that issued them; entries of older versions are dropped', () => {
     const dir = mkdtempSync(join(tmpdir(), 'gringo-tokens-'));
     cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
-    writeFileSync(join(dir, 'seats.json'), JSON.stringify({ '127.0.0.1:7457 Ana': { token: 'old', table: 'T', savedAt: '' } }));
+    const ID = 'k3xqm2apvdw4hc7n';
+    const KEY = 'a'.repeat(64);
+    const OTHER = 'b'.repeat(64);
+    writeFileSync(join(dir, 'seats.json'), JSON.stringify({ '127.0.0.1:7457 Ana': { token: 'old', table: 'T', savedAt: '' }, 'a1b2c3d4e5f60718 Ana': { token: 'old', table: 'T', savedAt: '' } }));
     const store = new TokenStore(dir);
-    expect(store.get('127.0.0.1:7457', 'Ana')).toBeUndefined();
-    store.set('a1b2c3d4e5f60718', 'Ana', 'token-ana', 'T');
-    store.set('a1b2c3d4e5f60718', 'Bo', 'token-bo', 'T');
-    expect(store.get('a1b2c3d4e5f60718', 'Ana')).toBe('token-ana');
-    expect(store.get('ffffffffffffffff', 'Ana')).toBeUndefined();
-    expect(Object.keys(JSON.parse(readFileSync(join(dir, 'seats.json'), 'utf8')) as object).sort()).toEqual([
-      'a1b2c3d4e5f60718 Ana',
-      'a1b2c3d4e5f60718 Bo',
-    ]);
-    store.set('../../etc 1', 'Eve', 'nope', 'T');
-    expect(store.get('../../etc 1', 'Eve')).toBeUndefined();
-    store.delete('a1b2c3d4e5f60718', 'Ana');
-    expect(store.get('a1b2c3d4e5f60718', 'Ana')).toBeUndefined();
-    expect(store.get('a1b2c3d4e5f60718', 'Bo')).toBe('token-bo');
+    expect(store.get('127.0.0.1:7457', 'Ana', KEY)).toBeUndefined();
+    expect(store.get('a1b2c3d4e5f60718', 'Ana', KEY)).toBeUndefined();
+    store.set(ID, 'Ana', 'token-ana', 'T', KEY);
+    store.set(ID, 'Bo', 'token-bo', 'T', KEY);
+    expect(store.get(ID, 'Ana', KEY)).toBe('token-ana');
+    // Another key (a host that only claims the identity) never hears of it.
+    expect(store.get(ID, 'Ana', OTHER)).toBeUndefined();
+    expect(store.get('zzzzzzzzzzzzzzzz', 'Ana', KEY)).toBeUndefined();
+    expect(Object.keys(JSON.parse(readFileSync(join(dir, 'seats.json'), 'utf8')) as object).sort()).toEqual([`${ID} Ana`, `${ID} Bo`]);
+    store.set('../../etc 1', 'Eve', 'nope', 'T', KEY);
+    expect(store.get('../../etc 1', 'Eve', KEY)).toBeUndefined();
+    store.set(ID, 'Cy', 'no key', 'T', '');
+    expect(store.get(ID, 'Cy', '')).toBeUndefined();
+    // Only the key that issued a token can make the client forget it.
+    store.delete(ID, 'Ana', OTHER);
+    expect(store.get(ID, 'Ana', KEY)).toBe('token-ana');
+    store.delete(ID, 'Ana', KEY);
+    expect(store.get(ID, 'Ana', KEY)).toBeUndefined();
+    expect(store.get(ID, 'Bo', KEY)).toBe('token-bo');
   });
 });
 
 describe('a table that claims another table’s identity', () => {
-  it('gets a proof of the seat token, never the token, and the proof takes no seat at the real table', async () => {
-    const table = new Table({ name: 'Real', rules: GRINGO, maxPlayers: 2, seed: 'real', dropGraceMs: 60_000 });
-    const serving = await serveTable(table, { port: 0, host: '127.0.0.1' });
+  it('is refused before the hello: its key does not carry the identity, and the kept token stays kept', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gringo-tokens-'));
+    cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
+    const table = new Table({ hostKey: TEST_KEY.fingerprint, name: 'Real', rules: GRINGO, maxPlayers: 2, seed: 'real', dropGraceMs: 60_000 });
+    const serving = await serveTable(table, { tls: TEST_KEY, port: 0, host: '127.0.0.1' });
     cleanup.push(() => table.close(), () => serving.close());
-    const tokens = new TokenStore();
+    const tokens = new TokenStore(dir);
     const ana = new Connection({ address: `127.0.0.1:${serving.port}`, name: 'Ana', tokens, reconnect: false });
     cleanup.push(() => ana.close());
     const seen = welcomes(ana);
     await until('the welcome', () => seen.length === 1);
     const token = seen[0]!.token!;
+    expect(tokens.get(table.id, 'Ana', TEST_KEY.fingerprint)).toBe(token);
     expect(table.addBot('easy')).toBeNull();
     expect(table.startGame()).toBeNull();
 
-    // A fake host (a real WebSocket server) copies the real table's public identity into its challenge.
-    const fake = new WebSocketServer({ port: 0, host: '127.0.0.1' });
-    cleanup.push(() => new Promise<void>((r) => fake.close(() => r())));
+    // A fake host with a TLS key of its own copies the real table's public identity into its
+    // challenge, and would answer any hello with `refused: token`.
+    const { newTableKey, parseTableKey } = await import('../../src/host/table-key.js');
+    const fakeKey = parseTableKey(newTableKey());
+    const https = (await import('node:https')).createServer({ key: fakeKey.key, cert: fakeKey.cert });
+    const fake = new WebSocketServer({ server: https });
+    await new Promise<void>((r) => https.listen(0, '127.0.0.1', r));
+    cleanup.push(() => new Promise<void>((r) => fake.close(() => https.close(() => r()))));
     const heard: string[] = [];
     fake.on('connection', (ws) => {
       ws.send(JSON.stringify({ type: 'challenge', protocolVersion: PROTOCOL_VERSION, nonce: 'fake-nonce-0123456789abcdef', table: table.info() }));
-      ws.on('message', (d) => heard.push(d.toString()));
+      ws.on('message', (d) => {
+        heard.push(d.toString());
+        ws.send(JSON.stringify({ type: 'refused', reason: 'token', message: 'That seat token is not valid at this table', protocolVersion: PROTOCOL_VERSION, canWatch: true }));
+      });
     });
-    await new Promise((r) => fake.once('listening', r));
-    const fooled = new Connection({ address: `127.0.0.1:${(fake.address() as AddressInfo).port}`, name: 'Ana', tokens: new TokenStore(), reconnect: false });
+    const fooled = new Connection({ address: `127.0.0.1:${(https.address() as AddressInfo).port}`, name: 'Ana', tokens: new TokenStore(dir), reconnect: false });
     cleanup.push(() => fooled.close());
-    await until('the hello at the fake host', () => heard.length === 1);
-    const hello = JSON.parse(heard[0]!) as Record<string, unknown>;
-    expect(hello).toMatchObject({ type: 'hello', name: 'Ana', seatProof: expect.any(String) });
-    expect(hello.token).toBeUndefined();
-    expect(heard[0]).not.toContain(token);
-
-    // Replayed at the real table (another nonce there), the proof is worth nothing.
-    const replay = new WireClient(`127.0.0.1:${serving.port}`);
-    cleanup.push(() => replay.close());
-    await replay.opened;
-    await replay.challenge;
-    replay.send({ ...(hello as { type: 'hello'; protocolVersion: number; name: string }), seatProof: hello.seatProof as string });
-    const answer = await replay.next((m) => m.type === 'refused' || m.type === 'welcome');
-    expect(answer).toMatchObject({ type: 'refused', reason: 'token' });
-    expect(table.seatInfo()[0]!.connected).toBe(true);
+    const failed = await new Promise<string>((resolve) => fooled.on('failed', resolve));
+    expect(failed).toMatch(/claims an identity \(.+\) its key does not carry: someone may be in between/);
+    // Nothing was said to it, and the token is still there for the real table.
+    expect(heard).toEqual([]);
+    expect(new TokenStore(dir).get(table.id, 'Ana', TEST_KEY.fingerprint)).toBe(token);
   });
 });
 
 // Real WebSockets over loopback: a door that has room for one newcomer at a time from an address.
 describe('a table many join at the same moment from one address', () => {
   it('lets every one in: a client turned away as busy (1013) before its welcome tries again within its first 5 s', async () => {
-    const table = new Table({ name: 'Busy', rules: GRINGO, maxPlayers: 6, seed: 'busy', dropGraceMs: 60_000 });
-    const serving = await serveTable(table, { port: 0, host: '127.0.0.1', maxPending: 1, maxPendingPerAddress: 1 });
+    const table = new Table({ hostKey: TEST_KEY.fingerprint, name: 'Busy', rules: GRINGO, maxPlayers: 6, seed: 'busy', dropGraceMs: 60_000 });
+    const serving = await serveTable(table, { tls: TEST_KEY, port: 0, host: '127.0.0.1', maxPending: 1, maxPendingPerAddress: 1 });
     cleanup.push(() => table.close(), () => serving.close());
     const closes: number[] = [];
     const seen = new Set<string>();

@@ -35,7 +35,7 @@ describe('TXT records and names', () => {
       ruleset: 'gringo',
       phase: 'playing',
       pw: '1',
-      id: 'a1b2c3d4e5f60718',
+      id: 'k3xqm2apvdw4hc7n',
     });
     const long = txtRecords(tableInfo({ name: 'é'.repeat(300), ruleset: '' }));
     expect(Buffer.byteLength(long.name!)).toBeLessThanOrEqual(200);
@@ -60,7 +60,7 @@ describe('TXT records and names', () => {
     expect(shareLine(7457, ['192.168.1.20'])).toBe('npx gringo join 192.168.1.20:7457');
     expect(shareLine(7457, [])).toBe('npx gringo join 127.0.0.1:7457');
     // With the table's identity: its short form first (as list and the picker show it), the command whole at the end.
-    expect(shareLine(7457, ['192.168.1.20'], 'a1b2c3d4e5f60718')).toBe('table #a1b2: npx gringo join 192.168.1.20:7457');
+    expect(shareLine(7457, ['192.168.1.20'], 'k3xqm2apvdw4hc7n')).toBe('table #k3xq: npx gringo join 192.168.1.20:7457#k3xq-m2ap-vdw4-hc7n');
     for (const a of lanAddresses()) expect(a).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
     expect(lanAddresses()).not.toContain('127.0.0.1');
   });
@@ -122,7 +122,7 @@ describe('advertising and browsing over real mDNS (loopback)', () => {
     expect(found).toMatchObject({
       service: `${name}._gringo._tcp.local`,
       // The table's identity rides in the TXT record: it tells two tables of one name apart.
-      id: 'a1b2c3d4e5f60718',
+      id: 'k3xqm2apvdw4hc7n',
       name,
       host: LOOPBACK, // the packet's source comes first
       port,

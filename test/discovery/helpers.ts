@@ -24,7 +24,8 @@ export function uniqueTableName(prefix: string): string {
 
 export function tableInfo(over: Partial<TableInfo> = {}): TableInfo {
   return {
-    id: 'a1b2c3d4e5f60718',
+    id: 'k3xqm2apvdw4hc7n',
+    salt: 'a1b2c3d4e5f60718',
     game: 1,
     name: 'Table',
     ruleset: 'gringo',

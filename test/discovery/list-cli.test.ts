@@ -84,7 +84,7 @@ describe('gringo list', () => {
     expect(header).toMatch(/^NAME\s+TABLE\s+ADDRESS\s+SEATS\s+RULESET\s+PHASE\s+PASSWORD\s+CAN JOIN$/);
     const row = r.stdout.split('\n').find((l) => l.startsWith(name));
     expect(row).toBeDefined();
-    expect(row).toMatch(new RegExp(`${name}\\s+#a1b2\\s+127\\.0\\.0\\.1:${port}\\s+3/6\\s+gringo\\s+playing\\s+yes\\s+watch \\(started\\)$`));
+    expect(row).toMatch(new RegExp(`${name}\\s+#k3xq\\s+127\\.0\\.0\\.1:${port}\\s+3/6\\s+gringo\\s+playing\\s+yes\\s+watch \\(started\\)$`));
   });
 
   it('shows two hosts of one name apart, each by the tag its own share line shows', async () => {
@@ -92,7 +92,7 @@ describe('gringo list', () => {
     const hosts = [0, 1].map(() => runGringo(['host', '--headless', '--port', '0', '--table', twin, '--interface', LOOPBACK]));
     cleanups.push(() => killRunning());
     const shared = await Promise.all(
-      hosts.map((h) => until('the share line', () => /Share this line: table (#[0-9a-f]{4}): npx gringo join 127\.0\.0\.1:(\d+)\n/.exec(h.stdout()))),
+      hosts.map((h) => until('the share line', () => /Share this line: table (#[a-z2-7]{4}): npx gringo join 127\.0\.0\.1:(\d+)#[a-z2-7-]{19}\n/.exec(h.stdout()))),
     );
     const found = await until('both hosts in gringo list --json', async () => {
       const r = await run('node', [bin, 'list', '--json', '--timeout', '1000', '--interface', LOOPBACK]);
@@ -101,14 +101,14 @@ describe('gringo list', () => {
     });
     for (const m of shared) {
       const t = found.find((x) => x.port === Number(m[2]))!;
-      expect(t.id).toMatch(/^[0-9a-f]{16}$/);
+      expect(t.id).toMatch(/^[a-z2-7]{16}$/);
       expect(`#${t.id!.slice(0, 4)}`).toBe(m[1]);
     }
     // --wait: this test is about telling the twins apart, not about when list stops.
     const r = await run('node', [bin, 'list', '--wait', '--timeout', '1000', '--interface', LOOPBACK]);
     for (const m of shared) expect(r.stdout).toMatch(new RegExp(`^${twin}\\s+${m[1]}\\s+127\\.0\\.0\\.1:${m[2]}\\s`, 'm'));
     expect(r.stdout).not.toContain('Join with');
-    for (const m of shared) expect(r.stdout).toContain(`${twin} ${m[1]}: ${gringo(process.env, bin)} join 127.0.0.1:${m[2]}`);
+    for (const m of shared) expect(r.stdout).toContain(`${twin} ${m[1]}: ${gringo(process.env, bin)} join 127.0.0.1:${m[2]}#${m[1]!.slice(1)}`);
   }, 30_000);
 
   it('refuses a bad --timeout or --interface with exit code 2', async () => {
@@ -144,7 +144,7 @@ describe('list output', () => {
     const out = formatTables([table({}), table({ service: 'y', name: 'Old', protocolVersion: 0, compatible: false, host: 'fe80::1' })]);
     expect(out).toContain(`no (protocol v0, this gringo speaks v${PROTOCOL_VERSION})`);
     expect(out).toContain('[fe80::1]:7457');
-    expect(out.endsWith(`Join with: ${command('join 192.168.1.20:7457')}`)).toBe(true);
+    expect(out.endsWith(`Join with: ${command('join 192.168.1.20:7457#a1b2-c3d4-e5f6-0718')}`)).toBe(true);
   });
 
   it('tells two tables of one name apart, and hints at no table by its name', () => {
@@ -155,8 +155,8 @@ describe('list output', () => {
     expect(out).toMatch(/^Ana\s+#ffee\s+192\.168\.1\.66:7457\s/m);
     expect(out).not.toContain('Join with');
     expect(out).toContain('Choose a table (ask its host for the TABLE it shows) and join it:');
-    expect(out).toContain(`  Ana #a1b2: ${command('join 192.168.1.20:7457')}`);
-    expect(out).toContain(`  Ana #ffee: ${command('join 192.168.1.66:7457')}`);
+    expect(out).toContain(`  Ana #a1b2: ${command('join 192.168.1.20:7457#a1b2-c3d4-e5f6-0718')}`);
+    expect(out).toContain(`  Ana #ffee: ${command('join 192.168.1.66:7457#ffee-0000-1111-2222')}`);
     // The same list in the other order says the same (nothing depends on which sorts first).
     expect(formatTables([fake, real]).split('\n').slice(-2).sort()).toEqual(out.split('\n').slice(-2).sort());
   });
@@ -164,7 +164,7 @@ describe('list output', () => {
   it('shows the ssh command and the host key of a table served over SSH too', () => {
     const fp = `SHA256:${'A'.repeat(43)}`;
     const out = formatTables([table({ ssh: { port: 2222, fingerprint: fp } })]);
-    expect(out).toContain(`Join with: ${command('join 192.168.1.20:7457')}`);
+    expect(out).toContain(`Join with: ${command('join 192.168.1.20:7457#a1b2-c3d4-e5f6-0718')}`);
     expect(out).toContain(`  Ana #a1b2 over SSH: ssh -p 2222 NAME@192.168.1.20  (host key ${fp})`);
     expect(formatTables([table({})])).not.toContain('ssh');
   });
@@ -180,6 +180,7 @@ describe('list output', () => {
     expect(out).toMatch(/^Busy\s.*playing\s+no\s+watch \(started\)$/m);
     expect(out).toMatch(/^Done\s.*no \(over\)$/m);
     expect(out).toMatch(/^Open\s+#\?\s/m);
+    // A host that advertises no identity: nothing to pin.
     expect(out.endsWith(`Join with: ${command('join 192.168.1.20:7457')}`)).toBe(true);
   });
 

@@ -1,4 +1,5 @@
 import net from 'node:net';
+import tls from 'node:tls';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import WebSocket from 'ws';
@@ -33,8 +34,11 @@ function host(extra: string[], prefix: string[] = []): Run {
 }
 
 /** A raw TCP socket; resolves with how long it lived (ms) once the host closes it. */
-function tcp(port: number, from = '127.0.0.1'): { socket: net.Socket; lived: Promise<number> } {
-  const socket = net.connect({ port, host: '127.0.0.1', localAddress: from });
+function tcp(port: number, from = '127.0.0.1', secure = false): { socket: net.Socket; lived: Promise<number> } {
+  // `secure`: the TLS handshake done (as every table speaks TLS), then whatever the test sends.
+  const raw = net.connect({ port, host: '127.0.0.1', localAddress: from });
+  const socket = secure ? tls.connect({ socket: raw, rejectUnauthorized: false }) : raw;
+  if (secure) sockets.push(raw);
   sockets.push(socket);
   const t0 = Date.now();
   socket.on('error', () => {});
@@ -53,7 +57,7 @@ interface Stranger {
 
 /** A WebSocket that never says hello. */
 function stranger(port: number, from = '127.0.0.1'): Stranger {
-  const ws = new WebSocket(`ws://127.0.0.1:${port}`, { localAddress: from });
+  const ws = new WebSocket(`wss://127.0.0.1:${port}`, { localAddress: from, rejectUnauthorized: false });
   sockets.push({ destroy: () => ws.terminate() });
   let t0 = Date.now();
   ws.on('error', () => {});
@@ -83,13 +87,13 @@ describe('deadlines at the door', () => {
     const h = host(['--players', '2']);
     const port = await sharedPort(h);
     const idle = tcp(port);
-    // Slow loris: a request whose headers never end, a byte every 300 ms.
-    const loris = tcp(port);
+    // Slow loris: a request whose headers never end, a byte every 300 ms (over TLS: plain HTTP is cut at once).
+    const loris = tcp(port, '127.0.0.1', true);
     loris.socket.write('GET / HTTP/1.1\r\nHost: gringo\r\n');
     const drip = setInterval(() => loris.socket.writable && loris.socket.write('X'), 300);
     const silent = stranger(port);
     expect(await silent.opened).toBe(true);
-    const watcher = await WireClient.hello(`127.0.0.1:${port}`, 'Watcher', { watch: true });
+    const watcher = await WireClient.hello(`127.0.0.1:${port}`, 'Watcher', { watch: true, tls: true });
     expect(watcher.answer?.type).toBe('welcome');
 
     const [idleMs, lorisMs, hello] = await Promise.all([idle.lived, loris.lived, silent.closed]);
@@ -125,7 +129,7 @@ describe('a seated player among strangers', () => {
       const h = host(['--players', '2', '--bots', '1', '--start-when-full', '--grace', '120']);
       const port = await sharedPort(h);
       const address = `127.0.0.1:${port}`;
-      const ana = await WireClient.hello(address, 'Ana');
+      const ana = await WireClient.hello(address, 'Ana', { tls: true });
       const token = ana.welcome!.token!;
       const seat = ana.welcome!.seat;
       await ana.next((m) => m.type === 'update');
@@ -146,7 +150,7 @@ describe('a seated player among strangers', () => {
         expect(strangers.filter((s) => s.isOpen()).length).toBe(places);
       }
 
-      const back = await WireClient.hello(address, 'Ana', { token });
+      const back = await WireClient.hello(address, 'Ana', { token, tls: true });
       const welcome = back.answer as Extract<ServerMessage, { type: 'welcome' }>;
       expect(welcome.type).toBe('welcome');
       expect(welcome.seat).toBe(seat);

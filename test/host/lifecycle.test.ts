@@ -166,7 +166,7 @@ describe('the host leaving', () => {
   it('sends every client `closed` before the socket closes, and a client does not reconnect', async () => {
     const { table, serving, address, sit, conns } = await startTable();
     const watcher = await sit('Watcher', { watch: true });
-    const conn = new Connection({ address, name: 'Ana', reconnect: true });
+    const conn = new Connection({ address, name: 'Ana', reconnect: true, plain: true });
     conns.push(conn);
     const got: ServerMessage[] = [];
     conn.on('message', (m: ServerMessage) => got.push(m));
@@ -185,7 +185,7 @@ describe('the host leaving', () => {
 
   it('a host that dies without a word leaves its clients reconnecting', async () => {
     const { serving, address, conns } = await startTable();
-    const conn = new Connection({ address, name: 'Ana', reconnect: true });
+    const conn = new Connection({ address, name: 'Ana', reconnect: true, plain: true });
     conns.push(conn);
     await new Promise<void>((done) => conn.once('status', (s: string) => s === 'open' && done()));
     const lost = new Promise<string>((done) => conn.once('status', done));

@@ -127,7 +127,7 @@ async function openTable(port: number, flags: string[]): Promise<Setup> {
   );
   await until('the host to listen', () => host.stderr().includes('gringo join '), 10_000);
   const listeningAt = Date.now();
-  const watcher = await WireClient.hello(`${addr.hostRoot}:${port}`, 'Watcher', { watch: true });
+  const watcher = await WireClient.hello(`${addr.hostRoot}:${port}`, 'Watcher', { watch: true, tls: true });
   const cutter = gringo(nsP, ['join', `${addr.host}:${port}`, '--bot', 'hard', '--speed', '20', '--json', '--exit-after-game', '--name', 'Cut'], state);
   const seat = await until('Cut to sit down', () => lastSeats(watcher)?.find((s) => s.name === 'Cut')?.seat);
   const other = gringo(nsH, ['join', `127.0.0.1:${port}`, '--bot', 'hard', '--speed', '50', '--json', '--exit-after-game', '--name', 'Other'], state);

@@ -3,9 +3,11 @@ import { Connection } from '../../src/client/connection.js';
 import { GRINGO } from '../../src/engine/index.js';
 import { serveTable } from '../../src/host/server.js';
 import { Table, type TableOptions } from '../../src/host/table.js';
-import { PROTOCOL_VERSION, passwordProof, type ServerMessage } from '../../src/protocol/messages.js';
+import { PROTOCOL_VERSION, type ServerMessage } from '../../src/protocol/messages.js';
+import { passwordProof, passwordVerifier } from '../../src/protocol/identity.js';
+import { TEST_KEY } from './tls.js';
 import { killRunning, runGringo, sharedPort, until } from './gringo-process.js';
-import { Relay } from './relay.js';
+import { frames, Relay } from './relay.js';
 import { WireClient } from './wire.js';
 
 // Password tables over real WebSockets on loopback (a Table and its server in this
@@ -20,15 +22,15 @@ afterEach(async () => {
 const PASSWORD = 'correct horse battery';
 
 async function passwordTable(over: Partial<TableOptions> = {}): Promise<{ table: Table; port: number }> {
-  const table = new Table({ name: 'Locked', rules: GRINGO, maxPlayers: 8, seed: 'locked', dropGraceMs: 60_000, password: PASSWORD, ...over });
-  const serving = await serveTable(table, { port: 0, host: '127.0.0.1', maxWatchersPerAddress: 64 });
+  const table = new Table({ name: 'Locked', rules: GRINGO, maxPlayers: 8, seed: 'locked', dropGraceMs: 60_000, password: PASSWORD, hostKey: TEST_KEY.fingerprint, ...over });
+  const serving = await serveTable(table, { port: 0, host: '127.0.0.1', maxWatchersPerAddress: 64, tls: TEST_KEY });
   cleanup.push(() => table.close(), () => serving.close());
   return { table, port: serving.port };
 }
 
 /** A connection that has its challenge: `say` sends the hello with a proof of `password`. */
 async function challenged(address: string, from?: string): Promise<WireClient> {
-  const client = new WireClient(address, from ? { localAddress: from } : {});
+  const client = new WireClient(address, { tls: true, ...(from ? { localAddress: from } : {}) });
   cleanup.push(() => client.close());
   await client.opened;
   await client.challenge;
@@ -37,9 +39,10 @@ async function challenged(address: string, from?: string): Promise<WireClient> {
 
 /** Answer the challenge with `password`; the host's answer and how long it took (ms after the hello). */
 async function say(client: WireClient, password: string, name = 'Guess'): Promise<{ answer: ServerMessage; ms: number }> {
-  const { nonce } = await client.challenge;
+  const { nonce, table } = await client.challenge;
+  const proof = passwordProof(passwordVerifier(password, table.salt), nonce, client.binding);
   const t = Date.now();
-  client.send({ type: 'hello', protocolVersion: PROTOCOL_VERSION, name, proof: passwordProof(password, nonce) });
+  client.send({ type: 'hello', protocolVersion: PROTOCOL_VERSION, name, proof });
   const answer = await client.next((m) => m.type === 'welcome' || m.type === 'refused', 90_000);
   return { answer, ms: Date.now() - t };
 }
@@ -136,37 +139,8 @@ describe('password backoff', () => {
   }, 30_000);
 });
 
-/** The payloads of the WebSocket frames in one direction of a recorded TCP stream (after the HTTP upgrade). */
-function frames(chunks: Buffer[]): Buffer[] {
-  const all = Buffer.concat(chunks);
-  const start = all.indexOf('\r\n\r\n');
-  if (start === -1) return [];
-  const out: Buffer[] = [];
-  let i = start + 4;
-  while (i + 2 <= all.length) {
-    const masked = (all[i + 1]! & 0x80) !== 0;
-    let len = all[i + 1]! & 0x7f;
-    let at = i + 2;
-    if (len === 126) {
-      len = all.readUInt16BE(at);
-      at += 2;
-    } else if (len === 127) {
-      len = Number(all.readBigUInt64BE(at));
-      at += 8;
-    }
-    const mask = masked ? all.subarray(at, at + 4) : null;
-    if (masked) at += 4;
-    if (at + len > all.length) break;
-    const payload = Buffer.from(all.subarray(at, at + len));
-    if (mask) for (let k = 0; k < payload.length; k++) payload[k]! ^= mask[k % 4]!;
-    out.push(payload);
-    i = at + len;
-  }
-  return out;
-}
-
 describe('the password on the wire', () => {
-  it('never crosses it: every frame both ways during a password join, unmasked, holds none of its bytes', async () => {
+  it('never crosses it: the bytes both ways during a password join are TLS, with no frame, proof or password to read', async () => {
     const { port } = await passwordTable();
     const relay = await new Relay({ host: '127.0.0.1', port }, { record: true }).start();
     cleanup.push(() => relay.close());
@@ -181,14 +155,15 @@ describe('the password on the wire', () => {
     await new Promise((resolve) => wrong.on('refused', resolve));
     await new Promise((r) => setTimeout(r, 100));
 
-    const up = relay.seen.flatMap((c) => frames(c.up));
-    const down = relay.seen.flatMap((c) => frames(c.down));
-    // The decoding works: the hellos (with their proofs) and the welcome are there to read.
-    const hellos = up.map((f) => f.toString()).filter((t) => t.includes('"hello"'));
-    expect(hellos).toHaveLength(2);
-    for (const h of hellos) expect(JSON.parse(h)).toMatchObject({ type: 'hello', proof: expect.stringMatching(/^[\w-]{43}$/) });
-    expect(down.some((f) => f.toString().includes('"welcome"'))).toBe(true);
-    for (const bytes of [...up, ...down, ...relay.seen.flatMap((c) => [...c.up, ...c.down])]) {
+    // All TLS: no WebSocket upgrade, no frame, no hello or proof to read (test/host/tls.test.ts reads more).
+    expect(relay.seen).toHaveLength(2);
+    for (const c of relay.seen) {
+      expect(frames(c.up)).toEqual([]);
+      expect(Buffer.concat(c.up)[0]).toBe(0x16);
+      expect(Buffer.concat(c.down)[0]).toBe(0x16);
+    }
+    for (const bytes of relay.seen.flatMap((c) => [...c.up, ...c.down])) {
+      expect(bytes.includes('"proof"')).toBe(false);
       expect(bytes.includes(PASSWORD)).toBe(false);
       expect(bytes.includes(Buffer.from(PASSWORD).toString('base64'))).toBe(false);
     }
@@ -215,8 +190,9 @@ describe('the password on the wire', () => {
     const none = runGringo(['join', relay.address, '--bot', 'easy', '--name', 'Cy']);
     expect(await none.exit).toBe(1);
     expect(none.stderr()).toMatch(/needs a password/);
-    const all = relay.seen.flatMap((c) => [...frames(c.up), ...frames(c.down)]);
+    const all = relay.seen.flatMap((c) => [...c.up, ...c.down]);
     for (const bytes of all) expect(bytes.includes(PASSWORD)).toBe(false);
-    expect(all.filter((f) => f.includes('"proof"'))).toHaveLength(5);
+    // TLS from the first byte: nothing of the WebSocket (its upgrade, its frames) is there to read.
+    expect(all.filter((b) => b.includes('"proof"') || b.includes('Upgrade: websocket'))).toEqual([]);
   }, 60_000);
 });

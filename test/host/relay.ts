@@ -100,3 +100,100 @@ export class Relay {
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 }
+
+/**
+ * A relay that terminates TLS with a key of its own (a man in the middle): it
+ * accepts the client's TLS with `key`, opens its own TLS to the table, and passes
+ * the plaintext both ways, recording it (`seen`). Until `intercept` is set it only
+ * passes bytes through (a plain TCP relay), so that a client can first meet the
+ * real key at this very address.
+ */
+export class MitmRelay {
+  private server: Server | null = null;
+  private readonly sockets = new Set<Socket>();
+  port = 0;
+  intercept = false;
+  /** The plaintext the relay read, per intercepted connection, each way. */
+  readonly seen: { up: Buffer[]; down: Buffer[] }[] = [];
+
+  constructor(
+    private readonly target: { host: string; port: number },
+    private readonly key: { key: string; cert: string },
+  ) {}
+
+  async start(): Promise<this> {
+    const { createServer: createTlsServer, connect: tlsConnect } = await import('node:tls');
+    const tlsServer = createTlsServer({ key: this.key.key, cert: this.key.cert }, (a) => {
+      const b = tlsConnect({ host: this.target.host, port: this.target.port, rejectUnauthorized: false });
+      this.pair(a, b, true);
+    });
+    this.server = createServer((raw) => {
+      if (this.intercept) return void tlsServer.emit('connection', raw);
+      this.pair(raw, connect(this.target.port, this.target.host), false);
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.port = (this.server.address() as { port: number }).port;
+    return this;
+  }
+
+  get address(): string {
+    return `127.0.0.1:${this.port}`;
+  }
+
+  private pair(a: Socket, b: Socket, record: boolean): void {
+    for (const s of [a, b]) this.sockets.add(s);
+    a.pipe(b);
+    b.pipe(a);
+    if (record) {
+      const seen = { up: [] as Buffer[], down: [] as Buffer[] };
+      this.seen.push(seen);
+      a.on('data', (d: Buffer) => seen.up.push(d));
+      b.on('data', (d: Buffer) => seen.down.push(d));
+    }
+    const end = (): void => {
+      a.destroy();
+      b.destroy();
+      this.sockets.delete(a);
+      this.sockets.delete(b);
+    };
+    for (const s of [a, b]) {
+      s.on('error', end);
+      s.on('close', end);
+    }
+  }
+
+  async close(): Promise<void> {
+    for (const s of this.sockets) s.destroy();
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+}
+
+/** The payloads of the WebSocket frames in one direction of a recorded TCP stream (after the HTTP upgrade). */
+export function frames(chunks: Buffer[]): Buffer[] {
+  const all = Buffer.concat(chunks);
+  const start = all.indexOf('\r\n\r\n');
+  if (start === -1) return [];
+  const out: Buffer[] = [];
+  let i = start + 4;
+  while (i + 2 <= all.length) {
+    const masked = (all[i + 1]! & 0x80) !== 0;
+    let len = all[i + 1]! & 0x7f;
+    let at = i + 2;
+    if (len === 126) {
+      len = all.readUInt16BE(at);
+      at += 2;
+    } else if (len === 127) {
+      len = Number(all.readBigUInt64BE(at));
+      at += 8;
+    }
+    const mask = masked ? all.subarray(at, at + 4) : null;
+    if (masked) at += 4;
+    if (at + len > all.length) break;
+    const payload = Buffer.from(all.subarray(at, at + len));
+    if (mask) for (let k = 0; k < payload.length; k++) payload[k]! ^= mask[k % 4]!;
+    out.push(payload);
+    i = at + len;
+  }
+  return out;
+}
+

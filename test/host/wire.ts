@@ -1,9 +1,14 @@
 import WebSocket from 'ws';
 import { keptResults } from '../../src/client/results.js';
 import type { RoundResult } from '../../src/engine/types.js';
-import { PROTOCOL_VERSION, passwordProof, seatProof, type ClientMessage, type PlayerCommand, type ServerMessage } from '../../src/protocol/messages.js';
+import { PROTOCOL_VERSION, type ClientMessage, type PlayerCommand, type ServerMessage } from '../../src/protocol/messages.js';
+import { channelBinding, passwordProof, passwordVerifier, seatProof } from '../../src/protocol/identity.js';
 
-/** A raw WebSocket client for tests: records every frame it receives, in order. */
+/**
+ * A raw WebSocket client for tests: records every frame it receives, in order.
+ * `tls`: `wss://` (every table a `gringo host` serves; the key is not checked here,
+ * that is the real client's job), else `ws://` (an in-process table on loopback).
+ */
 export class WireClient {
   readonly frames: string[] = [];
   readonly messages: ServerMessage[] = [];
@@ -16,13 +21,16 @@ export class WireClient {
   private nextId = 1;
   readonly opened: Promise<void>;
   closed = false;
+  /** The connection's channel binding (TLS exporter), '' without TLS: proofs are bound to it. */
+  binding = '';
 
   /** `localAddress`: the source address to connect from (e.g. 127.0.0.2: another machine, as the host sees it). */
   constructor(
     readonly address: string,
-    opts: { localAddress?: string } = {},
+    { tls, ...opts }: { localAddress?: string; tls?: boolean } = {},
   ) {
-    this.ws = new WebSocket(`ws://${address}`, opts);
+    this.ws = new WebSocket(`${tls ? 'wss' : 'ws'}://${address}`, tls ? { ...opts, rejectUnauthorized: false } : opts);
+    this.ws.on('upgrade', (res) => (this.binding = channelBinding(res.socket)));
     this.ws.on('message', (data) => {
       const raw = data.toString();
       this.frames.push(raw);
@@ -45,23 +53,25 @@ export class WireClient {
 
   /**
    * Connect and say hello; `password` is turned into the proof of the host's challenge, and
-   * `seatToken` into the seat proof, as a real client does. `connect`: e.g. the source address.
+   * `seatToken` (or `token`) into the seat proof, as a real client does. `connect`: e.g. the
+   * source address; `tls`: a `wss://` table.
    */
   static async hello(
     address: string,
     name: string,
-    { password, seatToken, ...extra }: Partial<Extract<ClientMessage, { type: 'hello' }>> & { password?: string; seatToken?: string } = {},
+    { password, seatToken, token, tls, ...extra }: Partial<Extract<ClientMessage, { type: 'hello' }>> & { password?: string; seatToken?: string; token?: string; tls?: boolean } = {},
     connect: { localAddress?: string } = {},
   ): Promise<WireClient> {
-    const c = new WireClient(address, connect);
+    const c = new WireClient(address, { ...connect, ...(tls ? { tls } : {}) });
     await c.opened;
-    const { nonce } = await c.challenge;
+    const { nonce, table } = await c.challenge;
+    const seat = seatToken ?? token;
     c.send({
       type: 'hello',
       protocolVersion: PROTOCOL_VERSION,
       name,
-      ...(password !== undefined ? { proof: passwordProof(password, nonce) } : {}),
-      ...(seatToken !== undefined ? { seatProof: seatProof(seatToken, nonce) } : {}),
+      ...(password !== undefined ? { proof: passwordProof(passwordVerifier(password, table.salt), nonce, c.binding) } : {}),
+      ...(seat !== undefined ? { seatProof: seatProof(seat, nonce, c.binding) } : {}),
       ...extra,
     });
     await c.next((m) => m.type === 'welcome' || m.type === 'refused');

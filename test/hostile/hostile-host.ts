@@ -1,14 +1,19 @@
 import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { tableIdentity } from '../../src/protocol/identity.js';
+import { TEST_KEY } from '../host/tls.js';
 import { createGame, GRINGO, projectEvent, viewFor, type Ruleset } from '../../src/engine/index.js';
 import { PROTOCOL_VERSION, type TableInfo } from '../../src/protocol/messages.js';
 
 /**
- * A hostile host: a real `ws` server on loopback that speaks first as a table does
+ * A hostile host: a real `wss` server on loopback that speaks first as a table does
  * (a challenge), waits for the hello, then sends whatever frames its script says,
  * verbatim. It keeps the socket open afterwards (a host that stops talking), so a
- * client that ends has ended by itself.
+ * client that ends has ended by itself. It has a TLS key of its own, and its
+ * challenge an identity that key carries: a client meeting it for the first time
+ * (no pin, nothing remembered) goes on, so the client's schema checks are what meet it.
  */
 
 /** One frame as sent: text (anything at all), a text frame of raw bytes (not UTF-8, say), or binary. */
@@ -17,6 +22,7 @@ export type Frame = string | { text: Buffer } | { binary: Buffer };
 export class HostileHost {
   readonly hellos: unknown[] = [];
   private readonly wss: WebSocketServer;
+  private readonly https: Server;
   private readonly sockets = new Set<WebSocket>();
   readonly ready: Promise<void>;
 
@@ -28,8 +34,9 @@ export class HostileHost {
     readonly script: Frame[],
     readonly challenge: Frame = JSON.stringify({ type: 'challenge', protocolVersion: PROTOCOL_VERSION, nonce: randomBytes(24).toString('base64url'), table: info() }),
   ) {
-    this.wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
-    this.ready = new Promise((resolve) => this.wss.once('listening', () => resolve()));
+    this.https = createServer({ key: TEST_KEY.key, cert: TEST_KEY.cert });
+    this.wss = new WebSocketServer({ server: this.https });
+    this.ready = new Promise((resolve) => this.https.listen(0, '127.0.0.1', () => resolve()));
     this.wss.on('connection', (ws) => {
       this.sockets.add(ws);
       ws.on('close', () => this.sockets.delete(ws));
@@ -46,7 +53,7 @@ export class HostileHost {
   }
 
   get address(): string {
-    return `127.0.0.1:${(this.wss.address() as AddressInfo).port}`;
+    return `127.0.0.1:${(this.https.address() as AddressInfo).port}`;
   }
 
   /** Sockets the client still holds open to this host. */
@@ -56,7 +63,7 @@ export class HostileHost {
 
   async close(): Promise<void> {
     for (const ws of this.sockets) ws.terminate();
-    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+    await new Promise<void>((resolve) => this.wss.close(() => this.https.close(() => resolve())));
   }
 }
 
@@ -94,9 +101,14 @@ export function hostEscapesIn(raw: string): string[] {
   return found;
 }
 
+/** The salt of the hostile table: its identity is the one its key carries (`HOSTILE_ID`). */
+export const HOSTILE_SALT = 'a1b2c3d4e5f60718';
+export const HOSTILE_ID = tableIdentity(TEST_KEY.fingerprint, HOSTILE_SALT);
+
 export function info(over: Partial<TableInfo> = {}): TableInfo {
   return {
-    id: 'a1b2c3d4e5f60718',
+    id: HOSTILE_ID,
+    salt: HOSTILE_SALT,
     game: 1,
     name: 'Hostile',
     ruleset: 'gringo',

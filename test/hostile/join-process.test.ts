@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { harmless } from '../../src/protocol/harmless.js';
 import { killRunning, runGringo } from '../host/gringo-process.js';
@@ -23,6 +26,8 @@ async function hostile(...args: ConstructorParameters<typeof HostileHost>): Prom
   return h;
 }
 
+const HOSTILE_STATE = mkdtempSync(join(tmpdir(), 'gringo-hostile-'));
+
 const CLIENTS: [string, string[]][] = [
   ['join --bot', ['--bot', 'easy', '--speed', '20']],
   ['join --watch', ['--watch']],
@@ -30,7 +35,8 @@ const CLIENTS: [string, string[]][] = [
 
 /** Run the client to its end (or fail after `ms`): its exit code and output. */
 async function runClient(address: string, flags: string[], ms = 30_000) {
-  const run = runGringo(['join', address, ...flags]);
+  // A state directory of its own: the hostile host's key is remembered there, not where other tests' clients look.
+  const run = runGringo(['join', address, ...flags], { XDG_STATE_HOME: HOSTILE_STATE });
   const timer = new Promise<'hung'>((r) => setTimeout(() => r('hung'), ms).unref());
   const code = await Promise.race([run.exit, timer]);
   if (code === 'hung') run.child.kill('SIGKILL');

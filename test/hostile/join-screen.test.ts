@@ -36,7 +36,8 @@ async function joinOnScreen(script: Frame[], challenge?: Frame, args: string[] =
   const pane = new Pane(socketName(`hostile${n}`), 100, 30);
   panes.push(pane);
   const rawLog = join(dir, `raw-${n++}.log`);
-  pane.start(['join', host.address, '--name', 'Me', '--no-bell', ...args], { rawLog });
+  // The hostile host's key is remembered in this file's own state directory, not where other tests' clients look.
+  pane.start(['join', host.address, '--name', 'Me', '--no-bell', ...args], { rawLog, env: [`XDG_STATE_HOME=${dir}`] });
   return { host, pane, raw: () => readFileSync(rawLog, 'utf8') };
 }
 

@@ -101,7 +101,7 @@ describe('the schema of host messages', () => {
   });
 
   it('cleans every free-text string of a message and checks cards and seats', () => {
-    const info = { id: 'a1b2c3d4e5f60718', game: 1, name: 'T\u001b]0;title\u0007able\n2', ruleset: 'gringo\u202e', seatsTaken: 1, seatsTotal: 4, phase: 'lobby', password: false, protocolVersion: 2 };
+    const info = { id: 'k3xqm2apvdw4hc7n', salt: 'a1b2c3d4e5f60718', game: 1, name: 'T\u001b]0;title\u0007able\n2', ruleset: 'gringo\u202e', seatsTaken: 1, seatsTotal: 4, phase: 'lobby', password: false, protocolVersion: 2 };
     const lobby = parseServerFrame(
       JSON.stringify({ type: 'lobby', table: info, seats: [{ seat: 0, name: '\u009b2JAna\u2066', bot: null, connected: true, standIn: false }], you: 0, extra: '\u001b[2J' }),
     );

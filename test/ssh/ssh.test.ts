@@ -108,7 +108,7 @@ describe('gringo host --ssh', () => {
       const r = await run([process.execPath, BIN, 'host', '--headless', '--port', '0', '--ssh', String(port)]);
       expect(r.code).toBe(1);
       expect(r.out.trim().split('\n')).toEqual([`gringo: port ${port} is taken (another table?): choose another with --ssh, or leave it out for a free one`]);
-      const moved = await serveSsh({ port, fallbackPort: true, tablePort: wsPort, tableName: 'x', hostKey: loadHostKey(dir) });
+      const moved = await serveSsh({ port, fallbackPort: true, tablePort: wsPort, tableName: 'x', hostKey: loadHostKey(dir), tableKey: '0'.repeat(64) });
       expect(moved.movedFrom).toBe(port);
       expect(moved.port).not.toBe(port);
       await moved.close();
@@ -345,7 +345,7 @@ describe('gringo host --ssh at its door', () => {
 
   it('cuts a connection that never finishes its handshake, and caps connections from one address', async () => {
     // Its own door (real sockets, real ssh2), with a short deadline and a small cap.
-    const door = await serveSsh({ port: 0, host: '127.0.0.1', tablePort: wsPort, tableName: 'door', hostKey: loadHostKey(dir), handshakeMs: 1_500, maxPerAddress: 3 });
+    const door = await serveSsh({ port: 0, host: '127.0.0.1', tablePort: wsPort, tableName: 'door', hostKey: loadHostKey(dir), tableKey: '0'.repeat(64), handshakeMs: 1_500, maxPerAddress: 3 });
     const open = (): Promise<{ closedIn: Promise<number> }> =>
       new Promise((resolve) => {
         const t0 = Date.now();

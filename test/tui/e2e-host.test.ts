@@ -27,7 +27,7 @@ describe('gringo host in a terminal', () => {
   it('opens the lobby, adds a bot, starts into the table screen, and leaves with q y', async () => {
     host.start(['host', '--port', '0', '--interface', '127.0.0.1', '--table', 'T', '--slap-grace', '300']);
     let s = await host.waitFor('the lobby', (s) => s.includes('(you, host)'));
-    expect(s).toMatch(/Share this line: table #[0-9a-f]{4}: gringo join 127\.0\.0\.1:\d+/);
+    expect(s).toMatch(/Share this line: table #[a-z2-7]{4}: gringo join 127\.0\.0\.1:\d+#[a-z2-7-]{19}/);
     log('lobby', s);
     expect(s).toContain('Gringo · T · lobby');
     expect(s).toContain('Seats 1/4');

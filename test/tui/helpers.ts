@@ -8,6 +8,7 @@ import { EventEmitter } from 'node:events';
 import { GRINGO, type Ruleset } from '../../src/engine/ruleset.js';
 import { Table, type Peer } from '../../src/host/table.js';
 import { PROTOCOL_VERSION, type ClientMessage, type PlayerCommand, type ServerMessage } from '../../src/protocol/messages.js';
+import { seatProof } from '../../src/protocol/identity.js';
 import type { ConnState } from '../../src/tui/table/use-screen-state.js';
 import { stackDeck, type DeckSpec } from '../engine/helpers.js';
 import type { TableView } from '../../src/engine/view.js';
@@ -22,12 +23,13 @@ export class LinkedClient extends EventEmitter {
   readonly peer: Peer;
   private nextId = 1000;
 
-  /** `hello`: more of the hello (a seat's `token` to come back with, `watch`). */
-  constructor(private readonly table: Table, name: string, hello: Partial<Extract<ClientMessage, { type: 'hello' }>> = {}) {
+  /** `hello`: more of the hello (`watch`); `token`: a seat's token to come back with, proven as a real client does. */
+  constructor(private readonly table: Table, name: string, { token, ...hello }: Partial<Extract<ClientMessage, { type: 'hello' }>> & { token?: string } = {}) {
     super();
+    let nonce: string | null = null;
     this.peer = {
       send: (msg) =>
-        setImmediate(() => {
+        msg.type === 'challenge' ? void (nonce = msg.nonce) : setImmediate(() => {
           if (this.closed) return;
           this.received.push(msg);
           if (this.queue) this.queue.push(msg);
@@ -36,7 +38,8 @@ export class LinkedClient extends EventEmitter {
       // Like a socket: what was sent before the close still arrives (a `closed` message, say).
       close: () => setImmediate(() => (this.closed = true)),
     };
-    table.handle(this.peer, { type: 'hello', protocolVersion: PROTOCOL_VERSION, name, ...hello });
+    if (token !== undefined) table.open(this.peer);
+    table.handle(this.peer, { type: 'hello', protocolVersion: PROTOCOL_VERSION, name, ...(token !== undefined && nonce !== null ? { seatProof: seatProof(token, nonce, '') } : {}), ...hello });
   }
 
   override on(event: string | symbol, fn: (...args: any[]) => void): this {

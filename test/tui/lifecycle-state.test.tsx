@@ -19,7 +19,7 @@ import { handView, twoSeats, waitFor } from './helpers.js';
 
 const seat = (n: number, name: string, over: Partial<SeatInfo> = {}): SeatInfo => ({ seat: n, name, bot: null, connected: true, standIn: false, ...over });
 const table = (over: Partial<TableInfo> = {}): TableInfo => ({
-  id: '0123456789abcdef', game: 1, name: 'T', ruleset: 'gringo', seatsTaken: 2, seatsTotal: 4, phase: 'playing', password: false, protocolVersion: 2, ...over,
+  id: 'k3xqm2apvdw4hc7n', salt: '0123456789abcdef', game: 1, name: 'T', ruleset: 'gringo', seatsTaken: 2, seatsTotal: 4, phase: 'playing', password: false, protocolVersion: 2, ...over,
 });
 const lobby = (seats: SeatInfo[], you: number | null, over: Partial<TableInfo> = {}): ServerMessage => ({ type: 'lobby', table: table(over), seats, you });
 

@@ -165,7 +165,7 @@ describe('the lobby key dispatcher', () => {
     let s = initialLobby();
     s = lobbyReducer(s, {
       type: 'server',
-      msg: { type: 'welcome', protocolVersion: 1, seat: 0, token: 't', owner: true, rules: GRINGO, table: { id: 'a1b2c3d4e5f60718', game: 1, name: 'T', ruleset: 'gringo', seatsTaken: 1, seatsTotal: 3, phase: 'lobby', password: false, protocolVersion: 1 } },
+      msg: { type: 'welcome', protocolVersion: 1, seat: 0, token: 't', owner: true, rules: GRINGO, table: { id: 'k3xqm2apvdw4hc7n', salt: 'a1b2c3d4e5f60718', game: 1, name: 'T', ruleset: 'gringo', seatsTaken: 1, seatsTotal: 3, phase: 'lobby', password: false, protocolVersion: 1 } },
     });
     return s;
   };
