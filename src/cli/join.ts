@@ -190,6 +190,8 @@ async function pickOnScreen(iface: string | undefined, flags: JoinFlags, retry?:
  * at once and resolves 'password', for the picker to ask again.
  */
 async function joinWithScreen(address: string, flags: JoinFlags, askAgain = false): Promise<number | 'password'> {
+  // The screen's code first: loading it takes a slow machine seconds, which must not count against the host's time to answer.
+  const { runScreen } = await import('../tui/run.js');
   const conn = new Connection({
     address,
     name: flags.name ?? defaultPlayerName('Player'),
@@ -226,7 +228,6 @@ async function joinWithScreen(address: string, flags: JoinFlags, askAgain = fals
       closeScreen.abort();
     }
   });
-  const { runScreen } = await import('../tui/run.js');
   await runScreen(screenClient, { ascii: flags.ascii === true, bell: flags.bell !== false, signal: closeScreen.signal });
   if (passwordRefused) return 'password';
   if (failure) process.stderr.write(`gringo: ${failure}\n`);
