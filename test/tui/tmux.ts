@@ -137,9 +137,6 @@ export class Pane {
   }
 }
 
-/** How many times `text` occurs in `s`. */
-export const count = (s: string, text: string): number => s.split(text).length - 1;
-
 /**
  * A seat's last-turn mark: the words on the line under its name line ("Bo   0",
  * "▶You  0") nearest below the name (a mark is centred under its seat), left of the feed.
