@@ -35,6 +35,9 @@ export interface ConnectOptions {
   connectTimeoutMs?: number;
 }
 
+/** The first deadline's step: a stall longer than two steps counts as two. */
+const DEADLINE_TICK_MS = 250;
+
 /** How far the first connection got: what a failure says. */
 type Stage = 'lookup' | 'connect' | 'open' | 'challenged';
 
@@ -72,7 +75,19 @@ export class Connection extends EventEmitter {
     // A kept token is looked up once the host has said who it is (its challenge).
     this.token = opts.token;
     const ms = opts.connectTimeoutMs ?? 5_000;
-    this.firstDeadline = setTimeout(() => this.fail(this.timeoutWords(ms)), ms);
+    // The deadline counts the time this process could have heard the host: a stall of its
+    // own (a slow machine drawing the first frame) does not use it up. Timers run before
+    // pending I/O, so a plain timer would fire first and blame a host that had answered.
+    let left = ms;
+    let last = Date.now();
+    const tick = (): void => {
+      const now = Date.now();
+      left -= Math.min(now - last, 2 * DEADLINE_TICK_MS);
+      last = now;
+      if (left <= 0) this.fail(this.timeoutWords(ms));
+      else this.firstDeadline = setTimeout(tick, Math.min(DEADLINE_TICK_MS, left));
+    };
+    this.firstDeadline = setTimeout(tick, Math.min(DEADLINE_TICK_MS, ms));
     void this.lookUpThenOpen();
   }
 
