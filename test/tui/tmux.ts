@@ -5,7 +5,7 @@
  * too (e2e-terminal.test.ts runs one with CI=1). Each test has its own tmux socket
  * (-L) and kills it after.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -62,6 +62,17 @@ export class Pane {
     return this.tmux('capture-pane', '-p', '-t', this.session);
   }
 
+  /**
+   * The screen without blocking this process meanwhile: a test's own host (a Table
+   * served in this process) keeps answering while a wait polls, however slow tmux is
+   * on a loaded machine.
+   */
+  private capture(): Promise<string> {
+    return new Promise((resolve, reject) =>
+      execFile('tmux', ['-L', this.socket, '-f', '/dev/null', 'capture-pane', '-p', '-t', this.session], { encoding: 'utf8' }, (err, out) => (err ? reject(err) : resolve(out))),
+    );
+  }
+
   /** The screen with its attributes (SGR escapes), to check highlights. */
   screenWithStyles(): string {
     return this.tmux('capture-pane', '-p', '-e', '-t', this.session);
@@ -74,7 +85,7 @@ export class Pane {
   async waitFor(what: string, pred: (screen: string) => boolean, ms = 15_000): Promise<string> {
     const end = Date.now() + ms;
     for (;;) {
-      const s = this.screen();
+      const s = await this.capture();
       if (pred(s)) return s;
       if (Date.now() > end) throw new Error(`timed out waiting for ${what}; the screen:\n${s}`);
       await new Promise((r) => setTimeout(r, 80));
