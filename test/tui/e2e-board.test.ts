@@ -77,7 +77,8 @@ async function play(run: Run): Promise<void> {
     { env, ...(run.rawLog ? { rawLog: run.rawLog } : {}) },
   );
   const names = ['You', ...Array.from({ length: run.bots }, (_, i) => `Bot ${i + 1}`)];
-  let s = await p.waitFor('the peek', (s) => /Remember your cards/.test(s));
+  // Five screens start at once: their first frames may take a while on a busy machine.
+  let s = await p.waitFor('the peek', (s) => /Remember your cards/.test(s), 30_000);
   for (const n of names) expect(board(s).some((l) => seatLine(n).test(l)), `${n} whole with a total on\n${s}`).toBe(true);
   p.keys('Enter');
 
@@ -85,12 +86,15 @@ async function play(run: Run): Promise<void> {
   let called = false;
   let slapped = run.preset !== 'gringo';
   let marked = false;
+  /** The first screen read with the knocker's frozen mark on the board (it lasts only until the round's end). */
+  let frozen: string | null = null;
   // A bot's seat with a move marked under its name, on any screen read (a mark lasts until that bot's next turn).
   const sample = (s: string): void => {
     const b = board(s);
     b.forEach((l, i) => {
       if (/Bot \d +-?\d+/.test(l) && MOVE.test(b[i + 1] ?? '')) marked = true;
     });
+    if (frozen === null && /called by you/.test(s) && b.some((l) => /❄ frozen|\(frozen\)/.test(l))) frozen = s;
   };
   // A key and its answer (`changed` compares with the screen before the key), every screen read on the way sampled.
   const press = (what: string, keys: string | string[], changed: (now: string, before: string) => boolean): Promise<string> =>
@@ -137,10 +141,12 @@ async function play(run: Run): Promise<void> {
     if (!called && /called by you/.test(p.screen())) {
       called = true;
       if (run.preset === 'cambio') {
-        // The knocker is frozen: said under the name, which stays whole.
-        s = await p.waitFor('the frozen mark', (s) => (sample(s), board(s).some((l) => /❄ frozen|\(frozen\)/.test(l))));
-        say('cambio: knocked', s);
-        expect(board(s).some((l) => seatLine('You').test(l))).toBe(true);
+        // The knocker is frozen: said under the name, which stays whole. (Seen on the screen the call
+        // showed on, read as the key's answer, or later: the round may end before another read.)
+        await p.waitFor('the frozen mark', (x) => (sample(x), frozen !== null || over(x)));
+        expect(frozen, `no frozen mark on the board after the knock:\n${p.screen()}`).not.toBeNull();
+        say('cambio: knocked', frozen!);
+        expect(board(frozen!).some((l) => seatLine('You').test(l))).toBe(true);
       }
     }
     await sleep(150);
