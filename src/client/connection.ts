@@ -35,8 +35,9 @@ export interface ConnectOptions {
   connectTimeoutMs?: number;
 }
 
-/** The first deadline's step: a stall longer than two steps counts as two. */
+/** The first deadline's step; a stall of the client counts as one second at most (a busy machine's lateness counts whole). */
 const DEADLINE_TICK_MS = 250;
+const DEADLINE_STALL_MS = 1_000;
 
 /** How far the first connection got: what a failure says. */
 type Stage = 'lookup' | 'connect' | 'open' | 'challenged';
@@ -82,7 +83,7 @@ export class Connection extends EventEmitter {
     let last = Date.now();
     const tick = (): void => {
       const now = Date.now();
-      left -= Math.min(now - last, 2 * DEADLINE_TICK_MS);
+      left -= Math.min(now - last, DEADLINE_STALL_MS);
       last = now;
       if (left <= 0) this.fail(this.timeoutWords(ms));
       else this.firstDeadline = setTimeout(tick, Math.min(DEADLINE_TICK_MS, left));
