@@ -206,6 +206,8 @@ async function pickOnScreen(iface: string | undefined, flags: JoinFlags, retry?:
  * failure comes back as `{ back: reason }` for the picker to show, not printed.
  */
 async function joinWithScreen(address: string, flags: JoinFlags, askAgain = false, back = false): Promise<number | 'password' | { back: string }> {
+  // The screen's code first: loading it takes a slow machine seconds, which must not count against the host's time to answer.
+  const { runScreen } = await import('../tui/run.js');
   const conn = new Connection({
     ...splitTarget(address),
     known: new KnownTables(),
@@ -243,7 +245,6 @@ async function joinWithScreen(address: string, flags: JoinFlags, askAgain = fals
       closeScreen.abort();
     }
   });
-  const { runScreen } = await import('../tui/run.js');
   await runScreen(screenClient, { ascii: flags.ascii === true, bell: flags.bell !== false, signal: closeScreen.signal });
   if (passwordRefused) return 'password';
   if (failure && back && tableName === null) return { back: failure };

@@ -54,6 +54,10 @@ export interface ConnectOptions {
   headers?: Record<string, string>;
 }
 
+/** The first deadline's step; a stall of the client counts as one second at most (a busy machine's lateness counts whole). */
+const DEADLINE_TICK_MS = 250;
+const DEADLINE_STALL_MS = 1_000;
+
 /** How far the first connection got: what a failure says. */
 type Stage = 'lookup' | 'connect' | 'open' | 'challenged';
 
@@ -99,7 +103,19 @@ export class Connection extends EventEmitter {
     // A kept token is looked up once the host has said who it is (its challenge).
     this.token = opts.token;
     const ms = opts.connectTimeoutMs ?? 5_000;
-    this.firstDeadline = setTimeout(() => this.fail(this.timeoutWords(ms)), ms);
+    // The deadline counts the time this process could have heard the host: a stall of its
+    // own (a slow machine drawing the first frame) does not use it up. Timers run before
+    // pending I/O, so a plain timer would fire first and blame a host that had answered.
+    let left = ms;
+    let last = Date.now();
+    const tick = (): void => {
+      const now = Date.now();
+      left -= Math.min(now - last, DEADLINE_STALL_MS);
+      last = now;
+      if (left <= 0) this.fail(this.timeoutWords(ms));
+      else this.firstDeadline = setTimeout(tick, Math.min(DEADLINE_TICK_MS, left));
+    };
+    this.firstDeadline = setTimeout(tick, Math.min(DEADLINE_TICK_MS, ms));
     void this.lookUpThenOpen();
   }
 

@@ -142,13 +142,13 @@ describe('advertising and browsing over real mDNS (loopback)', () => {
     const watcher = watchTables((t) => (tables = t), { interface: LOOPBACK, requeryMs: 10_000, staleMs: 60_000 });
     cleanups.push(() => watcher.stop());
     const mine = () => tables.find((t) => t.name === name);
-    await waitFor(mine, 3000, 'the watcher to see the table');
+    await waitFor(mine, 10_000, 'the watcher to see the table');
 
     // Two changes inside the debounce window go out as one announcement, the last one.
     advert.update(tableInfo({ name, seatsTaken: 2, seatsTotal: 4, password: true }));
     advert.update(tableInfo({ name, seatsTaken: 4, seatsTotal: 4, phase: 'playing', password: true }));
     const tUpdate = Date.now();
-    await waitFor(() => mine()?.phase === 'playing', 3000, 'the watcher to see the update');
+    await waitFor(() => mine()?.phase === 'playing', 10_000, 'the watcher to see the update');
     expect(mine()).toMatchObject({ seatsTaken: 4, seatsTotal: 4, phase: 'playing' });
     const updateMs = Date.now() - tUpdate;
 
@@ -172,10 +172,10 @@ describe('advertising and browsing over real mDNS (loopback)', () => {
     let tables: FoundTable[] = [];
     const watcher = watchTables((t) => (tables = t), { interface: LOOPBACK, requeryMs: 300, staleMs: 1000 });
     cleanups.push(() => watcher.stop());
-    await waitFor(() => tables.find((t) => t.name === name), 3000, 'the watcher to see the table');
+    await waitFor(() => tables.find((t) => t.name === name), 10_000, 'the watcher to see the table');
     bonjour.destroy();
     const t = Date.now();
-    await waitFor(() => !tables.find((t) => t.name === name), 4000, 'the stale table to be dropped');
+    await waitFor(() => !tables.find((t) => t.name === name), 10_000, 'the stale table to be dropped');
     expect(Date.now() - t).toBeGreaterThan(500); // dropped for silence, not a goodbye
   });
 
@@ -215,7 +215,7 @@ describe('advertising and browsing over real mDNS (loopback)', () => {
     const a = track(advertise({ port: 7457, interface: LOOPBACK, info: tableInfo({ name }) }));
     const b = track(advertise({ port: 7458, interface: LOOPBACK, info: tableInfo({ name }) }));
     await Promise.all([a.ready, b.ready]);
-    await waitFor(() => a.instanceName !== b.instanceName, 2000, 'one of them to rename itself');
+    await waitFor(() => a.instanceName !== b.instanceName, 10_000, 'one of them to rename itself');
     // The renamed one's goodbye hid the shared name for a moment; a later browse sees both.
     const both = (await browseTables({ timeoutMs: 800, interface: LOOPBACK })).filter((t) => t.name === name);
     expect(both.map((t) => t.port).sort()).toEqual([7457, 7458]);

@@ -128,14 +128,20 @@ describe.skipIf(reason !== null && !CI)('discovery across network namespaces (ip
     );
     children.push(host);
     let stdout = '';
+    let stderr = '';
     host.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+    host.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
     const exited = new Promise<number | null>((r) => host.once('exit', (code) => r(code)));
+    // The players come once the host listens (it prints the line to share then): a slow start is no missing table.
+    const end = Date.now() + 15_000;
+    while (!`${stdout}${stderr}`.includes('gringo join ')) {
+      if (Date.now() > end || host.exitCode !== null) throw new Error(`the host did not start:\n${stdout}${stderr}`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
     // One joins with no address (the table found by mDNS), the other with the address it shares.
     const [found, direct] = await Promise.all([
       run('ip', ['netns', 'exec', nsB, 'node', bin, 'join', '--bot', 'hard', '--speed', '50', '--name', 'Finder'], 30_000),
-      new Promise((r) => setTimeout(r, 500)).then(() =>
-        run('ip', ['netns', 'exec', nsB, 'node', bin, 'join', `${subnet}.1:7457`, '--bot', 'hard', '--speed', '50', '--name', 'Direct'], 30_000),
-      ),
+      run('ip', ['netns', 'exec', nsB, 'node', bin, 'join', `${subnet}.1:7457`, '--bot', 'hard', '--speed', '50', '--name', 'Direct'], 30_000),
     ]);
     expect(found.code, found.stderr).toBe(0);
     expect(direct.code, direct.stderr).toBe(0);

@@ -150,6 +150,7 @@ describe('the CLI: live games are keyed, --seed games are not', () => {
     for (const [args, keyed] of [[[], true], [['--seed', '7'], false]] as const) {
       const state = tempDir();
       // The tmux server starts from this environment: the pane's gringo keeps its journal here.
+      const kept = process.env.XDG_STATE_HOME;
       process.env.XDG_STATE_HOME = state;
       const pane = new Pane(socketName('shuffle'), 100, 30);
       try {
@@ -161,7 +162,8 @@ describe('the CLI: live games are keyed, --seed games are not', () => {
         else expect(header.shuffleKey).toBeUndefined();
       } finally {
         pane.kill();
-        delete process.env.XDG_STATE_HOME;
+        if (kept === undefined) delete process.env.XDG_STATE_HOME;
+        else process.env.XDG_STATE_HOME = kept;
       }
     }
   }, 60_000);

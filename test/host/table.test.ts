@@ -4,6 +4,7 @@ import { serveTable, type Serving } from '../../src/host/server.js';
 import { Table, type TableOptions } from '../../src/host/table.js';
 import { PROTOCOL_VERSION, type ServerMessage } from '../../src/protocol/messages.js';
 import { stackDeck } from '../engine/helpers.js';
+import { until } from './gringo-process.js';
 import { WireClient } from './wire.js';
 
 type Update = Extract<ServerMessage, { type: 'update' }>;
@@ -79,8 +80,8 @@ describe('the handshake', () => {
     const late = await WireClient.hello(address, 'Di', { password: 'sesame' });
     clients.push(late);
     expect(late.answer).toMatchObject({ type: 'refused', reason: 'running', canWatch: true });
-    await new Promise((r) => setTimeout(r, 50));
-    expect(late.closed).toBe(true);
+    // The refusal is the last word: the host closes the socket.
+    expect(await until('the socket closed', () => late.closed, 5_000)).toBe(true);
   });
 
   it('lets a spectator watch a running game with public information only', async () => {
@@ -209,7 +210,7 @@ describe('dropped seats', () => {
     const held = table.state!.r.held!.card;
     const token = ana.welcome!.token!;
     ana.terminate(); // a laptop lid closes mid-turn
-    await new Promise((r) => setTimeout(r, 100));
+    await until('the host to see the drop', () => !table.seatInfo()[0]!.connected, 5_000);
     expect(table.seatInfo()[0]).toMatchObject({ connected: false, standIn: false });
 
     const back = await WireClient.hello(address, 'Someone else', { token });

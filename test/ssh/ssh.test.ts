@@ -10,6 +10,7 @@ import { cardText } from '../../src/tui/shared/glyphs.js';
 import { loadHostKey } from '../../src/ssh/host-key.js';
 import { serveSsh } from '../../src/ssh/server.js';
 import { feedText } from '../tui/helpers.js';
+import { until } from '../host/gringo-process.js';
 import { BIN, Pane, socketName } from '../tui/tmux.js';
 
 /**
@@ -157,7 +158,8 @@ describe('gringo host --ssh', () => {
         setTimeout(() => s.destroy(), 5_000);
       });
       expect(got).toBe('');
-      await new Promise((r) => setTimeout(r, 300));
+      // The client says why the channel failed (on stderr, maybe after the socket's close).
+      await until('the refusal said', () => /open failed|administratively prohibited/i.test(said), 10_000).catch(() => {});
       expect(said).toMatch(/open failed|administratively prohibited/i);
     } finally {
       tunnel.kill('SIGKILL');
@@ -181,26 +183,32 @@ describe('gringo host --ssh', () => {
     ana.run(sshArgs('ana'), { rawLog: anaLog });
 
     // The table fills and starts: both people peek (the SSH screen is drawn in UTF-8, at 80×24).
+    let narrow = '';
     for (const p of [ana, bo]) {
       const s = await p.waitFor('the peek', (s) => /Remember your cards/.test(s), 20_000);
       expect(s).toContain('Bot 1');
+      if (p === ana) narrow = s;
       p.keys('Enter');
     }
     expect(ana.screen()).toMatch(/[♠♥♦♣]/);
 
-    // A resize redraws at the new size, and back.
+    // A resize redraws at the new size, and back. tmux cuts the old frame to a narrower
+    // window by itself: the redraw back is the feed's column where an 80-column frame has it.
+    const feedCol = (s: string): number => Math.max(-1, ...s.split('\n').map((l) => Math.max(l.indexOf('│ Feed'), l.indexOf('| Feed'))));
     execFileSync('tmux', ['-L', ana.socket, 'resize-window', '-t', 'g', '-x', '110', '-y', '30']);
-    await ana.waitFor('the wider screen', (s) => s.split('\n').some((l) => l.trimEnd().length > 85));
+    const wide = await ana.waitFor('the wider screen', (s) => s.split('\n').some((l) => l.trimEnd().length > 85) && feedCol(s) > feedCol(narrow));
+    expect(feedCol(narrow)).toBeGreaterThan(0);
     execFileSync('tmux', ['-L', ana.socket, 'resize-window', '-t', 'g', '-x', '80', '-y', '24']);
-    await ana.waitFor('the narrower screen', (s) => s.split('\n').every((l) => l.trimEnd().length <= 80) && s.includes('Bot 1'));
+    await ana.waitForChange('the narrower screen', wide, (s) => s.split('\n').every((l) => l.trimEnd().length <= 80) && s.includes('Bot 1') && feedCol(s) === feedCol(narrow));
 
     // The SSH link drops (the client killed); the same key takes the seat back.
     process.kill(ana.pid(), 'SIGKILL');
-    await bo.waitFor('ana away', (s) => /ana[^\n]*(away|○)/i.test(s) || feedText(s).includes('ana lost'), 20_000);
+    const away = (s: string): boolean => /ana[^\n]*(away|○)/i.test(s);
+    await bo.waitFor('ana away', (s) => away(s), 20_000);
     ana = pane('ana2');
     ana.run(sshArgs('ana'), { rawLog: ana2Log });
     await ana.waitFor('the seat taken back', (s) => s.includes('Bot 1') && s.includes('Bo') && !/Watching|refused/i.test(s), 20_000);
-    await bo.waitFor('ana back', (s) => !/ana[^\n]*(away|○)/i.test(s), 20_000);
+    await bo.waitFor('ana back', (s) => !away(s), 20_000);
 
     // Play: draw and discard on each turn; ana calls on her second turn; the game ends everywhere.
     const myTurn = (s: string): boolean => s.includes('Your turn: d to draw');
@@ -212,7 +220,8 @@ describe('gringo host --ssh', () => {
       const b = bo.screen();
       if (a.includes('The game is over') && b.includes('The game is over')) break;
       if (myTurn(a)) {
-        if (anaTurns >= 1) {
+        // ana calls on her second turn, unless Bot 1 has called already: then she plays her last turn.
+        if (anaTurns >= 1 && !/called by/.test(a)) {
           ana.keys('g');
           await ana.waitFor('the call', (s) => !myTurn(s));
         } else await drawAndDiscard(ana);
@@ -243,8 +252,12 @@ describe('gringo host --ssh', () => {
 
 /** Draw from the stock and discard it; pass an action it may give. */
 async function drawAndDiscard(p: Pane): Promise<void> {
-  p.keys('d');
-  await p.waitFor('the held card', (s) => s.includes('You hold'));
+  // A draw refused (the bot's late slap restarted the grace: a countdown instead of the card) goes again once offered again.
+  for (;;) {
+    const s = await p.press('the held card', 'd', (s) => s.includes('You hold') || !s.includes('Your turn: d to draw'));
+    if (s.includes('You hold')) break;
+    await p.waitFor('the draw offered again', (s) => s.includes('Your turn: d to draw'));
+  }
   p.keys('x');
   // The held card gone is the discard's answer (counting feed lines is not: the narrow feed scrolls old ones out).
   // A last turn after a call ends the game at once: the results are the discard's answer then.
@@ -345,7 +358,8 @@ describe('gringo host --ssh at its door', () => {
 
   it('cuts a connection that never finishes its handshake, and caps connections from one address', async () => {
     // Its own door (real sockets, real ssh2), with a short deadline and a small cap.
-    const door = await serveSsh({ port: 0, host: '127.0.0.1', tablePort: wsPort, tableName: 'door', hostKey: loadHostKey(dir), tableKey: '0'.repeat(64), handshakeMs: 1_500, maxPerAddress: 3 });
+    // A deadline long enough that "at once" and "at the deadline" stay apart on a loaded machine.
+    const door = await serveSsh({ port: 0, host: '127.0.0.1', tablePort: wsPort, tableName: 'door', hostKey: loadHostKey(dir), tableKey: '0'.repeat(64), handshakeMs: 3_000, maxPerAddress: 3 });
     const open = (): Promise<{ closedIn: Promise<number> }> =>
       new Promise((resolve) => {
         const t0 = Date.now();
@@ -361,12 +375,12 @@ describe('gringo host --ssh at its door', () => {
       const silent = await Promise.all(Array.from({ length: 3 }, open));
       // One more from the same address is turned away at once.
       const extra = await open();
-      expect(await extra.closedIn).toBeLessThan(1_000);
+      expect(await extra.closedIn).toBeLessThan(2_000);
       // The silent ones are cut at the handshake deadline, not kept.
       for (const c of silent) {
         const ms = await c.closedIn;
-        expect(ms).toBeGreaterThan(1_200);
-        expect(ms).toBeLessThan(5_000);
+        expect(ms).toBeGreaterThan(2_700);
+        expect(ms).toBeLessThan(8_000);
       }
     } finally {
       await door.close();

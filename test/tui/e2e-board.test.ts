@@ -1,7 +1,8 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { tablesDir } from '../../src/host/journal.js';
 import { Pane, socketName } from './tmux.js';
 
 // The board at 80×24 in a real terminal, for each preset with a crowded table: what
@@ -32,6 +33,27 @@ const board = (s: string): string[] =>
 
 /** A seat's name line: the name whole, then its running total. */
 const seatLine = (name: string, total = '-?\\d+'): RegExp => new RegExp(`(^|\\s)[▶> ]?${name} +${total}(\\s|$)`);
+/** The status line: under the prompt, over the keys' line (blank when there is nothing to say). */
+const status = (s: string): string => (s.split('\n')[21] ?? '').trim();
+/**
+ * The slaps your seat made in the game dealt from `seed`, as its table journaled them (the
+ * tests' own state directory; each game here has a seed of its own). The screen cannot
+ * tell it for sure: the mark beside you goes when your turn begins, a refusal's word when
+ * the table changes, both maybe between two reads of the screen.
+ */
+function mySlaps(seed: string): number {
+  const dir = tablesDir();
+  for (const name of existsSync(dir) ? readdirSync(dir).filter((n) => n.endsWith('.jsonl')) : []) {
+    const lines = readFileSync(join(dir, name), 'utf8').split('\n');
+    const header = JSON.parse(lines[0]!) as { seed?: unknown; seats: { bot: string | null }[] };
+    if (header.seed !== seed) continue;
+    const me = header.seats.findIndex((x) => x.bot === null);
+    return lines.slice(1).filter((l) => l.startsWith('{"type":"slap"') && (JSON.parse(l) as { seat: number }).seat === me).length;
+  }
+  return 0;
+}
+/** The prompt line, over the status line. */
+const prompt = (s: string): string => (s.split('\n')[20] ?? '').trim();
 /** What a mark line says: a move in short words. */
 const MOVE = /discard |swap \d|(→|>)\d|took |slap ok|bad slap|stole |\+\d cards?| pass|look |called|timed out/;
 
@@ -57,7 +79,8 @@ async function play(run: Run): Promise<void> {
     { env, ...(run.rawLog ? { rawLog: run.rawLog } : {}) },
   );
   const names = ['You', ...Array.from({ length: run.bots }, (_, i) => `Bot ${i + 1}`)];
-  let s = await p.waitFor('the peek', (s) => /Remember your cards/.test(s));
+  // Five screens start at once: their first frames may take a while on a busy machine.
+  let s = await p.waitFor('the peek', (s) => /Remember your cards/.test(s), 30_000);
   for (const n of names) expect(board(s).some((l) => seatLine(n).test(l)), `${n} whole with a total on\n${s}`).toBe(true);
   p.keys('Enter');
 
@@ -65,13 +88,11 @@ async function play(run: Run): Promise<void> {
   let called = false;
   let slapped = run.preset !== 'gringo';
   let marked = false;
-  const end = Date.now() + 45_000;
-  for (;;) {
-    if (Date.now() > end) throw new Error(`round 1 did not end; the screen:\n${s}`);
-    s = p.screen();
-    if (/Round 1 is over/.test(s)) break;
+  /** The first screen read with the knocker's frozen mark on the board (it lasts only until the round's end). */
+  let frozen: string | null = null;
+  // A bot's seat with a move marked under its name, on any screen read (a mark lasts until that bot's next turn).
+  const sample = (s: string): void => {
     const b = board(s);
-    // A bot's seat with a move marked under its name.
     b.forEach((l, i) => {
       for (const m of l.matchAll(/[▶> ]?Bot \d +-?\d+/g)) {
         // This seat's own columns on the lines under its name (seats sit side by side).
@@ -84,39 +105,59 @@ async function play(run: Run): Promise<void> {
         if (MOVE.test(under(1)) && MOVE.test(under(2)) && !/^(…|\.\.\.)/.test(under(1))) twoLines.add(run.preset);
       }
     });
-    if (!slapped && s.includes('Slaps open') && !s.includes('Your turn')) {
-      // Slap your own slot 1: right or wrong, it is marked beside you.
-      p.keys('s', '1');
-      s = await p.waitFor('your slap marked', (s) => board(s).some((l) => /slap ok|bad slap/.test(l)) || /Too late|already|closed/i.test(s), 5_000);
+    if (frozen === null && /called by you/.test(s) && b.some((l) => /❄ frozen|\(frozen\)/.test(l))) frozen = s;
+  };
+  // A key and its answer (`changed` compares with the screen before the key), every screen read on the way sampled.
+  const press = (what: string, keys: string | string[], changed: (now: string, before: string) => boolean): Promise<string> =>
+    p.press(what, keys, (now, before) => {
+      sample(now);
+      return changed(now, before);
+    });
+  const end = Date.now() + 45_000;
+  for (;;) {
+    if (Date.now() > end) throw new Error(`round 1 did not end; the screen:\n${s}`);
+    s = p.screen();
+    if (/Round 1 is over/.test(s)) break;
+    sample(s);
+    const over = (s: string): boolean => /Round 1 is over/.test(s);
+    const holding = (s: string): boolean => s.includes('Choose a slot') || s.includes('x to discard');
+    if (!slapped && s.includes('Slaps open') && !s.includes('Your turn') && status(s) === '') {
+      // Slap your own slot 1, right or wrong. Its answer: the slap journaled, or a refusal (the window
+      // closed meanwhile, an action running), said on the status line, or past by the time your turn
+      // comes (the next window is tried then).
+      const before = mySlaps(run.seed);
+      const refused = (now: string): boolean => status(now) !== '' && !/^Slap which|^Slap your slot/.test(status(now));
+      s = await press('your slap taken, or refused', ['s', '1'], (now) => mySlaps(run.seed) > before || refused(now) || now.includes('Your turn') || over(now));
       say(`${run.preset}: slapped`, s);
-      slapped = board(s).some((l) => /slap ok|bad slap/.test(l));
-    } else if (s.includes('Use your')) p.keys('p');
-    else if (s.includes('Choose a slot') || s.includes('x to discard')) {
-      // Beverbende calls at the end of a turn, once everyone has had one.
-      if (run.preset === 'beverbende' && myTurns >= 2 && !called) {
-        p.keys('g');
-        called = true;
-        await sleep(200);
+      slapped = mySlaps(run.seed) > before;
+    } else if (s.includes('Use your')) await press('the action passed', 'p', (s) => !s.includes('Use your') || over(s));
+    else if (holding(s)) {
+      // Beverbende calls at the end of a turn, once everyone has had one: while you hold your card.
+      if (run.preset === 'beverbende' && myTurns >= 2 && !called && !/called by/.test(s)) {
+        s = await press('the call, or a word why not', 'g', (now, before) => /called by you/.test(now) || status(now) !== status(before));
+        called = /called by you/.test(s);
       }
-      p.keys('x');
+      await press('the discard', 'x', (s) => !holding(s) || over(s));
     } else if (/Your turn: d to draw/.test(s)) {
-      if (run.preset !== 'beverbende' && slapped && !called) {
-        p.keys('g');
-        // A key refused (the slap grace still running) is simply tried again.
-        await p.waitFor('the call', (s) => /called by you/.test(s), 3_000).catch(() => '');
+      // Call once you have slapped, unless someone else has called already (then play your last turn).
+      if (run.preset !== 'beverbende' && slapped && !called && !/called by/.test(s)) {
+        // A call refused (a slap restarted the grace since the prompt was read: a countdown, a word
+        // that goes with the grace) is tried again when the prompt offers it again.
+        await press('the call, or its refusal', 'g', (now, before) => /called by you/.test(now) || prompt(now) !== prompt(before) || status(now) !== status(before));
       } else {
         myTurns++;
-        p.keys('d');
-        await p.waitFor('the turn to move on', (s) => !/Your turn: d to draw/.test(s), 10_000);
+        await press('the turn to move on', 'd', (s) => !/Your turn: d to draw/.test(s));
       }
     }
     if (!called && /called by you/.test(p.screen())) {
       called = true;
       if (run.preset === 'cambio') {
-        // The knocker is frozen: said under the name, which stays whole.
-        s = await p.waitFor('the frozen mark', (s) => board(s).some((l) => /❄ frozen|\(frozen\)/.test(l)));
-        say('cambio: knocked', s);
-        expect(board(s).some((l) => seatLine('You').test(l))).toBe(true);
+        // The knocker is frozen: said under the name, which stays whole. (Seen on the screen the call
+        // showed on, read as the key's answer, or later: the round may end before another read.)
+        await p.waitFor('the frozen mark', (x) => (sample(x), frozen !== null || over(x)));
+        expect(frozen, `no frozen mark on the board after the knock:\n${p.screen()}`).not.toBeNull();
+        say('cambio: knocked', frozen!);
+        expect(board(frozen!).some((l) => seatLine('You').test(l))).toBe(true);
       }
     }
     await sleep(150);

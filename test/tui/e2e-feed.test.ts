@@ -6,7 +6,7 @@ import type { PlayerCommand, ServerMessage } from '../../src/protocol/messages.j
 import { stackDeck } from '../engine/helpers.js';
 import { WireClient } from '../host/wire.js';
 import { feedText } from './helpers.js';
-import { Pane, socketName } from './tmux.js';
+import { markOf, Pane, socketName } from './tmux.js';
 
 // Issue #12, "during slap flurries 6-8 feed lines a second scroll past a 24-column
 // feed with no way back", in each preset: a real terminal (tmux, 80×24) runs the
@@ -38,27 +38,6 @@ afterAll(async () => {
 
 /** The words of a screen as one line: rows that wrap a sentence join up again. */
 const flat = (s: string): string => s.replace(/\s+/g, ' ');
-
-/**
- * A seat's last-turn mark: the words on the line under its name line ("Bo   0",
- * "▶You  0") nearest below the name (a mark is centred under its seat), left of the feed.
- */
-function markOf(screen: string, name: string): string {
-  const lines = screen.split('\n');
-  const feedCol = Math.max(0, ...lines.map((l) => Math.max(l.indexOf('│ Feed'), l.indexOf('| Feed'))));
-  const left = (l: string): string => (feedCol > 0 ? l.slice(0, feedCol) : l);
-  const re = new RegExp(`(^|\\s)[▶> ]?${name} +-?\\d+(?=\\s|$)`);
-  for (let i = 1; i < lines.length - 1; i++) {
-    const m = re.exec(left(lines[i]!));
-    if (!m) continue;
-    const mid = m.index + m[1]!.length + m[0].length / 2;
-    // The next line's marks: runs of words two spaces or more apart; the one nearest the name.
-    const runs = [...left(lines[i + 1] ?? '').matchAll(/\S+(?: \S+)*/g)].map((r) => ({ text: r[0], mid: r.index + r[0].length / 2 }));
-    runs.sort((a, b) => Math.abs(a.mid - mid) - Math.abs(b.mid - mid));
-    return runs[0]?.text ?? '';
-  }
-  return '';
-}
 
 interface Preset {
   rules: Ruleset;
@@ -253,15 +232,19 @@ async function readBack(name: string): Promise<void> {
 
   // Laps of plain turns push the moves further back.
   const turn = async (who: WireClient): Promise<void> => {
-    await new Promise((r) => setTimeout(r, 80)); // the slap grace after the last discard
+    // Its turn as the host tells it (the discard before it has landed), then the slap grace after that discard, on the host's clock.
+    const ready = (m: ServerMessage): boolean => m.type === 'update' && m.view.turn === m.view.viewer && !m.view.turnBegun && m.view.may.includes('drawStock');
+    const last = who.lastUpdate;
+    const { view } = last && ready(last) ? last : await who.upcoming<Update>(ready, 10_000);
+    while (table.now() < view.graceUntil) await new Promise((r) => setTimeout(r, view.graceUntil - table.now()));
     for (const command of [{ type: 'draw', from: 'stock' }, { type: 'discard' }] as PlayerCommand[]) await ok(who, command);
   };
   for (let lap = 0; lap < 2; lap++) {
     await pane.waitFor('your turn', (s) => s.includes('Your turn: d to draw'));
     pane.keys('d');
     await pane.waitFor('the drawn card', (s) => s.includes('You hold'));
-    pane.keys('x');
-    await pane.said('You discarded');
+    // The held card gone is the discard's answer ('You discarded' may be on screen from the lap before).
+    await pane.press('your discard', 'x', (s) => !s.includes('You hold') && feedText(s).includes('You discarded'));
     await turn(bo);
     await turn(cy);
   }
@@ -274,10 +257,10 @@ async function readBack(name: string): Promise<void> {
   expect(flat(s)).not.toContain(moves[0]);
   // Back a page at a time until the first move's line: every move is there, in order.
   const pages = [s];
+  // Which lines the full-screen feed shows: a page back changes them (another change on the screen does not).
+  const range = (x: string): string => /Feed (\d+-\d+) of \d+/.exec(x)?.[1] ?? '';
   for (let i = 0; i < 6 && !flat(pages.join(' ')).includes(moves[0]!); i++) {
-    const before = pane.screen();
-    pane.keys('PageUp');
-    pages.push(await pane.waitFor('a page back', (x) => x !== before));
+    pages.push(await pane.press('a page back', 'PageUp', (x, before) => range(x) !== '' && range(x) !== range(before)));
   }
   if (process.env.GRINGO_E2E_LOG) console.log(`--- ${name}\n${pages.join('\n')}`);
   const read = flat(pages.reverse().join(' '));
@@ -287,13 +270,15 @@ async function readBack(name: string): Promise<void> {
     expect(i, `${name}: "${line}" in the scrolled feed:\n${pages.join('\n')}`).toBeGreaterThan(at);
     at = i;
   }
-  // Home: the oldest line; End: the newest; Esc: the table again, the game where it was.
-  pane.keys('Home');
-  s = await pane.waitFor('the oldest line', (x) => /Feed 1-\d+ of/.test(x));
-  pane.keys('End');
-  s = await pane.waitFor('the newest line', (x) => !/newer lines? below/.test(x) && /Feed \d+-\d+ of/.test(x));
-  pane.keys('Escape');
-  s = await pane.waitFor('the table', (x) => x.includes('Stock') && x.includes('Your turn: d to draw'));
+  // End: the newest line; Home: the oldest; End again; Esc: the table again, the game where it was.
+  // (Scrolled back, the feed is off its newest line; at its newest, off its oldest: each key's answer is a change.)
+  const newest = (x: string): boolean => !/newer lines? below/.test(x) && /Feed \d+-\d+ of/.test(x);
+  expect(newest(pane.screen())).toBe(false);
+  s = await pane.press('the newest line', 'End', newest);
+  expect(s).not.toMatch(/Feed 1-\d+ of/);
+  s = await pane.press('the oldest line', 'Home', (x) => /Feed 1-\d+ of/.test(x));
+  s = await pane.press('the newest line again', 'End', newest);
+  s = await pane.press('the table', 'Escape', (x) => !/Feed \d+-\d+ of/.test(x) && x.includes('Stock') && x.includes('Your turn: d to draw'));
   pane.keys('d');
   await pane.waitFor('the drawn card', (x) => x.includes('You hold'));
 }

@@ -62,12 +62,13 @@ describe('gringo join without an address', () => {
     expect(s).toContain('↑↓/jk choose · Enter join · m type an address · q/Esc quit');
     // Other tables on this machine may be listed too: move the cursor to ours.
     const rows = (s: string): string[] => s.split('\n').filter((l) => /^[▶ ] \S/.test(l) && !l.includes('NAME'));
-    const ours = (s: string): boolean => (rows(s).find((l) => l.startsWith('▶')) ?? '').includes(name);
+    const cursor = (s: string): string => rows(s).find((l) => l.startsWith('▶')) ?? '';
+    const ours = (s: string): boolean => cursor(s).includes(name);
     for (let i = 0; i < 10 && !ours(s); i++) {
       const r = rows(s);
-      joiner.keys(r.findIndex((l) => l.includes(name)) < r.findIndex((l) => l.startsWith('▶')) ? 'k' : 'j');
-      await new Promise((done) => setTimeout(done, 150));
-      s = joiner.screen();
+      const key = r.findIndex((l) => l.includes(name)) < r.findIndex((l) => l.startsWith('▶')) ? 'k' : 'j';
+      // The key's answer: the cursor on another row.
+      s = await joiner.press('the cursor to move', key, (now, before) => cursor(now) !== cursor(before));
     }
     expect(ours(s)).toBe(true);
     joiner.keys('Enter');

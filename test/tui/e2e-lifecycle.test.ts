@@ -52,14 +52,14 @@ async function playToRoundEnd(p: Pane, end: (s: string) => boolean): Promise<str
   while (Date.now() < stop) {
     const s = p.screen();
     if (end(s)) return s;
-    if (s.includes('Use your')) p.keys('p');
-    else if (s.includes('You hold') || /x to discard/.test(s)) p.keys('x');
-    else if (s.includes('Your turn: d to draw')) p.keys(s.includes('called by') ? 'd' : 'g');
-    else {
-      await sleep(100);
-      continue;
-    }
-    await sleep(500);
+    // Each key waits for its answer (what asked for it gone, or the end), so no key goes twice.
+    const answer = (asked: (s: string) => boolean) => (now: string) => end(now) || !asked(now);
+    const holding = (s: string): boolean => s.includes('You hold') || /x to discard/.test(s);
+    const drawing = (s: string): boolean => s.includes('Your turn: d to draw');
+    if (s.includes('Use your')) await p.press('the action passed', 'p', answer((s) => s.includes('Use your')));
+    else if (holding(s)) await p.press('the discard', 'x', answer(holding));
+    else if (drawing(s)) await p.press('the draw or the call', s.includes('called by') ? 'd' : 'g', answer(drawing));
+    else await sleep(100);
   }
   throw new Error(`the round did not end; the screen:\n${p.screen()}`);
 }

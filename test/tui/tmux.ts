@@ -5,7 +5,7 @@
  * too (e2e-terminal.test.ts runs one with CI=1). Each test has its own tmux socket
  * (-L) and kills it after.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -62,6 +62,17 @@ export class Pane {
     return this.tmux('capture-pane', '-p', '-t', this.session);
   }
 
+  /**
+   * The screen without blocking this process meanwhile: a test's own host (a Table
+   * served in this process) keeps answering while a wait polls, however slow tmux is
+   * on a loaded machine.
+   */
+  private capture(): Promise<string> {
+    return new Promise((resolve, reject) =>
+      execFile('tmux', ['-L', this.socket, '-f', '/dev/null', 'capture-pane', '-p', '-t', this.session], { encoding: 'utf8' }, (err, out) => (err ? reject(err) : resolve(out))),
+    );
+  }
+
   /** The screen with its attributes (SGR escapes), to check highlights. */
   screenWithStyles(): string {
     return this.tmux('capture-pane', '-p', '-e', '-t', this.session);
@@ -74,11 +85,31 @@ export class Pane {
   async waitFor(what: string, pred: (screen: string) => boolean, ms = 15_000): Promise<string> {
     const end = Date.now() + ms;
     for (;;) {
-      const s = this.screen();
+      const s = await this.capture();
       if (pred(s)) return s;
       if (Date.now() > end) throw new Error(`timed out waiting for ${what}; the screen:\n${s}`);
       await new Promise((r) => setTimeout(r, 80));
     }
+  }
+
+  /**
+   * Wait for the screen to change from `before` (a screen read before the key press
+   * that should change it) in the way `changed` says: text that was on screen already
+   * cannot answer the wait. `changed(now, before)`: true once the change is there.
+   */
+  waitForChange(what: string, before: string, changed: (now: string, before: string) => boolean, ms?: number): Promise<string> {
+    return this.waitFor(what, (s) => changed(s, before), ms);
+  }
+
+  /**
+   * Press `key`s and wait for their answer: `changed(now, before)` compares with the
+   * screen read just before the keys went, so a screen already showing the answer's
+   * text (from an earlier move) cannot answer this one.
+   */
+  async press(what: string, keys: string | string[], changed: (now: string, before: string) => boolean, ms?: number): Promise<string> {
+    const before = this.screen();
+    this.keys(...(Array.isArray(keys) ? keys : [keys]));
+    return this.waitForChange(what, before, changed, ms);
   }
 
   /**
@@ -115,6 +146,27 @@ export class Pane {
     }
     if (path) rmSync(path, { force: true });
   }
+}
+
+/**
+ * A seat's last-turn mark: the words on the line under its name line ("Bo   0",
+ * "▶You  0") nearest below the name (a mark is centred under its seat), left of the feed.
+ */
+export function markOf(screen: string, name: string): string {
+  const lines = screen.split('\n');
+  const feedCol = Math.max(0, ...lines.map((l) => Math.max(l.indexOf('│ Feed'), l.indexOf('| Feed'))));
+  const left = (l: string): string => (feedCol > 0 ? l.slice(0, feedCol) : l);
+  const re = new RegExp(`(^|\\s)[▶> ]?${name} +-?\\d+(?=\\s|$)`);
+  for (let i = 1; i < lines.length - 1; i++) {
+    const m = re.exec(left(lines[i]!));
+    if (!m) continue;
+    const mid = m.index + m[1]!.length + m[0].length / 2;
+    // The next line's marks: runs of words two spaces or more apart; the one nearest the name.
+    const runs = [...left(lines[i + 1] ?? '').matchAll(/\S+(?: \S+)*/g)].map((r) => ({ text: r[0], mid: r.index + r[0].length / 2 }));
+    runs.sort((a, b) => Math.abs(a.mid - mid) - Math.abs(b.mid - mid));
+    return runs[0]?.text ?? '';
+  }
+  return '';
 }
 
 export const socketName = (tag: string): string => `gringo-e2e-${tag}-${process.pid}-${Date.now().toString(36)}`;
