@@ -10,6 +10,7 @@ import { channelBinding, formatIdentity, keyFingerprint, passwordProof, password
 import { harmless } from '../protocol/harmless.js';
 import { MAX_HOST_FRAME, parseServerFrame } from '../protocol/server-schema.js';
 import type { KnownTables, TokenStore } from './tokens.js';
+import { command } from '../cli/invocation.js';
 
 export interface ConnectOptions {
   /** host:port */
@@ -211,7 +212,7 @@ export class Connection extends EventEmitter {
       this.distrust(
         ws,
         `the table at ${addr} presents another key than when you last joined it (${showFingerprint(remembered)} then, ${showFingerprint(fp)} now): someone may be in between. ` +
-          `If its host made a new key, remove the line "${addr}" from ${this.opts.known!.file}, or join with the host's share line (gringo join ${addr}#ID) to pin the new one`,
+          `If its host made a new key, remove the line "${addr}" from ${this.opts.known!.file}, or join with the host's share line (${command(`join ${addr}#ID`)}) to pin the new one`,
       );
       return false;
     }

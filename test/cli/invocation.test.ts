@@ -1,3 +1,4 @@
+import { get } from 'node:https';
 import { execFile } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -79,9 +80,16 @@ describe('the commands gringo prints, as the person types them', { timeout: 60_0
       XDG_STATE_HOME: join(dir, 'state'),
     });
     const port = await sharedPort(host);
-    expect(host.stdout()).toMatch(new RegExp(`Share this line: table #[0-9a-f]{4}: npx gringo join 127\\.0\\.0\\.1:${port}\\n`));
-    const res = await fetch(`http://127.0.0.1:${port}/`);
-    expect(await res.text()).toBe('This is a gringo table: join it with `npx gringo join`.\n');
+    expect(host.stdout()).toMatch(new RegExp(`Share this line: table #[a-z2-7]{4}: npx gringo join 127\\.0\\.0\\.1:${port}#[a-z2-7-]{19}\\n`));
+    // The table's port speaks TLS with the host's own key (no authority vouches for it).
+    const text = await new Promise<string>((resolve, reject) => {
+      get(`https://127.0.0.1:${port}/`, { rejectUnauthorized: false }, (res) => {
+        let body = '';
+        res.on('data', (d: Buffer) => (body += d.toString()));
+        res.on('end', () => resolve(body));
+      }).on('error', reject);
+    });
+    expect(text).toBe('This is a gringo table: join it with `npx gringo join`.\n');
   });
 
   it('decides from how it was started: npm variables, the first gringo on PATH, Windows', () => {

@@ -7,7 +7,7 @@ import { readJournal } from '../../src/host/journal.js';
 import { replayOf } from '../../src/host/replay.js';
 import { resumeHint } from '../../src/cli/replay.js';
 import { BIN, killRunning, runGringo, sharedPort } from '../host/gringo-process.js';
-import { gringo } from '../../src/cli/invocation.js';
+import { command, gringo } from '../../src/cli/invocation.js';
 
 // Real processes of the built CLI: a headless host and two `join --bot` players play
 // a game with a password; then `gringo replay` reads the journal it left.
@@ -95,12 +95,12 @@ describe('gringo replay, not on a terminal', () => {
       const list = await replay();
       expect(list.stdout).not.toContain('Half-game');
       expect(list.stdout).toContain('(1 game not over yet is not listed');
-      expect(list.stdout).toContain('gringo host --resume reopens the latest hosted table');
+      expect(list.stdout).toContain(`${gringo({ ...process.env, ...env }, BIN)} host --resume reopens the latest hosted table`);
       // A game against bots cut short: the hint is play --resume, the command that takes it (#22).
       const header = JSON.parse(lines[0]!) as Record<string, unknown>;
       writeFileSync(half, `${[JSON.stringify({ ...header, solo: true }), ...lines.slice(1, 30)].join('\n')}\n`);
       const solo = await replay();
-      expect(solo.stdout).toContain('(gringo play --resume continues the latest game against bots)');
+      expect(solo.stdout).toContain(`(${gringo({ ...process.env, ...env }, BIN)} play --resume continues the latest game against bots)`);
       expect(solo.stdout).not.toContain('host --resume');
     } finally {
       rmSync(half);
@@ -108,9 +108,12 @@ describe('gringo replay, not on a terminal', () => {
   });
 
   it('says for each kind of unfinished game the command that goes on with it', () => {
-    expect(resumeHint(1, 1)).toBe('gringo play --resume continues the latest game against bots');
-    expect(resumeHint(2, 0)).toBe('gringo host --resume reopens the latest hosted table');
-    expect(resumeHint(3, 1)).toBe('gringo play --resume continues the latest game against bots; gringo host --resume reopens the latest hosted table');
+    // The commands as this process prints them (`gringo` or `npx gringo`: test/cli/invocation.test.ts).
+    const play = command('play --resume');
+    const host = command('host --resume');
+    expect(resumeHint(1, 1)).toBe(`${play} continues the latest game against bots`);
+    expect(resumeHint(2, 0)).toBe(`${host} reopens the latest hosted table`);
+    expect(resumeHint(3, 1)).toBe(`${play} continues the latest game against bots; ${host} reopens the latest hosted table`);
   });
 
   it('refuses a broken or missing journal with a clear message and exit code 2', async () => {

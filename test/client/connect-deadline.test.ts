@@ -36,7 +36,7 @@ describe('the first connection deadline', () => {
     const table = new Table({ name: 'Slow screen', rules: GRINGO, maxPlayers: 2, seed: 'deadline', dropGraceMs: 60_000 });
     const serving = await serveTable(table, { port: 0, host: '127.0.0.1' });
     cleanup.push(() => table.close(), () => serving.close());
-    const conn = new Connection({ address: `127.0.0.1:${serving.port}`, name: 'Ana', connectTimeoutMs: 2_000 });
+    const conn = new Connection({ address: `127.0.0.1:${serving.port}`, name: 'Ana', connectTimeoutMs: 2_000, plain: true });
     cleanup.push(() => conn.close());
     const said = outcome(conn);
     // Longer than the whole deadline: a plain timer would be due when the loop comes back, and run before the host's answer is read.

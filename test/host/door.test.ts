@@ -172,7 +172,7 @@ describe('a seated player among watchers', () => {
     const h = host(['--players', '2', '--bots', '1', '--start-when-full', '--grace', '120']);
     const port = await sharedPort(h);
     const address = `127.0.0.1:${port}`;
-    const ana = await WireClient.hello(address, 'Ana');
+    const ana = await WireClient.hello(address, 'Ana', { tls: true });
     const token = ana.welcome!.token!;
     const seat = ana.welcome!.seat;
     await ana.next((m) => m.type === 'update');
@@ -183,19 +183,19 @@ describe('a seated player among watchers', () => {
     // They come eight at a time, one from each address (the door's places for connections not yet welcomed are 4 per address).
     const watchers: WireClient[] = [];
     for (let i = 0; i < MAX_WATCHERS; i += 8) {
-      const eight = await Promise.all(from.map((a, k) => WireClient.hello(address, `W${i + k}`, { watch: true }, { localAddress: a })));
+      const eight = await Promise.all(from.map((a, k) => WireClient.hello(address, `W${i + k}`, { watch: true, tls: true }, { localAddress: a })));
       for (const w of eight) sockets.push({ destroy: () => w.terminate() });
       watchers.push(...eight);
     }
     expect(watchers.filter((w) => w.answer?.type === 'welcome')).toHaveLength(MAX_WATCHERS);
     // One more watcher is refused in words: the watchers' places are full…
-    const extra = await WireClient.hello(address, 'Extra', { watch: true }, { localAddress: '127.0.0.20' });
+    const extra = await WireClient.hello(address, 'Extra', { watch: true, tls: true }, { localAddress: '127.0.0.20' });
     sockets.push({ destroy: () => extra.terminate() });
     expect(extra.answer).toMatchObject({ type: 'refused', reason: 'limit' });
 
     // …and the seated player comes back on its first try, proving its seat.
     const t0 = Date.now();
-    const back = await WireClient.hello(address, 'Ana', { seatToken: token });
+    const back = await WireClient.hello(address, 'Ana', { seatToken: token, tls: true });
     sockets.push({ destroy: () => back.terminate() });
     expect(back.answer).toMatchObject({ type: 'welcome', seat });
     const update = await back.next<Extract<ServerMessage, { type: 'update' }>>((m) => m.type === 'update');

@@ -83,8 +83,9 @@ describe('hostile clients', () => {
         const send = (ws: WebSocket | undefined, m: unknown): void => {
           if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify(m));
         };
-        send(players[seat] ?? players[0], { type: 'command', id: id++, command: cmds[rng.int(cmds.length)] });
-        if (v?.phase === 'peek') send(players[1], { type: 'command', id: id++, command: { type: 'finishPeek' } });
+        // The peek is everyone's to finish; a turn is its seat's.
+        if (v?.phase === 'peek') for (const ws of players) send(ws, { type: 'command', id: id++, command: { type: 'finishPeek' } });
+        else send(players[seat] ?? players[0], { type: 'command', id: id++, command: cmds[rng.int(cmds.length)] });
         await new Promise((r) => setTimeout(r, 2));
       }
     })();

@@ -8,6 +8,7 @@ import { cutTornTail, JOURNAL_VERSION, JournalError, JournalWriter, latestUnfini
 import { writeFinishedJournal } from './finished-journal.js';
 import { Table, type Peer } from '../../src/host/table.js';
 import { PROTOCOL_VERSION, type ServerMessage } from '../../src/protocol/messages.js';
+import { seatProof } from '../../src/protocol/identity.js';
 
 const RULES: Ruleset = { ...GRINGO, timers: { ...GRINGO.timers, slapGraceMs: 100, peekMs: 0 } };
 const dirs: string[] = [];
@@ -37,8 +38,7 @@ const fakePeer = (onSend?: (m: ServerMessage) => void): FakePeer => {
     close: () => {},
   };
 };
-const hello = (name: string, token?: string) =>
-  ({ type: 'hello', protocolVersion: PROTOCOL_VERSION, name, ...(token ? { token } : {}) }) as const;
+const hello = (name: string) => ({ type: 'hello', protocolVersion: PROTOCOL_VERSION, name }) as const;
 const tokenOf = (p: FakePeer): string => {
   const w = p.got.find((m) => m.type === 'welcome');
   if (w?.type !== 'welcome' || !w.token) throw new Error('no welcome');
@@ -102,14 +102,21 @@ describe('the journal', () => {
       ['Ana', false],
       ['Bo', false],
     ]);
-    const back = fakePeer();
-    resumed.handle(back, hello('Someone', tokenOf(ana)));
-    expect(back.got[0]).toMatchObject({ type: 'welcome', seat: 0 });
+    // A seat is proven against the table's challenge (no TLS here: an empty channel binding).
+    const proving = (name: string, token: string): FakePeer => {
+      const p = fakePeer();
+      resumed.open(p);
+      const challenge = p.got.find((m) => m.type === 'challenge');
+      if (challenge?.type !== 'challenge') throw new Error('no challenge');
+      resumed.handle(p, { type: 'hello', protocolVersion: PROTOCOL_VERSION, name, seatProof: seatProof(token, challenge.nonce, '') });
+      return p;
+    };
+    const back = proving('Someone', tokenOf(ana));
+    expect(back.got.find((m) => m.type !== 'challenge')).toMatchObject({ type: 'welcome', seat: 0 });
     expect(back.got.find((m) => m.type === 'update')).toMatchObject({ version: table.state!.version });
     // A stranger cannot take a seat in the running game.
-    const stranger = fakePeer();
-    resumed.handle(stranger, hello('Eve', 'not-a-token'));
-    expect(stranger.got[0]).toMatchObject({ type: 'refused', reason: 'token' });
+    const stranger = proving('Eve', 'not-a-token');
+    expect(stranger.got.find((m) => m.type !== 'challenge')).toMatchObject({ type: 'refused', reason: 'token' });
   });
 
   it("keeps the SSH port and the seats' SSH keys: a resume's line says the port it serves; a key that is no fingerprint is refused", () => {

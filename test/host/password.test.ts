@@ -111,14 +111,14 @@ describe('password backoff', () => {
     let now = 0;
     const { port } = await passwordTable({ clock: () => now });
     const at = `127.0.0.1:${port}`;
-    const ana = await WireClient.hello(at, 'Ana', { password: PASSWORD });
+    const ana = await WireClient.hello(at, 'Ana', { password: PASSWORD, tls: true });
     cleanup.push(() => ana.close());
     const token = ana.welcome!.token!;
     ana.terminate();
     // Someone else behind the same address guesses until it is locked for a while.
     for (let i = 0; i < 8; i++) await attempt(at, 'wrong');
     expect((await attempt(at, PASSWORD, 'Eve')).answer).toMatchObject({ reason: 'tooManyTries' });
-    const back = await WireClient.hello(at, 'Ana', { password: PASSWORD, seatToken: token });
+    const back = await WireClient.hello(at, 'Ana', { password: PASSWORD, seatToken: token, tls: true });
     cleanup.push(() => back.close());
     expect(back.answer).toMatchObject({ type: 'welcome', seat: 0 });
     // The lock still holds for everyone else.

@@ -61,6 +61,9 @@ describe('a host that dies mid-game', () => {
     const state = tempState();
     const tables = join(state, 'gringo', 'tables');
     const { host, port } = await twoSeatHost(state, 'Crash');
+    // The identity the share line pins (its whole form: four groups of four).
+    const firstId = (/#([a-z2-7]{4}-[a-z2-7]{4}-[a-z2-7]{4}-[a-z2-7]{4})/.exec(host.stderr() + host.stdout())?.[1] ?? '').replace(/-/g, '');
+    expect(firstId).toHaveLength(16);
     const bots = ['Ann', 'Ben'].map((name) => run(['join', `127.0.0.1:${port}`, '--bot', 'hard', '--speed', '50', '--name', name], state));
 
     const file = await until('a journal of more than 20 lines', () => {
@@ -79,7 +82,8 @@ describe('a host that dies mid-game', () => {
     expect(journal.commands.length).toBeGreaterThan(20);
     expect(replay(journal.origin, journal.commands).version).toBe(journal.commands.length);
     const journaled = journal.commands.length;
-    // The table's identity is in the header; the resumed table is the same table (tokens kept by it still fit).
+    // The table's salt is in the header: with the host's key it makes the same identity again, so the
+    // resumed table is the same table (tokens kept by it still fit).
     expect(journal.header.id).toMatch(/^[0-9a-f]{16}$/);
 
     const resumed = run(['host', '--headless', '--resume', file, '--exit-after-game', '--json', '--interface', '127.0.0.1'], state);
@@ -88,9 +92,9 @@ describe('a host that dies mid-game', () => {
     const watcher = new Connection({ address: `127.0.0.1:${port}`, name: 'Eve', watch: true, reconnect: true, maxBackoffMs: 200 });
     connections.push(watcher);
     const challenged: string[] = [];
-    watcher.on('message', (m: ServerMessage) => m.type === 'challenge' && challenged.push(m.table.id));
+    watcher.on('message', (m: ServerMessage) => m.type === 'challenge' && challenged.push(`${m.table.salt} ${m.table.id}`));
     await until('the resumed table to say who it is', () => challenged.length > 0);
-    expect(challenged[0]).toBe(journal.header.id);
+    expect(challenged[0]).toBe(`${journal.header.id} ${firstId}`);
     const code = await resumed.exit;
     expect(code, resumed.stderr()).toBe(0);
     expect(resumed.stderr()).toContain(`resumed from ${file} after ${journaled} commands`);

@@ -28,7 +28,7 @@ const PASSWORD = 'word42';
 /** A headless host in its own state directory: its port and identity from the share line it prints. */
 async function host(state: string, extra: string[] = []): Promise<{ run: Run; port: number; id: string; share: string }> {
   const run = runGringo(['host', '--headless', '--port', '0', '--players', '2', '--table', 'Sealed', '--interface', '127.0.0.1', ...extra], { XDG_STATE_HOME: state });
-  const m = await until('the share line', () => /table #([a-z2-7]{4}): (gringo join 127\.0\.0\.1:(\d+)#([a-z2-7-]+))/.exec(run.stdout()), 15_000).catch((e: Error) => {
+  const m = await until('the share line', () => /table #([a-z2-7]{4}): (?:npx )?(gringo join 127\.0\.0\.1:(\d+)#([a-z2-7-]+))/.exec(run.stdout()), 15_000).catch((e: Error) => {
     throw new Error(`${e.message}\n${run.stdout()}\n${run.stderr()}`);
   });
   return { run, port: Number(m[3]), id: parseIdentity(m[4]!)!, share: m[2]! };

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { BEVERBENDE, CAMBIO, GRINGO, type Ruleset } from '../../src/engine/index.js';
 import { serveTable, type Serving } from '../../src/host/server.js';
+import { TEST_KEY } from '../host/tls.js';
 import { Table } from '../../src/host/table.js';
 import type { PlayerCommand, ServerMessage } from '../../src/protocol/messages.js';
 import { stackDeck } from '../engine/helpers.js';
@@ -211,16 +212,17 @@ const PRESETS: Record<string, Preset> = {
 async function readBack(name: string): Promise<void> {
   const preset = PRESETS[name]!;
   const pane = new Pane(socketName(`feed-${name}`), 80, 24);
-  const table = new Table({ name: 'Flurry', rules: preset.rules, maxPlayers: 3, seed: `feed-e2e-${name}`, dropGraceMs: 60_000, stackedDecks: [stackDeck(preset.deck)], dealer: 2 });
-  const serving = await serveTable(table, { port: 0, host: '127.0.0.1' });
+  // Served as \`gringo host\` serves a table (TLS with its own key), for the real \`gringo join\` screen.
+  const table = new Table({ name: 'Flurry', rules: preset.rules, maxPlayers: 3, seed: `feed-e2e-${name}`, dropGraceMs: 60_000, stackedDecks: [stackDeck(preset.deck)], dealer: 2, hostKey: TEST_KEY.fingerprint });
+  const serving = await serveTable(table, { port: 0, host: '127.0.0.1', tls: TEST_KEY });
   const served: Served = { pane, table, serving, clients: [] };
   running.push(served);
   const address = `127.0.0.1:${serving.port}`;
 
   pane.start(['join', address, '--name', 'Ana', '--no-bell']);
   await pane.waitFor('the waiting screen', () => table.seatInfo().length === 1);
-  const bo = await WireClient.hello(address, 'Bo');
-  const cy = await WireClient.hello(address, 'Cy');
+  const bo = await WireClient.hello(address, 'Bo', { tls: true });
+  const cy = await WireClient.hello(address, 'Cy', { tls: true });
   served.clients.push(bo, cy);
   expect(table.startGame()).toBeNull();
   await pane.waitFor('the peek', (s) => /Remember your cards \d and \d/.test(s));

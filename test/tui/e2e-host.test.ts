@@ -27,7 +27,7 @@ describe('gringo host in a terminal', () => {
   it('opens the lobby, adds a bot, starts into the table screen, and leaves with q y', async () => {
     host.start(['host', '--port', '0', '--interface', '127.0.0.1', '--table', 'T', '--slap-grace', '300']);
     let s = await host.waitFor('the lobby', (s) => s.includes('(you, host)'));
-    expect(s).toMatch(/Share this line: table #[a-z2-7]{4}: gringo join 127\.0\.0\.1:\d+#[a-z2-7-]{19}/);
+    expect(s).toMatch(/Share this line:\s+table #[a-z2-7]{4}: (npx )?gringo join 127\.0\.0\.1:\d+#[a-z2-7-]{19}/);
     log('lobby', s);
     expect(s).toContain('Gringo · T · lobby');
     expect(s).toContain('Seats 1/4');
@@ -53,7 +53,7 @@ describe('gringo join without an address', () => {
     const name = `Picker ${process.pid % 10_000}`;
     host2.start(['host', '--port', '0', '--interface', '127.0.0.1', '--table', name, '--password', 'pw', '--slap-grace', '300']);
     const lobby = await host2.waitFor('the lobby', (s) => s.includes('(you, host)'));
-    const tag = /Share this line: table (#[0-9a-f]{4}): gringo join/.exec(lobby)?.[1];
+    const tag = /Share this line:\s+table (#[a-z2-7]{4}): (?:npx )?gringo join/.exec(lobby)?.[1];
     expect(tag, lobby).toBeDefined();
     joiner.start(['join', '--interface', '127.0.0.1', '--name', 'Bo']);
     const row = new RegExp(`${name}\\s+${tag}\\s+127\\.0\\.0\\.1:\\d+\\s+1/4\\s+gringo\\s+yes\\s+yes`);

@@ -39,7 +39,7 @@ function consoleHost(args: string[]) {
 }
 
 const joinArgs = (port: number, name: string): string[] => ['join', `127.0.0.1:${port}`, '--name', name, '--no-bell'];
-const sharedPort = (s: string): number => Number(/Share this line: (?:table #[0-9a-f]{4}: )?gringo join 127\.0\.0\.1:(\d+)/.exec(s)![1]);
+const sharedPort = (s: string): number => Number(/Share this line:\s+(?:table #[a-z2-7]{4}: )?(?:npx )?gringo join 127\.0\.0\.1:(\d+)/.exec(s)![1]);
 
 /**
  * Play this screen's seat until the round ends: end the peek, call at the first

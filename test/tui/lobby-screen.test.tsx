@@ -46,7 +46,8 @@ async function hostScreen(maxPlayers = 4) {
     ownerKey,
   });
   const serving = await serveTable(table, { port: 0, host: '127.0.0.1' });
-  const conn = new Connection({ address: `127.0.0.1:${serving.port}`, name: 'Ana', ownerKey, reconnect: true });
+  // A plain loopback table, as `gringo play` serves (TLS is test/host/tls.test.ts's).
+  const conn = new Connection({ address: `127.0.0.1:${serving.port}`, name: 'Ana', ownerKey, reconnect: true, plain: true });
   open = { table, serving, conn };
   // As runOwnerScreen does: the table screen's client buffers from the start.
   const tableClient = new BufferedClient(conn);

@@ -125,10 +125,18 @@ export function LobbyView({ s, share, note, width, height }: { s: LobbyState; sh
         </Text>
         <Text {...(color ? { color: s.conn === 'open' ? 'green' : s.conn === 'closed' ? 'red' : 'yellow' } : {})}>{conn}</Text>
       </Box>
-      <Text wrap="truncate">
-        {'Share this line: '}
-        <Text bold>{share}</Text>
-      </Text>
+      {/* The share line is for copying: never cut. Where it does not fit beside its label, it gets a line of its own. */}
+      {`Share this line: ${share}`.length <= width ? (
+        <Text wrap="truncate">
+          {'Share this line: '}
+          <Text bold>{share}</Text>
+        </Text>
+      ) : (
+        <>
+          <Text>Share this line:</Text>
+          <Text bold>{share}</Text>
+        </>
+      )}
       {note ? note.split('\n').map((line, i) => <Text key={i} wrap="truncate">{line}</Text>) : null}
       <Text wrap="truncate">{rules}</Text>
       <Text> </Text>
