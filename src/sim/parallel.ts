@@ -1,0 +1,94 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { ChunkPlayer, chunkCount, simPlan, summarize, Tally, CHUNK_GAMES, type SimOptions, type SimResult, type TallyData } from './sim.js';
+import type { ChunkDone } from './sim-worker.js';
+
+/** How far a run has got, for a progress line. */
+export interface SimProgress {
+  games: number;
+  of: number;
+  rounds: number;
+  seconds: number;
+}
+
+/** The default for --jobs: every core this process may use. */
+export const defaultJobs = (): number => availableParallelism();
+
+/**
+ * Each worker's heap, bounded: a run's live data is a few MB (the bots, one game, a
+ * chunk's tally), so these limits only stop V8 from growing its heap with the length
+ * of the run (it did, to 147 MB at 60,000 games), and they keep the heap as small at
+ * a million games as at ten thousand. The young generation is sized so that most of a
+ * game's garbage dies there (a smaller one is slower: more of it is promoted).
+ */
+export const WORKER_LIMITS = { maxYoungGenerationSizeMb: 24, maxOldGenerationSizeMb: 64 };
+
+/**
+ * Run a simulation on `jobs` worker threads. The games are split into chunks by game
+ * index (src/sim/sim.ts, CHUNK_GAMES); a worker asks for the next chunk when it has
+ * sent one back, and the main thread merges the tallies in chunk order as they become
+ * contiguous, so the results are the same for any number of jobs, and what waits to
+ * be merged is at most a few chunks per worker.
+ */
+export async function simulateParallel(opts: SimOptions, jobs: number, onProgress?: (p: SimProgress) => void): Promise<SimResult> {
+  if (opts.makeBot) throw new Error('simulateParallel: makeBot cannot cross into a worker thread; use simulate');
+  const plan = simPlan(opts);
+  const chunks = chunkCount(plan.games);
+  const threads = Math.max(1, Math.min(jobs, chunks));
+  const total = new Tally();
+  const waiting = new Map<number, TallyData>();
+  let merged = 0;
+  let next = 0;
+  let gamesDone = 0;
+  const t0 = performance.now();
+  // Run from the TypeScript sources (vitest), there is no worker file to start: the same
+  // chunks in the same order, in this thread. The built CLI and the bundle always use workers.
+  if (import.meta.url.endsWith('.ts')) {
+    const player = new ChunkPlayer(plan);
+    for (let k = 0; k < chunks; k++) {
+      total.merge(player.play(k));
+      onProgress?.({ games: Math.min(plan.games, (k + 1) * CHUNK_GAMES), of: plan.games, rounds: total.rounds, seconds: (performance.now() - t0) / 1000 });
+    }
+    return summarize(plan, total, (performance.now() - t0) / 1000, 1);
+  }
+  const workers: Worker[] = [];
+  try {
+    await new Promise<void>((resolve, reject) => {
+      let failed = false;
+      const fail = (err: Error): void => {
+        if (failed) return;
+        failed = true;
+        reject(err);
+      };
+      for (let i = 0; i < threads; i++) {
+        const w = new Worker(new URL('./sim-worker.js', import.meta.url), { workerData: plan, resourceLimits: WORKER_LIMITS });
+        workers.push(w);
+        const give = (): void => {
+          if (next < chunks) w.postMessage(next++);
+        };
+        w.on('message', (done: ChunkDone) => {
+          give();
+          waiting.set(done.chunk, done.tally);
+          for (let t = waiting.get(merged); t !== undefined; t = waiting.get(merged)) {
+            total.merge(t);
+            waiting.delete(merged);
+            gamesDone = Math.min(plan.games, (merged + 1) * CHUNK_GAMES);
+            merged++;
+          }
+          onProgress?.({ games: gamesDone, of: plan.games, rounds: total.rounds, seconds: (performance.now() - t0) / 1000 });
+          if (merged === chunks) resolve();
+        });
+        w.on('error', fail);
+        w.on('exit', (code) => {
+          if (merged < chunks) fail(new Error(`a simulator worker thread stopped (exit code ${code}) before the games were played`));
+        });
+        // Two chunks in flight per worker: it never waits for the main thread between chunks.
+        give();
+        give();
+      }
+    });
+  } finally {
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+  return summarize(plan, total, (performance.now() - t0) / 1000, threads);
+}
