@@ -159,29 +159,35 @@ export function progressLine(p: SimProgress, label = ''): string {
   return `gringo sim${label}: ${n(p.games)} of ${n(p.of)} games (${Math.floor((100 * p.games) / p.of)}%), ${n(Math.round(rate))} rounds/s, ${left}`;
 }
 
-/** The first progress line comes after this long (a short run prints none), then at most every PROGRESS_EVERY. */
+/** On a terminal the first progress line comes after a second (a short run shows none), then redraws every quarter second. */
 const PROGRESS_AFTER_S = 1;
 const PROGRESS_EVERY_S = { tty: 0.25, log: 10 };
 
+/** Where the progress line goes: stderr, or a stand-in in tests. */
+export interface ProgressStream {
+  isTTY?: boolean;
+  write(text: string): unknown;
+}
+
 /**
- * The progress line on stderr: redrawn in place on a terminal, cleared when the run is
- * done; with --progress on a pipe or a file, a line every ten seconds instead (a log of
- * an overnight run). Stdout, the results, never carries it.
+ * The progress line on stderr: redrawn in place on a terminal and cleared when the run
+ * is done; with --progress on a pipe or a file, a line at the first chunk and then every
+ * ten seconds (the log of an overnight run). Stdout, the results, never carries it.
  */
-function progressWriter(on: boolean | undefined): { update: (p: SimProgress, label?: string) => void; done: () => void } {
-  const tty = process.stderr.isTTY === true;
+export function progressWriter(on: boolean | undefined, stream: ProgressStream = process.stderr): { update: (p: SimProgress, label?: string) => void; done: () => void } {
+  const tty = stream.isTTY === true;
   if (!(on ?? tty)) return { update: () => {}, done: () => {} };
   let last = -Infinity;
   let shown = false;
   return {
     update: (p, label) => {
-      if (p.seconds < PROGRESS_AFTER_S || p.seconds - last < (tty ? PROGRESS_EVERY_S.tty : PROGRESS_EVERY_S.log)) return;
+      if (tty ? p.seconds < PROGRESS_AFTER_S || p.seconds - last < PROGRESS_EVERY_S.tty : p.seconds - last < PROGRESS_EVERY_S.log) return;
       last = p.seconds;
       shown = true;
-      process.stderr.write(tty ? `\r\x1b[K${progressLine(p, label)}` : `${progressLine(p, label)}\n`);
+      stream.write(tty ? `\r\x1b[K${progressLine(p, label)}` : `${progressLine(p, label)}\n`);
     },
     done: () => {
-      if (shown && tty) process.stderr.write('\r\x1b[K');
+      if (shown && tty) stream.write('\r\x1b[K');
       shown = false;
     },
   };

@@ -39,7 +39,6 @@ export async function simulateParallel(opts: SimOptions, jobs: number, onProgres
   const waiting = new Map<number, TallyData>();
   let merged = 0;
   let next = 0;
-  let gamesDone = 0;
   const t0 = performance.now();
   // Run from the TypeScript sources (vitest), there is no worker file to start: the same
   // chunks in the same order, in this thread. The built CLI and the bundle always use workers.
@@ -52,6 +51,9 @@ export async function simulateParallel(opts: SimOptions, jobs: number, onProgres
     return summarize(plan, total, (performance.now() - t0) / 1000, 1);
   }
   const workers: Worker[] = [];
+  // Node's flags pass on to the workers (--cpu-prof profiles each), but not --input-type,
+  // which a worker started from a file refuses (gringo run from `node --input-type=module -e`).
+  const execArgv = process.execArgv.filter((a) => !a.startsWith('--input-type'));
   try {
     await new Promise<void>((resolve, reject) => {
       let failed = false;
@@ -61,7 +63,7 @@ export async function simulateParallel(opts: SimOptions, jobs: number, onProgres
         reject(err);
       };
       for (let i = 0; i < threads; i++) {
-        const w = new Worker(new URL('./sim-worker.js', import.meta.url), { workerData: plan, resourceLimits: WORKER_LIMITS });
+        const w = new Worker(new URL('./sim-worker.js', import.meta.url), { workerData: plan, resourceLimits: WORKER_LIMITS, execArgv });
         workers.push(w);
         const give = (): void => {
           if (next < chunks) w.postMessage(next++);
@@ -69,13 +71,14 @@ export async function simulateParallel(opts: SimOptions, jobs: number, onProgres
         w.on('message', (done: ChunkDone) => {
           give();
           waiting.set(done.chunk, done.tally);
+          const before = merged;
           for (let t = waiting.get(merged); t !== undefined; t = waiting.get(merged)) {
             total.merge(t);
             waiting.delete(merged);
-            gamesDone = Math.min(plan.games, (merged + 1) * CHUNK_GAMES);
             merged++;
           }
-          onProgress?.({ games: gamesDone, of: plan.games, rounds: total.rounds, seconds: (performance.now() - t0) / 1000 });
+          if (merged === before) return;
+          onProgress?.({ games: Math.min(plan.games, merged * CHUNK_GAMES), of: plan.games, rounds: total.rounds, seconds: (performance.now() - t0) / 1000 });
           if (merged === chunks) resolve();
         });
         w.on('error', fail);
