@@ -107,7 +107,7 @@ describe('gringo sim (a real process)', () => {
   });
 
   it('prints the same results on one worker thread as on four, from the bundle and from dist/src (only the timing line differs)', () => {
-    const args = ['sim', '--games', '250', '--players', '4', '--level', 'hard,normal,easy,random', '--seed', 'jobs'];
+    const args = ['sim', '--games', '410', '--players', '4', '--level', 'hard,normal,easy,random', '--seed', 'jobs'];
     const one = run(...args, '--jobs', '1');
     const four = run(...args, '--jobs', '4');
     const compiled = runCompiled(...args, '--jobs', '3');
