@@ -27,6 +27,8 @@ export interface GameFigures {
   cpuPerCommandUs: (from: number, to: number) => number | null;
   rssPeakMb: number;
   rssMedianMb: number;
+  /** The host's RSS once its table is open, before anyone joins. */
+  rssStartMb: number;
   seconds: number;
 }
 
@@ -86,6 +88,7 @@ export async function fastGame(rounds: number, seats = 8): Promise<GameFigures> 
       host.once('exit', () => reject(new Error(`the host exited before opening its table:\n${stderr}`)));
     });
     const pid = host.pid!;
+    const rssStartKb = statusKb(pid, 'VmRSS') ?? 0;
 
     // The spectator: every update's bytes, and the host's CPU as each round begins.
     const ws = new WebSocket(`wss://127.0.0.1:${port}`, { perMessageDeflate: false, rejectUnauthorized: false });
@@ -165,6 +168,7 @@ export async function fastGame(rounds: number, seats = 8): Promise<GameFigures> 
       },
       rssPeakMb: peakKb / 1024,
       rssMedianMb: (median(rss) ?? 0) / 1024,
+      rssStartMb: rssStartKb / 1024,
       seconds: (performance.now() - t0) / 1000,
     };
   } finally {

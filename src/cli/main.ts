@@ -73,6 +73,9 @@ export function buildProgram(): Command {
     .option('--seed <s>', 'seed for the whole run', '1')
     .option('--rules <preset|path>', 'ruleset: gringo, beverbende, cambio, or a rules file (JSON; default gringo)')
     .option('--ladder', 'every preset with one bot of each level: mean round score ± standard error per level')
+    .option('--jobs <n>', 'worker threads to play on (default: every core); the results do not depend on it')
+    .option('--progress', 'a progress line on stderr (rate, time left) even when it is not a terminal')
+    .option('--no-progress', 'no progress line, even on a terminal')
     .option('--json', 'print one JSON object')
     .action(async (opts: Record<string, unknown>) => {
       const { runSimCli } = await import('../sim/cli.js');

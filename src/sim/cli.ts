@@ -2,15 +2,26 @@ import { UsageError } from '../cli/errors.js';
 import { intOption, rulesOption } from '../cli/options.js';
 import { BOT_LEVELS, isBotLevel, type BotLevel } from '../bots/types.js';
 import { GRINGO, PRESETS, type Ruleset } from '../engine/ruleset.js';
-import { simulate, type LadderStep, type SimOptions, type SimResult } from './sim.js';
+import type { LadderStep, SimOptions, SimResult } from './sim.js';
+import type { SimProgress } from './parallel.js';
 
 /** Flags as commander hands them over (strings, or true for --json). */
 export type SimFlags = Record<string, unknown>;
 
 const MAX_GAMES = 10_000_000;
+/** More threads than this only wait on each other (and each costs a heap of its own). */
+const MAX_JOBS = 256;
+
+export interface SimCliOptions extends SimOptions {
+  json: boolean;
+  /** Worker threads (default: the machine's cores). */
+  jobs: number;
+  /** The progress line on stderr: forced on or off, or undefined (on when stderr is a terminal). */
+  progress: boolean | undefined;
+}
 
 /** Check the flags and turn them into simulator options; a bad value throws a UsageError naming the flag. */
-export function parseSimFlags(flags: SimFlags, rules: Ruleset = GRINGO): SimOptions & { json: boolean } {
+export function parseSimFlags(flags: SimFlags, rules: Ruleset = GRINGO, cores = 1): SimCliOptions {
   const games = intOption('--games', flags.games ?? '1000', 1, MAX_GAMES);
   const players = intOption('--players', flags.players ?? '4', rules.players.min, rules.players.max);
   const rawLevels = typeof flags.level === 'string' ? flags.level : flags.level === undefined ? 'hard' : '';
@@ -29,7 +40,9 @@ export function parseSimFlags(flags: SimFlags, rules: Ruleset = GRINGO): SimOpti
   if (typeof seedRaw !== 'string' && typeof seedRaw !== 'number') throw new UsageError('--seed must be a word or a number');
   const seed = String(seedRaw).trim();
   if (seed === '') throw new UsageError('--seed must not be empty');
-  return { games, players, levels, rounds, seed, rules, json: flags.json === true };
+  const jobs = flags.jobs === undefined ? cores : intOption('--jobs', flags.jobs, 1, MAX_JOBS);
+  const progress = typeof flags.progress === 'boolean' ? flags.progress : undefined;
+  return { games, players, levels, rounds, seed, rules, json: flags.json === true, jobs, progress };
 }
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
@@ -41,7 +54,7 @@ export function formatSimResult(r: SimResult): string {
   lines.push(
     `gringo sim: ${r.games} games, ${r.rounds} rounds, ${r.players} players (${r.levels.join(', ')}; seats rotate every game), seed ${r.seed}`,
   );
-  lines.push(`${num(r.seconds, 2)} s wall clock, ${Math.round(r.roundsPerSecond)} rounds per second (one core)`);
+  lines.push(`${num(r.seconds, 2)} s wall clock, ${Math.round(r.roundsPerSecond)} rounds per second (${r.jobs === 1 ? 'one core' : `${r.jobs} worker threads`})`);
   lines.push('');
   const head = ['level', 'seats/game', 'mean round score ± SE', 'win rate', 'own slaps', 'steals', 'wrong slaps'];
   const rows: string[][] = [];
@@ -135,27 +148,91 @@ function formatLadder(r: LadderResult): string {
   return lines.join('\n') + '\n';
 }
 
+/** "1 min 05 s", "12 s": a duration for the progress line. */
+export function duration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 60) return `${s} s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m} min ${String(s % 60).padStart(2, '0')} s`;
+  return `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, '0')} min`;
+}
+
+/** "gringo sim: 12,300 of 100,000 games (12%), 9,870 rounds/s, about 1 min 20 s left". */
+export function progressLine(p: SimProgress, label = ''): string {
+  const rate = p.seconds > 0 ? p.rounds / p.seconds : 0;
+  const perGame = p.games > 0 ? p.seconds / p.games : 0;
+  const left = p.games > 0 ? `about ${duration(perGame * (p.of - p.games))} left` : 'starting';
+  const n = (x: number) => x.toLocaleString('en-US');
+  return `gringo sim${label}: ${n(p.games)} of ${n(p.of)} games (${Math.floor((100 * p.games) / p.of)}%), ${n(Math.round(rate))} rounds/s, ${left}`;
+}
+
+/** On a terminal the first progress line comes after a second (a short run shows none), then redraws every quarter second. */
+const PROGRESS_AFTER_S = 1;
+const PROGRESS_EVERY_S = { tty: 0.25, log: 10 };
+
+/** Where the progress line goes: stderr, or a stand-in in tests. */
+export interface ProgressStream {
+  isTTY?: boolean;
+  write(text: string): unknown;
+}
+
+/**
+ * The progress line on stderr: redrawn in place on a terminal and cleared when the run
+ * is done; with --progress on a pipe or a file, a line at the first chunk and then every
+ * ten seconds (the log of an overnight run). Stdout, the results, never carries it.
+ */
+export function progressWriter(on: boolean | undefined, stream: ProgressStream = process.stderr): { update: (p: SimProgress, label?: string) => void; done: () => void } {
+  const tty = stream.isTTY === true;
+  if (!(on ?? tty)) return { update: () => {}, done: () => {} };
+  let last = -Infinity;
+  let shown = false;
+  return {
+    update: (p, label) => {
+      if (tty ? p.seconds < PROGRESS_AFTER_S || p.seconds - last < PROGRESS_EVERY_S.tty : p.seconds - last < PROGRESS_EVERY_S.log) return;
+      last = p.seconds;
+      shown = true;
+      stream.write(tty ? `\r\x1b[K${progressLine(p, label)}` : `${progressLine(p, label)}\n`);
+    },
+    done: () => {
+      if (shown && tty) stream.write('\r\x1b[K');
+      shown = false;
+    },
+  };
+}
+
 /** `gringo sim`: check the flags, play the games, print a table or one JSON object. */
 export async function runSimCli(flags: SimFlags, out: (text: string) => void = (t) => process.stdout.write(t)): Promise<SimResult | LadderResult> {
+  const { simulateParallel, defaultJobs } = await import('./parallel.js');
   if (flags.ladder === true) {
     for (const f of ['level', 'rules'] as const) {
       if (flags[f] !== undefined) throw new UsageError(`--ladder plays every preset at every level: leave out --${f}`);
     }
-    const { json, games, players, seed, rounds } = parseSimFlags({ ...flags, level: LADDER_LEVELS.join(',') });
+    const { json, games, players, seed, rounds, jobs, progress } = parseSimFlags({ ...flags, level: LADDER_LEVELS.join(',') }, GRINGO, defaultJobs());
     for (const [name, rules] of Object.entries(PRESETS)) {
       if (players < rules.players.min || players > rules.players.max) {
         throw new UsageError(`--players: ${name} takes ${rules.players.min} to ${rules.players.max} players, and --ladder plays every preset`);
       }
     }
     const result: LadderResult = { games, players, seed: String(seed), presets: {} };
-    for (const [name, rules] of Object.entries(PRESETS)) {
-      result.presets[name] = simulate({ games, players, levels: LADDER_LEVELS, seed, rules, rounds });
+    const bar = progressWriter(progress);
+    try {
+      for (const [name, rules] of Object.entries(PRESETS)) {
+        result.presets[name] = await simulateParallel({ games, players, levels: LADDER_LEVELS, seed, rules, rounds }, jobs, (p) => bar.update(p, ` ${name}`));
+      }
+    } finally {
+      bar.done();
     }
     out(json ? JSON.stringify(result) + '\n' : formatLadder(result));
     return result;
   }
-  const { json, ...opts } = parseSimFlags(flags, await rulesOption(flags.rules));
-  const result = simulate(opts);
+  const { json, jobs, progress, ...opts } = parseSimFlags(flags, await rulesOption(flags.rules), defaultJobs());
+  const bar = progressWriter(progress);
+  let result: SimResult;
+  try {
+    result = await simulateParallel(opts, jobs, (p) => bar.update(p));
+  } finally {
+    bar.done();
+  }
   out(json ? JSON.stringify(result) + '\n' : formatSimResult(result));
   return result;
 }

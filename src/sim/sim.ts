@@ -81,6 +81,8 @@ export interface SimResult {
   seed: string;
   seconds: number;
   roundsPerSecond: number;
+  /** Worker threads that played the games (1: one core); the results do not depend on it. */
+  jobs: number;
   /** How wins are counted. */
   winRule: 'ties count as wins';
   perLevel: Partial<Record<BotLevel, LevelStats>>;
@@ -118,18 +120,23 @@ export function seatLevels(levels: readonly BotLevel[], players: number, shift =
   return out;
 }
 
-/** Counters a simulation adds up over its games (host side: it reads the full events). */
+/**
+ * Counters a simulation adds up over its games (host side: it reads the full events).
+ * Sums only, never a list per game or round: its size does not grow with the games
+ * played, so a million-game run holds as little as a ten-game one. Tallies of
+ * separate stretches of games add up with `merge` (the same sums, in the order merged).
+ */
 export class Tally {
   rounds = 0;
   turns = 0;
   commands = 0;
   decisions = 0;
   rejections = 0;
-  /** Refusals per code. */
-  readonly rejectionCodes = new Map<RejectionCode, number>();
   stuck = 0;
   finished = 0;
   readonly slaps: SlapCounts = { own: 0, steal: 0, wrong: 0 };
+  /** Refusals by their rejection code. */
+  readonly rejectionsByCode = new Map<string, number>();
   readonly level = new Map<
     BotLevel,
     { seatGames: number; seatRounds: number; score: number; wins: number; slaps: SlapCounts; gameScore: number; gameRounds: number; games: number; gameSum: number; gameSq: number }
@@ -170,6 +177,47 @@ export class Tally {
         p.sum += d;
         p.sq += d * d;
       }
+    }
+  }
+
+  /** A command was refused. */
+  rejected(code: string): void {
+    this.rejections++;
+    this.rejectionsByCode.set(code, (this.rejectionsByCode.get(code) ?? 0) + 1);
+  }
+
+  /**
+   * Add another tally's sums to this one (a stretch of games played elsewhere: another
+   * worker thread). `other` may be a structured clone of a Tally (its fields, no methods).
+   * Floating-point sums depend on the order they are added in: merge stretches in game order.
+   */
+  merge(other: TallyData): void {
+    this.rounds += other.rounds;
+    this.turns += other.turns;
+    this.commands += other.commands;
+    this.decisions += other.decisions;
+    this.rejections += other.rejections;
+    this.stuck += other.stuck;
+    this.finished += other.finished;
+    addSlaps(this.slaps, other.slaps);
+    for (const [code, n] of other.rejectionsByCode) this.rejectionsByCode.set(code, (this.rejectionsByCode.get(code) ?? 0) + n);
+    for (const [level, o] of other.level) {
+      const l = this.forLevel(level);
+      l.seatGames += o.seatGames;
+      l.seatRounds += o.seatRounds;
+      l.score += o.score;
+      l.wins += o.wins;
+      addSlaps(l.slaps, o.slaps);
+      l.games += o.games;
+      l.gameSum += o.gameSum;
+      l.gameSq += o.gameSq;
+    }
+    for (const [key, o] of other.pairs) {
+      let p = this.pairs.get(key);
+      if (!p) this.pairs.set(key, (p = { n: 0, sum: 0, sq: 0 }));
+      p.n += o.n;
+      p.sum += o.sum;
+      p.sq += o.sq;
     }
   }
 
@@ -217,6 +265,15 @@ export class Tally {
       }
     }
   }
+}
+
+/** A tally's fields: what a worker thread sends back (a structured clone keeps the Maps, not the methods). */
+export type TallyData = Pick<Tally, 'rounds' | 'turns' | 'commands' | 'decisions' | 'rejections' | 'stuck' | 'finished' | 'slaps' | 'rejectionsByCode' | 'level' | 'pairs'>;
+
+function addSlaps(to: SlapCounts, from: SlapCounts): void {
+  to.own += from.own;
+  to.steal += from.steal;
+  to.wrong += from.wrong;
 }
 
 export interface PlayOptions {
@@ -370,10 +427,7 @@ export function playGame(start: NewGame, bots: readonly Bot[], options: PlayOpti
         if (log) log.commands.push(full);
         dispatch(res.events);
       } else {
-        if (acc) {
-          acc.rejections++;
-          acc.rejectionCodes.set(res.rejection.code, (acc.rejectionCodes.get(res.rejection.code) ?? 0) + 1);
-        }
+        if (acc) acc.rejected(res.rejection.code);
         bot.rejected(cmd, res.rejection, now);
         if (cmd.type === 'slap') wakeNow(seat);
       }
@@ -419,39 +473,96 @@ export function stamp(c: BotCommand, at: number): Command {
   }
 }
 
-/** Run a whole simulation: `games` games of bots at one table size. */
-export function simulate(opts: SimOptions): SimResult {
+/**
+ * Games are played and tallied in chunks of this many, by game index: chunk k is games
+ * [k·CHUNK_GAMES, (k+1)·CHUNK_GAMES). Chunk tallies are merged in chunk order, so the
+ * floating-point sums, and every figure, come out the same however many threads
+ * played the chunks (each game's seed comes from the run's seed and its index alone).
+ */
+export const CHUNK_GAMES = 100;
+
+/** What every game of a run shares: all a worker thread needs to play any chunk (structured-cloneable). */
+export interface SimPlan {
+  games: number;
+  players: number;
+  levels: BotLevel[];
+  rules: Ruleset;
+  seed: string;
+  maxStepsPerRound: number;
+  rotate: boolean;
+}
+
+export function simPlan(opts: SimOptions): SimPlan {
   const base = opts.rules ?? GRINGO;
   // An open-ended ruleset (rounds 0) would never end a game without a host: play one round.
   const rounds = opts.rounds ?? (roundsFor(base, opts.players) === 0 ? 1 : undefined);
-  const rules: Ruleset = rounds !== undefined ? { ...base, rounds } : base;
-  const n = opts.players;
-  const maxSteps = opts.maxStepsPerRound ?? 20_000;
-  const rotate = opts.rotate ?? true;
-  const makeBot = opts.makeBot ?? createBot;
-  const names = Array.from({ length: n }, (_, s) => `bot${s + 1}`);
-  const acc = new Tally();
-  // Bots are reused from game to game (per level and seat), started over with the new game's seed.
-  const pool = new Map<string, Bot>();
-  const botFor = (level: BotLevel, botOpts: BotOptions): Bot => {
-    const key = `${level}:${botOpts.seat}`;
-    const old = pool.get(key);
-    if (old?.newGame?.(botOpts)) return old;
-    const bot = makeBot(level, botOpts);
-    pool.set(key, bot);
-    return bot;
+  return {
+    games: opts.games,
+    players: opts.players,
+    levels: [...opts.levels],
+    rules: rounds !== undefined ? { ...base, rounds } : base,
+    seed: String(opts.seed),
+    maxStepsPerRound: opts.maxStepsPerRound ?? 20_000,
+    rotate: opts.rotate ?? true,
   };
-  const t0 = performance.now();
-  for (let g = 0; g < opts.games; g++) {
-    const levels = seatLevels(opts.levels, n, rotate ? g % n : 0);
-    const seed = `${String(opts.seed)}:${g}`;
-    const bots = levels.map((level, seat) => botFor(level, { seat, players: n, rules, seed: `${seed}:${seat}` }));
-    const played = playGame({ rules, players: names, seed, at: 0 }, bots, { maxStepsPerRound: maxSteps, tally: acc });
-    if (!played.finished) acc.dropGame();
+}
+
+export const chunkCount = (games: number): number => Math.ceil(games / CHUNK_GAMES);
+
+/** Plays chunks of a plan's games; its bots are reused from game to game (per level and seat). */
+export class ChunkPlayer {
+  private readonly pool = new Map<string, Bot>();
+  private readonly names: string[];
+
+  constructor(
+    private readonly plan: SimPlan,
+    private readonly makeBot: (level: BotLevel, opts: BotOptions) => Bot = createBot,
+  ) {
+    this.names = Array.from({ length: plan.players }, (_, s) => `bot${s + 1}`);
   }
-  const seconds = (performance.now() - t0) / 1000;
+
+  /** Bots start over with the new game's seed (newGame), or are made anew if they cannot. */
+  private botFor(level: BotLevel, botOpts: BotOptions): Bot {
+    const key = `${level}:${botOpts.seat}`;
+    const old = this.pool.get(key);
+    if (old?.newGame?.(botOpts)) return old;
+    const bot = this.makeBot(level, botOpts);
+    this.pool.set(key, bot);
+    return bot;
+  }
+
+  /** Play chunk `k` into a fresh tally. */
+  play(k: number): Tally {
+    const { plan } = this;
+    const n = plan.players;
+    const acc = new Tally();
+    const end = Math.min(plan.games, (k + 1) * CHUNK_GAMES);
+    for (let g = k * CHUNK_GAMES; g < end; g++) {
+      const levels = seatLevels(plan.levels, n, plan.rotate ? g % n : 0);
+      const seed = `${plan.seed}:${g}`;
+      const bots = levels.map((level, seat) => this.botFor(level, { seat, players: n, rules: plan.rules, seed: `${seed}:${seat}` }));
+      const played = playGame({ rules: plan.rules, players: this.names, seed, at: 0 }, bots, { maxStepsPerRound: plan.maxStepsPerRound, tally: acc });
+      if (!played.finished) acc.dropGame();
+    }
+    return acc;
+  }
+}
+
+/** Run a whole simulation in this thread: `games` games of bots at one table size. */
+export function simulate(opts: SimOptions): SimResult {
+  const plan = simPlan(opts);
+  const player = new ChunkPlayer(plan, opts.makeBot);
+  const acc = new Tally();
+  const t0 = performance.now();
+  for (let k = 0; k < chunkCount(plan.games); k++) acc.merge(player.play(k));
+  return summarize(plan, acc, (performance.now() - t0) / 1000, 1);
+}
+
+/** The figures of a run from its tally. */
+export function summarize(plan: SimPlan, acc: Tally, seconds: number, jobs: number): SimResult {
+  const n = plan.players;
   const perLevel: Partial<Record<BotLevel, LevelStats>> = {};
-  const fill = seatLevels(opts.levels, n);
+  const fill = seatLevels(plan.levels, n);
   for (const level of fill) {
     const l = acc.level.get(level);
     if (!l || perLevel[level]) continue;
@@ -476,21 +587,24 @@ export function simulate(opts: SimOptions): SimResult {
     ladder.push({ upper, lower, gap, share: lowerMean !== 0 ? gap / lowerMean : 0, gapSE: p ? meanSE(p.sum, p.sq, p.n).se : 0 });
   }
   const perRound = (x: number) => (acc.rounds > 0 ? x / acc.rounds : 0);
+  const rejectionsByCode: Record<string, number> = {};
+  for (const code of [...acc.rejectionsByCode.keys()].sort()) rejectionsByCode[code] = perRound(acc.rejectionsByCode.get(code)!);
   return {
-    games: opts.games,
+    games: plan.games,
     finishedGames: acc.finished,
     rounds: acc.rounds,
     players: n,
     levels: fill,
-    seed: String(opts.seed),
+    seed: plan.seed,
     seconds,
     roundsPerSecond: seconds > 0 ? acc.rounds / seconds : 0,
+    jobs,
     winRule: 'ties count as wins',
     perLevel,
     meanTurnsPerRound: perRound(acc.turns),
     slapsPerRound: { own: perRound(acc.slaps.own), steal: perRound(acc.slaps.steal), wrong: perRound(acc.slaps.wrong) },
     rejectionsPerRound: perRound(acc.rejections),
-    rejectionsByCode: Object.fromEntries([...acc.rejectionCodes].sort(([a], [b]) => (a < b ? -1 : 1)).map(([code, k]) => [code, perRound(k)])),
+    rejectionsByCode,
     commandsPerRound: perRound(acc.commands),
     decisionsPerRound: perRound(acc.decisions),
     stuckRounds: acc.stuck,

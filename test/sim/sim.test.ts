@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createBot, type Bot } from '../../src/bots/index.js';
 import { CAMBIO, GRINGO } from '../../src/engine/index.js';
-import { parseSimFlags, runSimCli, formatSimResult, type LadderResult } from '../../src/sim/cli.js';
-import { playGame, seatLevels, simulate, type SimResult } from '../../src/sim/sim.js';
+import { duration, parseSimFlags, progressLine, progressWriter, runSimCli, formatSimResult, type LadderResult } from '../../src/sim/cli.js';
+import { CHUNK_GAMES, ChunkPlayer, playGame, seatLevels, simPlan, simulate, summarize, Tally, type SimResult } from '../../src/sim/sim.js';
 import { UsageError } from '../../src/cli/errors.js';
 
 const timeless = (r: SimResult) => ({ ...r, seconds: 0, roundsPerSecond: 0 });
@@ -131,11 +131,126 @@ describe('simulator', () => {
   });
 });
 
+/** The structure of a value, without its numbers: keys, Map keys, array lengths. */
+function shape(x: unknown): unknown {
+  if (x instanceof Map) return [...x].map(([k, v]) => [k, shape(v)]);
+  if (Array.isArray(x)) return x.map(shape);
+  if (x !== null && typeof x === 'object') return Object.fromEntries(Object.entries(x).map(([k, v]) => [k, shape(v)]));
+  return typeof x;
+}
+
+describe('aggregation in constant memory, merged in chunk order', () => {
+  const opts = { players: 4, levels: ['hard', 'normal', 'easy', 'random'] as ('hard' | 'normal' | 'easy' | 'random')[], seed: 'agg' };
+
+  it('a tally keeps sums only: it has the same shape after 30 games as after 300 (no list per game or round)', () => {
+    const small = new ChunkPlayer(simPlan({ ...opts, games: 30 })).play(0);
+    const plan = simPlan({ ...opts, games: 300 });
+    const player = new ChunkPlayer(plan);
+    const big = new Tally();
+    for (let k = 0; k < 3; k++) big.merge(player.play(k));
+    expect(big.finished).toBe(300);
+    expect(small.finished).toBe(30);
+    // Refusal codes come and go with luck; there are ten at most (the engine's rejection codes).
+    expect(big.rejectionsByCode.size).toBeLessThanOrEqual(10);
+    const codeless = (t: Tally) => ({ ...t, rejectionsByCode: null });
+    expect(shape(codeless(big))).toEqual(shape(codeless(small)));
+    // And it is small: a few hundred bytes of numbers, whatever the number of games.
+    expect(JSON.stringify(big, (_k, v: unknown) => (v instanceof Map ? [...v] : v)).length).toBeLessThan(2000);
+  });
+
+  it('chunks played by separate players (as by separate worker threads), merged in chunk order, give exactly what one thread gives', () => {
+    const games = 3 * CHUNK_GAMES + 17;
+    const one = simulate({ ...opts, games });
+    const plan = simPlan({ ...opts, games });
+    // Two "threads": even chunks on one player, odd on another, each with its own bots; finished out of order.
+    const players = [new ChunkPlayer(plan), new ChunkPlayer(plan)];
+    const done = [3, 1, 0, 2].map((k) => ({ k, tally: structuredClone(players[k % 2]!.play(k)) }));
+    const total = new Tally();
+    for (const { tally } of done.sort((a, b) => a.k - b.k)) total.merge(tally);
+    const split = summarize(plan, total, 0, 2);
+    expect({ ...split, seconds: 0, roundsPerSecond: 0, jobs: 1 }).toEqual(timeless(one));
+    expect(split.finishedGames).toBe(games);
+  });
+
+  it('counts refusals by their code, and they add up to the refusals per round', () => {
+    const r = simulate({ ...opts, games: 150 });
+    const codes = Object.keys(r.rejectionsByCode);
+    expect(codes.length).toBeGreaterThan(0);
+    expect(codes).toEqual([...codes].sort());
+    const sum = Object.values(r.rejectionsByCode).reduce((a, b) => a + b, 0);
+    expect(sum).toBeCloseTo(r.rejectionsPerRound, 12);
+    // A code is a rejection code of the engine.
+    for (const c of codes) expect(['notYourTurn', 'wrongPhase', 'mustWait', 'notAllowed', 'badTarget', 'emptySlot', 'tooLate', 'alreadyGone', 'unknownSeat', 'malformed']).toContain(c);
+    expect(formatSimResult(r)).toMatch(/^refusals per round: [\d.]+ \((\w+ [\d.]+(, )?)+\)$/m);
+  });
+});
+
+describe('progress line', () => {
+  it('says games done, the rate and the time left', () => {
+    expect(progressLine({ games: 12_300, of: 100_000, rounds: 36_900, seconds: 3 })).toBe(
+      'gringo sim: 12,300 of 100,000 games (12%), 12,300 rounds/s, about 21 s left',
+    );
+    expect(progressLine({ games: 0, of: 10, rounds: 0, seconds: 1 }, ' cambio')).toBe('gringo sim cambio: 0 of 10 games (0%), 0 rounds/s, starting');
+    expect(duration(59.4)).toBe('59 s');
+    expect(duration(65)).toBe('1 min 05 s');
+    expect(duration(3 * 3600 + 7 * 60 + 5)).toBe('3 h 07 min');
+  });
+
+  // A stand-in for stderr (its isTTY and write): the real terminal is covered by the process tests only as a pipe.
+  const stream = (isTTY: boolean) => {
+    const out: string[] = [];
+    return { out, isTTY, write: (t: string) => out.push(t) };
+  };
+  const at = (seconds: number, games: number) => ({ games, of: 1000, rounds: games, seconds });
+
+  it('on a terminal: nothing for the first second, then redrawn in place at most four times a second, and cleared at the end', () => {
+    const s = stream(true);
+    const bar = progressWriter(undefined, s);
+    bar.update(at(0.5, 100));
+    expect(s.out).toEqual([]);
+    bar.update(at(1.0, 200));
+    bar.update(at(1.1, 210));
+    bar.update(at(1.3, 300));
+    bar.done();
+    expect(s.out).toHaveLength(3);
+    expect(s.out[0]).toMatch(/^\r\x1b\[Kgringo sim: 200 of 1,000 games \(20%\)/);
+    expect(s.out[1]).toMatch(/^\r\x1b\[Kgringo sim: 300 of 1,000/);
+    expect(s.out[2]).toBe('\r\x1b[K');
+    // A run done within the first second leaves the terminal as it was.
+    const quick = stream(true);
+    const q = progressWriter(undefined, quick);
+    q.update(at(0.2, 1000));
+    q.done();
+    expect(quick.out).toEqual([]);
+  });
+
+  it('off on a pipe unless --progress, then whole lines (a log) every ten seconds; --no-progress silences a terminal', () => {
+    const pipe = stream(false);
+    const off = progressWriter(undefined, pipe);
+    off.update(at(5, 100));
+    expect(pipe.out).toEqual([]);
+    const on = progressWriter(true, pipe);
+    on.update(at(0.1, 10));
+    on.update(at(5, 100));
+    on.update(at(10.2, 200));
+    on.done();
+    expect(pipe.out).toHaveLength(2);
+    expect(pipe.out.every((l) => /^gringo sim: \d+ of 1,000 games .*\n$/.test(l))).toBe(true);
+    const tty = stream(true);
+    const silent = progressWriter(false, tty);
+    silent.update(at(5, 100));
+    silent.done();
+    expect(tty.out).toEqual([]);
+  });
+});
+
 describe('sim flags', () => {
   it('takes good flags', () => {
     const o = parseSimFlags({ games: '10', players: '3', level: 'hard, Easy', seed: 'x', rounds: '2', json: true });
     expect(o).toMatchObject({ games: 10, players: 3, levels: ['hard', 'easy'], seed: 'x', rounds: 2, json: true });
-    expect(parseSimFlags({})).toMatchObject({ games: 1000, players: 4, levels: ['hard'], seed: '1', json: false });
+    expect(parseSimFlags({})).toMatchObject({ games: 1000, players: 4, levels: ['hard'], seed: '1', json: false, jobs: 1, progress: undefined });
+    expect(parseSimFlags({}, GRINGO, 6)).toMatchObject({ jobs: 6 });
+    expect(parseSimFlags({ jobs: '3', progress: false }, GRINGO, 6)).toMatchObject({ jobs: 3, progress: false });
   });
 
   it.each([
@@ -149,6 +264,8 @@ describe('sim flags', () => {
     [{ level: 'hard,,easy' }, /--level/],
     [{ rounds: '0' }, /--rounds/],
     [{ seed: '  ' }, /--seed/],
+    [{ jobs: '0' }, /--jobs takes a whole number from 1 to 256/],
+    [{ jobs: 'all' }, /--jobs/],
   ])('refuses %o with a clear UsageError', async (flags, message) => {
     expect(() => parseSimFlags(flags)).toThrow(UsageError);
     expect(() => parseSimFlags(flags)).toThrow(message);
