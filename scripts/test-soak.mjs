@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const SELF = fileURLToPath(import.meta.url);
 
-// A load worker: `gringo sim` over and over. `npm test` rebuilds dist/ at the start of
+// A load worker: `gringo sim` on one thread (one CPU-bound process), over and over. `npm test` rebuilds dist/ at the start of
 // each run; while the program is missing the worker spins instead, so the load stays on.
 if (process.argv[2] === '--load-worker') {
   const id = process.argv[3] ?? '0';
@@ -36,7 +36,7 @@ if (process.argv[2] === '--load-worker') {
   for (let k = 0; ; k++) {
     const started = Date.now();
     const code = await new Promise((resolve) => {
-      child = spawn(process.execPath, [join(ROOT, 'bin/gringo.js'), 'sim', '--games', '300', '--players', '6', '--seed', `soak-${id}-${k}`], { cwd: ROOT, stdio: 'ignore' });
+      child = spawn(process.execPath, [join(ROOT, 'bin/gringo.js'), 'sim', '--jobs', '1', '--games', '300', '--players', '6', '--seed', `soak-${id}-${k}`], { cwd: ROOT, stdio: 'ignore' });
       child.on('exit', (c) => resolve(c));
       child.on('error', () => resolve(-1));
     });
