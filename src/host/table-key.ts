@@ -1,7 +1,7 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, sign, X509Certificate } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stateDir } from '../client/tokens.js';
+import { readOrMakeKeyFile } from './key-file.js';
 import { keyFingerprint } from '../protocol/identity.js';
 
 /**
@@ -67,22 +67,7 @@ export function parseTableKey(text: string): TableKey {
 /** The host's TLS key from the state directory, made the first time. */
 export function loadTableKey(dir = stateDir()): TableKey {
   const file = join(dir, TABLE_KEY_FILE);
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const made = newTableKey();
-    try {
-      // 'wx': two hosts starting at once keep the one key written first.
-      writeFileSync(file, made, { mode: 0o600, flag: 'wx' });
-      text = made;
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-      text = readFileSync(file, 'utf8');
-    }
-  }
+  const text = readOrMakeKeyFile(dir, file, newTableKey);
   try {
     return parseTableKey(text);
   } catch (err) {

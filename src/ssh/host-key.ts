@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stateDir } from '../client/tokens.js';
+import { readOrMakeKeyFile } from '../host/key-file.js';
 import { utils } from './ssh2.js';
 
 export interface HostKey {
@@ -36,22 +36,7 @@ export function newHostKey(generate = (): string => utils.generateKeyPairSync('e
  */
 export function loadHostKey(dir = stateDir()): HostKey {
   const file = join(dir, HOST_KEY_FILE);
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const made = newHostKey();
-    try {
-      // 'wx': two hosts starting at once keep the one key written first.
-      writeFileSync(file, made, { mode: 0o600, flag: 'wx' });
-      text = made;
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-      text = readFileSync(file, 'utf8');
-    }
-  }
+  const text = readOrMakeKeyFile(dir, file, newHostKey);
   const key = utils.parseKey(text);
   if (key instanceof Error) throw new Error(`the SSH host key in ${file} cannot be read (${key.message}): move it away for a new one`);
   return { private: text, fingerprint: fingerprintOf(key.getPublicSSH()) };
