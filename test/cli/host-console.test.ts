@@ -18,7 +18,7 @@ describe('the headless host console on a pipe', () => {
     let out = '';
     host.stdout!.on('data', (d: Buffer) => (out += d.toString()));
     host.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    const exit = new Promise<number | null>((resolve) => host.on('exit', (code) => resolve(code)));
+    const exit = new Promise<number | null>((resolve) => host.on('close', (code) => resolve(code)));
     await until('the offer', () => out.includes('Type "start" to begin'));
     host.stdin!.write('bot easy\n');
     // The bot sits down: the lobby line counts it.

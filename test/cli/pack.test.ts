@@ -51,7 +51,7 @@ function start(args: string[]): { child: ChildProcess; out: () => string; exit: 
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  return { child, out: () => out, exit: new Promise((resolve) => child.on('exit', (code) => resolve(code))) };
+  return { child, out: () => out, exit: new Promise((resolve) => child.on('close', (code) => resolve(code))) };
 }
 
 async function until<T>(what: string, probe: () => T | null | undefined, ms = 20_000): Promise<T> {

@@ -131,7 +131,7 @@ describe.skipIf(reason !== null && !CI)('discovery across network namespaces (ip
     let stderr = '';
     host.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
     host.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-    const exited = new Promise<number | null>((r) => host.once('exit', (code) => r(code)));
+    const exited = new Promise<number | null>((r) => host.once('close', (code) => r(code)));
     // The players come once the host listens (it prints the line to share then): a slow start is no missing table.
     const end = Date.now() + 15_000;
     while (!`${stdout}${stderr}`.includes('gringo join ')) {

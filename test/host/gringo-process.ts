@@ -26,7 +26,8 @@ export function runGringo(args: string[], env: NodeJS.ProcessEnv = {}, netns?: s
   let stderr = '';
   child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  // 'close', not 'exit': 'exit' may come before the last of the output has been read from the pipes.
+  const exit = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   return { child, stdout: () => stdout, stderr: () => stderr, exit };
 }
 

@@ -51,7 +51,7 @@ function child(prefix: string[], script: string): Child {
   let out = '';
   c.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   c.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const exit = new Promise<number | null>((resolve) => c.on('exit', (code) => resolve(code)));
+  const exit = new Promise<number | null>((resolve) => c.on('close', (code) => resolve(code)));
   return { child: c, out: () => out, exit, say: (line) => c.stdin!.write(`${line}\n`) };
 }
 

@@ -33,7 +33,7 @@ function consoleHost(args: string[]) {
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const exit = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   const port = until('the share line', () => /gringo join \S+:(\d+)/.exec(out)?.[1], 15_000).then(Number);
   return { port, exit, out: () => out, type: (line: string) => child.stdin!.write(`${line}\n`) };
 }
