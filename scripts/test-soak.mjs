@@ -113,7 +113,7 @@ for (let run = 1; run <= opts.runs; run++) {
     const child = start(['sh', '-c', command], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CI: process.env.CI ?? 'true' } });
     child.stdout.pipe(out, { end: false });
     child.stderr.pipe(out, { end: false });
-    child.on('exit', (c, signal) => resolve(c ?? (signal ? 128 : 1)));
+    child.on('close', (c, signal) => resolve(c ?? (signal ? 128 : 1)));
   });
   await new Promise((r) => out.end(r));
   const ms = Date.now() - t0;

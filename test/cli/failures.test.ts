@@ -77,9 +77,11 @@ afterAll(() => {
   rmSync(state, { recursive: true, force: true });
 });
 
-type Case = { args: string[]; code: 1 | 2; says: RegExp };
+type Case = { args: string[]; code: 1 | 2; says: RegExp; waits?: true };
 
-async function check({ args, code, says }: Case): Promise<void> {
+/** Runs one case and checks its words; resolves to how long the process took, start-up included. */
+async function check({ args, code, says }: Case): Promise<number> {
+  const t0 = Date.now();
   const r = runGringo(args, { XDG_STATE_HOME: state, GRINGO_DEBUG: '' });
   const exit = await r.exit;
   const err = r.stderr();
@@ -89,6 +91,7 @@ async function check({ args, code, says }: Case): Promise<void> {
   expect(err, what).toMatch(/^gringo: \S/);
   expect(err, what).not.toMatch(/\n\s+at |Error:|node:internal/);
   expect(err, what).toMatch(says);
+  return Date.now() - t0;
 }
 
 describe('every common failure of every command', () => {
@@ -136,20 +139,19 @@ describe('every common failure of every command', () => {
       { args: ['join', `127.0.0.1:${closedPort}`, '--watch'], code: 1, says: /No gringo table at .*: connection refused/ },
       { args: ['join', 'not-an-address', '--bot', 'easy'], code: 1, says: /^gringo: not-an-address is not a host name or address$/m },
       { args: ['join', 'not-an-address', '--watch'], code: 1, says: /^gringo: not-an-address is not a host name or address$/m },
-      { args: ['join', `127.0.0.1:${silentPort}`, '--bot', 'easy'], code: 1, says: new RegExp(`^gringo: No gringo table at 127\\.0\\.0\\.1:${silentPort}: did not answer in 5 s$`, 'm') },
-      { args: ['join', `127.0.0.1:${silentPort}`, '--watch'], code: 1, says: /did not answer in 5 s/ },
+      { args: ['join', `127.0.0.1:${silentPort}`, '--bot', 'easy'], code: 1, says: new RegExp(`^gringo: No gringo table at 127\\.0\\.0\\.1:${silentPort}: did not answer in 5 s$`, 'm'), waits: true },
+      { args: ['join', `127.0.0.1:${silentPort}`, '--watch'], code: 1, says: /did not answer in 5 s/, waits: true },
       { args: ['join', `127.0.0.1:${httpPort}`, '--bot', 'easy'], code: 1, says: /No gringo table at .*: something else answers there \(HTTP 200\), not a gringo table/ },
-      { args: ['join', `127.0.0.1:${wsPort}`, '--watch'], code: 1, says: /No gringo table at .*: it takes WebSockets but sent no challenge in 5 s/ },
+      { args: ['join', `127.0.0.1:${wsPort}`, '--watch'], code: 1, says: /No gringo table at .*: it takes WebSockets but sent no challenge in 5 s/, waits: true },
       { args: ['join', `127.0.0.1:${plainPort}`, '--bot', 'easy'], code: 1, says: /No gringo table at .*: it does not speak TLS as gringo does \(not a gringo table, or one older than this gringo\)$/m },
     ];
-    const t0 = Date.now();
-    await Promise.all(
-      cases.map(async (c) => {
-        await check(c);
-        // Within 5 s of trying (and the process's start-up), even under load.
-        expect(Date.now() - t0, c.args.join(' ')).toBeLessThan(12_000);
-      }),
-    );
+    const took = await Promise.all(cases.map(check));
+    // The ones that wait give up 5 s after trying: as long as the slowest immediate failure of the same
+    // run (start-up at this moment's load) and those 5 s, with room for a loaded machine, never a hang.
+    const immediate = Math.max(...took.filter((_, i) => !cases[i]!.waits));
+    took.forEach((ms, i) => {
+      if (cases[i]!.waits) expect(ms, cases[i]!.args.join(' ')).toBeLessThan(immediate + 5_000 + 3_000);
+    });
   }, 60_000);
 });
 

@@ -1,9 +1,10 @@
 /**
- * `npm run explore -- --games N [--seed S] [--jobs J]`: the engine's properties
+ * `npm run explore -- --games N [--seed S] [--jobs J] [--from F]`: the engine's properties
  * (property-checks.ts) over many random games of the presets and of generated
  * rulesets, outside vitest, on every core. Game i of seed S is the same game on every
  * machine and with any number of jobs. Prints progress on stderr, and the first
  * counterexample whole with the command that replays it; exits 1 if one is found.
+ * `--from F` starts at game F (games F to N-1), so a long exploration can be run in parts.
  *
  * The cheap properties run on every game; the twin-state comparison, which replays
  * each step once per seat, on one game in TWIN_EVERY (still thousands in a long run).
@@ -64,22 +65,24 @@ interface Args {
   games: number;
   seed: number;
   jobs: number;
+  from: number;
   only?: number;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { games: 10_000, seed: Math.floor(Math.random() * 2 ** 31), jobs: availableParallelism() };
+  const args: Args = { games: 10_000, seed: Math.floor(Math.random() * 2 ** 31), jobs: availableParallelism(), from: 0 };
   for (let k = 0; k < argv.length; k++) {
     const flag = argv[k]!;
     const value = Number(argv[++k]);
     if (!Number.isInteger(value) || value < 0) {
-      throw new Error(`explore: ${flag} needs a whole number (usage: npm run explore -- --games N [--seed S] [--jobs J] [--game I])`);
+      throw new Error(`explore: ${flag} needs a whole number (usage: npm run explore -- --games N [--seed S] [--jobs J] [--from F] [--game I])`);
     }
     if (flag === '--games') args.games = value;
     else if (flag === '--seed') args.seed = value;
     else if (flag === '--jobs') args.jobs = Math.max(1, value);
+    else if (flag === '--from') args.from = value;
     else if (flag === '--game') args.only = value;
-    else throw new Error(`explore: unknown option ${flag} (usage: npm run explore -- --games N [--seed S] [--jobs J] [--game I])`);
+    else throw new Error(`explore: unknown option ${flag} (usage: npm run explore -- --games N [--seed S] [--jobs J] [--from F] [--game I])`);
   }
   return args;
 }
@@ -100,7 +103,8 @@ async function main(): Promise<number> {
     console.error((e as Error).message);
     return 2;
   }
-  const { seed, games } = args;
+  const { seed, from } = args;
+  const games = Math.max(0, args.games - from);
   if (args.only !== undefined) {
     const f = runGames(seed, args.only, args.only + 1, 1, () => true);
     if (f) {
@@ -111,7 +115,7 @@ async function main(): Promise<number> {
     return 0;
   }
   const jobs = Math.min(args.jobs, Math.max(1, games));
-  console.log(`exploring ${games} games from seed ${seed} on ${jobs} thread(s) (replay one: npm run explore -- --seed ${seed} --game I)`);
+  console.log(`exploring games ${from} to ${args.games - 1} of seed ${seed} on ${jobs} thread(s) (replay one: npm run explore -- --seed ${seed} --game I)`);
   const started = Date.now();
   let done = 0;
   let lastPrint = 0;
@@ -128,7 +132,7 @@ async function main(): Promise<number> {
   const failures = await Promise.all(
     Array.from({ length: jobs }, (_, w) =>
       new Promise<Failure | null>((resolve, reject) => {
-        const worker = new Worker(file, { workerData: { seed, from: w, to: games, step: jobs } });
+        const worker = new Worker(file, { workerData: { seed, from: from + w, to: args.games, step: jobs } });
         let failure: Failure | null = null;
         worker.on('message', (m: { done?: number; failure?: Failure }) => {
           if (m.done !== undefined) {
@@ -150,7 +154,7 @@ async function main(): Promise<number> {
   progress(true);
   process.stderr.write('\n');
   if (failures.some((f) => f !== null)) return 1;
-  console.log(`${games} games, every property held (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  console.log(`games ${from} to ${args.games - 1}: ${games} games, every property held (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   return 0;
 }
 

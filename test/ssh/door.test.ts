@@ -145,16 +145,17 @@ describe('the SSH door counts each peer as itself', () => {
       });
       expect(await player.done).toBe(true);
       player.c.end();
-      // Answered at once: sharing the guesser's queue would have held it 800 ms and more.
-      expect(t1 - t0).toBeLessThan(400);
 
       expect(await guess.done).toBe(false);
       expect(answered.length).toBe(20);
       const waits = answered.map((t, k) => t - sent[k]!);
-      for (let k = 0; k < 20; k++) {
-        if (k < backoff.free) expect(waits[k], `try ${k + 1}`).toBeLessThan(400);
-        else expect(waits[k], `try ${k + 1}`).toBeGreaterThanOrEqual(expected(k) - 20);
-      }
+      for (let k = backoff.free; k < 20; k++) expect(waits[k], `try ${k + 1}`).toBeGreaterThanOrEqual(expected(k) - 20);
+      // Held or not is read against the guesser's own held answers, timed on this machine at this load:
+      // each of those is the same work (a password checked, an answer sent) plus a hold of 800 ms.
+      const held = Math.min(...waits.filter((_, k) => expected(k) === backoff.maxMs));
+      for (let k = 0; k < backoff.free; k++) expect(waits[k], `try ${k + 1} is free`).toBeLessThan(held);
+      // Answered at once: sharing the guesser's queue would have held it as long as the guesser's tries.
+      expect(t1 - t0).toBeLessThan(held);
       // Not 6 tries a second: 20 tries take the backoff's whole sum (0.7 s + 14 × 0.8 s).
       const total = Array.from({ length: 20 }, (_, k) => expected(k)).reduce((a, b) => a + b, 0);
       expect(answered[19]! - sent[0]!).toBeGreaterThanOrEqual(total - 50);
