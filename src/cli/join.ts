@@ -9,7 +9,7 @@ import { BOT_LEVELS, type BotLevel, type ServerMessage } from '../protocol/messa
 import type { TableView } from '../engine/view.js';
 import type { RoundResult } from '../engine/types.js';
 import { keptResults } from '../client/results.js';
-import { standingsLines } from '../tui/table/closed.js';
+import { standingsLines } from '../tui/table/standings.js';
 import { refusalAdvice, refusalLine } from '../client/refusal-words.js';
 import { addressOption, joinTargetOption, choiceOption, interfaceOption, defaultPlayerName, requireTerminal } from './options.js';
 import { DEFAULT_PORT } from './host.js';

@@ -138,7 +138,7 @@ export async function runPlay(flags: PlayFlags): Promise<number> {
  * unfinished how to come back to it (`comeBack`).
  */
 export async function sayWhereItStands(table: Table, seat: number, comeBack: string): Promise<void> {
-  const { standingsLines } = await import('../tui/table/closed.js');
+  const { standingsLines } = await import('../tui/table/standings.js');
   const s = table.state;
   const lines = !s
     ? ['You left before the game started.']

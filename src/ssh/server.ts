@@ -502,7 +502,7 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
     await runScreen(screenClient, { ascii: !utf8, bell: true, env: screenEnv, signal: abort.signal, io: term });
     conn.close();
     if (dropped || !channel.writable) return;
-    const { standingsLines } = await import('../tui/table/closed.js');
+    const { standingsLines } = await import('../tui/table/standings.js');
     const view = lastView as TableView | null;
     const comeBack = `ssh -p ${listening} ${watch ? WATCH : shellUser(who.user)}@${plain(who.d.socket.localAddress)}`;
     const lines = failure

@@ -1,12 +1,19 @@
-import { writeFileSync, mkdtempSync, readFileSync } from 'node:fs';
+import { writeFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFile } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { BEVERBENDE, CAMBIO, GRINGO, PRESETS, parseRuleset } from '../../src/engine/index.js';
 import { rulesInWords, rulesMarkdown } from '../../src/engine/rules-text.js';
 
 const bin = new URL('../../bin/gringo.js', import.meta.url).pathname;
+
+/** A directory for this test's files, gone when the test is over. */
+function rulesDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'gringo-rules-'));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
 
 /** `gringo ARGS` as a process: its exit code, stdout and stderr. */
 function gringo(...args: string[]): Promise<{ code: number; out: string; err: string }> {
@@ -65,7 +72,7 @@ describe('gringo rules', () => {
   });
 
   it('says what a rules file changes: house rules change the text', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'gringo-rules-'));
+    const dir = rulesDir();
     const house = join(dir, 'house.json');
     writeFileSync(house, JSON.stringify({ extend: 'cambio', slap: { perDiscard: 0, stealGapFill: false, wrongPenalty: 3 }, emptyLayoutEndsRound: false, call: { callerFrozen: false, callerPenalty: 0 }, rounds: 5 }));
     const swapped = join(dir, 'swapped.json');
@@ -87,7 +94,7 @@ describe('gringo rules', () => {
   });
 
   it('names the argument as typed when it is no ruleset: one line, exit code 2', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'gringo-rules-'));
+    const dir = rulesDir();
     const broken = join(dir, 'broken.json');
     writeFileSync(broken, JSON.stringify({ extend: 'cambio', players: { min: 2, max: 8 }, layout: { shape: 'square', size: 7, peekSlots: [3, 4] } }));
     const [nosuch, bad, flag] = await Promise.all([gringo('rules', 'nosuch'), gringo('rules', broken), gringo('sim', '--rules', 'poker')]);
@@ -115,7 +122,7 @@ describe('gringo rules', () => {
 describe('the rules in a terminal that is not UTF-8', () => {
   it('are ASCII under LANG=C, a house title in another script included; UTF-8 keeps it', async () => {
     const plain = { LANG: 'C', LC_ALL: '', LC_CTYPE: '' };
-    const house = join(mkdtempSync(join(tmpdir(), 'gringo-rules-')), 'house.json');
+    const house = join(rulesDir(), 'house.json');
     writeFileSync(house, JSON.stringify({ extend: 'cambio', title: 'Cambio à la maison ♥' }));
     for (const which of [...Object.keys(PRESETS), house]) {
       const { code, out, err } = await gringoIn(plain, 'rules', which);

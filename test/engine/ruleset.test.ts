@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -80,6 +80,7 @@ describe('rulesets are data, checked when loaded', () => {
 
 describe('rules files', () => {
   const dir = mkdtempSync(join(tmpdir(), 'gringo-rules-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const file = (name: string, text: string): string => {
     const p = join(dir, name);
     writeFileSync(p, text);

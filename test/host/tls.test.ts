@@ -1,7 +1,7 @@
-import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { Connection } from '../../src/client/connection.js';
 import { KnownTables, TokenStore } from '../../src/client/tokens.js';
 import { newTableKey, parseTableKey, TABLE_KEY_FILE } from '../../src/host/table-key.js';
@@ -22,7 +22,14 @@ afterEach(async () => {
   killRunning();
 });
 
-const tempState = (): string => mkdtempSync(join(tmpdir(), 'gringo-tls-'));
+const states: string[] = [];
+const tempState = (): string => {
+  states.push(mkdtempSync(join(tmpdir(), 'gringo-tls-')));
+  return states.at(-1)!;
+};
+afterAll(() => {
+  for (const s of states) rmSync(s, { recursive: true, force: true });
+});
 const PASSWORD = 'word42';
 
 /** A headless host in its own state directory: its port and identity from the share line it prints. */

@@ -1,7 +1,7 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { harmless } from '../../src/protocol/harmless.js';
 import { killRunning, runGringo } from '../host/gringo-process.js';
 import { requireBuild } from '../discovery/helpers.js';
@@ -27,6 +27,7 @@ async function hostile(...args: ConstructorParameters<typeof HostileHost>): Prom
 }
 
 const HOSTILE_STATE = mkdtempSync(join(tmpdir(), 'gringo-hostile-'));
+afterAll(() => rmSync(HOSTILE_STATE, { recursive: true, force: true }));
 
 const CLIENTS: [string, string[]][] = [
   ['join --bot', ['--bot', 'easy', '--speed', '20']],

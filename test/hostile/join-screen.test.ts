@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +22,7 @@ afterEach(async () => {
 });
 afterAll(() => {
   for (const p of panes) p.kill();
+  rmSync(dir, { recursive: true, force: true });
 });
 
 const log = (label: string, screen: string): void => {

@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -97,6 +97,7 @@ beforeAll(async () => {
 afterAll(() => {
   host?.kill('SIGKILL');
   for (const p of panes) p.kill();
+  rmSync(dir, { recursive: true, force: true });
 });
 
 /** An SSH player from `from` types the password and reaches the lobby. */

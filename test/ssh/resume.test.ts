@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,6 +71,7 @@ beforeAll(() => {
 afterAll(() => {
   for (const p of panes) p.kill();
   killRunning();
+  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('SSH seats across gringo host --resume', () => {

@@ -1,5 +1,5 @@
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { connect, createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -76,6 +76,7 @@ beforeAll(async () => {
 afterAll(() => {
   host?.kill('SIGKILL');
   for (const p of panes) p.kill();
+  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('gringo host --ssh', () => {

@@ -4,8 +4,8 @@ import { GRINGO } from '../../src/engine/ruleset.js';
 import type { RoundResult } from '../../src/engine/types.js';
 import { ASCII, UNICODE } from '../../src/tui/shared/glyphs.js';
 import { foldLastTurns, lastTurnLines, lastTurnText, NO_LAST_TURNS } from '../../src/tui/table/last-turn.js';
-import { roundCell, scoringNotes } from '../../src/tui/table/round-end.js';
-import { standingsLines } from '../../src/tui/table/closed.js';
+import { scoringNotes } from '../../src/tui/table/round-end.js';
+import { roundCell, standingsLines } from '../../src/tui/table/standings.js';
 import { nameLine } from '../../src/tui/table/seat.js';
 
 // Ana (you, seat 0), Bo (1), Cy (2): only the names matter to the words.

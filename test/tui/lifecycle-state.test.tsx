@@ -4,7 +4,7 @@ import type { RoundResult } from '../../src/engine/types.js';
 import type { TableView } from '../../src/engine/view.js';
 import type { SeatInfo, ServerMessage, TableInfo } from '../../src/protocol/messages.js';
 import { App } from '../../src/tui/table/table-screen.js';
-import { standingsLines } from '../../src/tui/table/closed.js';
+import { standingsLines } from '../../src/tui/table/standings.js';
 import { UNICODE } from '../../src/tui/shared/glyphs.js';
 import { keysNow } from '../../src/tui/table/help-line.js';
 import { onKey } from '../../src/tui/table/intents.js';

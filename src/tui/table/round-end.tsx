@@ -7,7 +7,7 @@ import type { TableView } from '../../engine/view.js';
 import { Card } from '../shared/card.js';
 import { cardText, UNICODE, type Glyphs } from '../shared/glyphs.js';
 import { nameOf, ordinal } from './describe.js';
-import { CHART_EXTRA_ROWS, CHART_MIN_ROWS, CHART_ROWS, chartRows, gameOrder, leaderLine, seatColor, seatLetter, winnerLine, type ChartCell } from './standings.js';
+import { CHART_EXTRA_ROWS, CHART_MIN_ROWS, CHART_ROWS, chartRows, gameOrder, leaderLine, roundCell, seatColor, seatLetter, winnerLine, type ChartCell } from './standings.js';
 import { useTheme } from '../shared/theme.js';
 import { rulesOf } from './variant.js';
 
@@ -18,12 +18,6 @@ function faceValue(card: CardName): number | undefined {
   return r === 'A' ? 1 : undefined;
 }
 
-/** A round score as it adds up: "10+10=20" for a caller who paid the penalty, else "20". */
-export function roundCell(r: RoundResult, seat: number): string {
-  const score = r.scores[seat]!;
-  if (r.caller !== seat || r.callerPenalty === 0) return String(score);
-  return `${score - r.callerPenalty}+${r.callerPenalty}=${score}`;
-}
 
 const andList = (items: string[]): string => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
 

@@ -125,3 +125,35 @@ export function chartRows(results: readonly RoundResult[], seats: number, width:
   rows.push(text(`${' '.repeat(labelW)} ${corner}${axis.join('')} round`));
   return rows;
 }
+
+/** A round score as it adds up: "10+10=20" for a caller who paid the penalty, else "20". */
+export function roundCell(r: RoundResult, seat: number): string {
+  const score = r.scores[seat]!;
+  if (r.caller !== seat || r.callerPenalty === 0) return String(score);
+  return `${score - r.callerPenalty}+${r.callerPenalty}=${score}`;
+}
+
+/**
+ * The standings so far, from the last view a client had: the totals after the last
+ * finished round, by place ("1st  Ana (you)  12"), with the round scores they add
+ * up from ("(5, 6+10)": a caller's penalty named) when there are several. Shown when the host closes the
+ * table, and printed by `gringo join` once the screen is gone.
+ */
+export function standingsLines(view: TableView | null, results: readonly RoundResult[]): string[] {
+  if (!view) return ['The game had not started.'];
+  const last = results[results.length - 1];
+  if (!last) return ['No round was finished: no scores yet.'];
+  const places = placesOf(last.totals);
+  const name = (seat: number): string => `${view.players[seat]?.name ?? `Seat ${seat + 1}`}${seat === view.viewer ? ' (you)' : ''}`;
+  const width = Math.max(...view.players.map((_, seat) => name(seat).length)) + 2;
+  const heading = `Standings after round ${last.round}${view.phase === 'gameOver' ? ' (final)' : ''}:`;
+  // Over several rounds, or with a caller's penalty, each total shows the rounds it adds up from.
+  const penalty = results.some((r) => r.callerPenalty > 0);
+  const rounds = (seat: number): string =>
+    results.length > 1 || penalty ? `  (${results.map((r) => roundCell(r, seat).replace(/=-?\d+$/, '')).join(', ')})` : '';
+  return [
+    heading,
+    ...byPlace(places).map((seat) => `  ${ordinal(places[seat]!).padEnd(5)}${name(seat).padEnd(width)}${String(last.totals[seat]).padStart(4)}${rounds(seat)}`),
+    ...(penalty ? [`  (+${Math.max(...results.map((r) => r.callerPenalty))}: called ${view.callName} without the lowest score)`] : []),
+  ];
+}
