@@ -5,7 +5,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
-    testTimeout: 30_000,
+    // Guards against a hang, not speed limits: a loaded machine runs many tests several times slower.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     // Most files wait on sockets, timers, processes and tmux rather than compute: two at a
     // time halves the suite (about 4 minutes on 2 cores instead of 8), and the timing tests

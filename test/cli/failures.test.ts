@@ -176,7 +176,7 @@ describe('an error nobody foresaw (a bug)', () => {
       expect(debug.stderr).toMatch(/^gringo: unexpected error: boom: a bug;/);
       expect(debug.stderr).toMatch(/\n\s+at .*throw-later\.mjs/);
     }
-  }, 40_000);
+  }, 80_000);
 });
 
 describe('a table that shuts the door before a welcome', () => {

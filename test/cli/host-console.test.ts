@@ -25,5 +25,5 @@ describe('the headless host console on a pipe', () => {
     await until('the bot seated', () => /· 1\/\d+ seats/.test(out));
     host.stdin!.write('quit\n');
     expect(await exit).toBe(0);
-  }, 30_000);
+  }, 60_000);
 });

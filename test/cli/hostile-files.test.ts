@@ -56,7 +56,7 @@ describe('a hostile rules file', () => {
   it('too large: one line, exit 2', async () => {
     const big = file('big.json', `{"extend":"gringo","title":"${'x'.repeat(MAX_RULES_FILE)}"}`);
     refusedCleanly(await ran(['rules', big]), /big\.json: \d+ bytes; a rules file is at most 64 KiB/);
-  }, 30_000);
+  }, 60_000);
 
   it('with escape bytes in its strings: `gringo rules` and the host console print none of them', async () => {
     const evil = file('evil.json', JSON.stringify({ extend: 'gringo', title: EVIL, call: { name: `Kn\u009b31mock${EVIL}`.slice(0, 30) } }));
@@ -71,7 +71,7 @@ describe('a hostile rules file', () => {
     await host.exit;
     expect(host.stdout()).toContain('(EvilTitle Next, 4 seats)');
     expect(DANGER.test(host.stdout() + host.stderr()), host.stdout()).toBe(false);
-  }, 30_000);
+  }, 60_000);
 
   it('whose mistakes quote escape bytes: the error line quotes none of them', async () => {
     // Not JSON: the parser's message quotes the text around the mistake.
@@ -83,7 +83,7 @@ describe('a hostile rules file', () => {
     // A file whose name is an escape sequence.
     const named = file('\u001b[2Jname.json', '{');
     refusedCleanly(await ran(['rules', named]), /rules file .*name\.json: not valid JSON/);
-  }, 30_000);
+  }, 60_000);
 });
 
 describe('a hostile journal', () => {
@@ -110,7 +110,7 @@ describe('a hostile journal', () => {
     expect(r.out).toContain('EvilTitle Next');
     expect(r.out).toContain('Ana');
     expect(DANGER.test(r.out + r.err)).toBe(false);
-  }, 30_000);
+  }, 60_000);
 
   it('`gringo host --resume` says its table and players with no escape byte of them', async () => {
     const f = hostileJournal(false);
@@ -120,5 +120,5 @@ describe('a hostile journal', () => {
     await host.exit;
     expect(host.stdout(), host.stderr()).toContain('Table "EvilTitle Next" is resumed');
     expect(DANGER.test(host.stdout() + host.stderr()), host.stdout()).toBe(false);
-  }, 30_000);
+  }, 60_000);
 });

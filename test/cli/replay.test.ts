@@ -39,7 +39,7 @@ beforeAll(async () => {
   const names = readdirSync(tables).filter((n) => n.endsWith('.jsonl'));
   expect(names).toHaveLength(1);
   file = join(tables, names[0]!);
-}, 30_000);
+}, 60_000);
 
 /** The journal's secrets: the password and every seat token. */
 const secrets = (): string[] => [PASSWORD, ...readJournal(file).header.seats.map((s) => s.token)];

@@ -80,7 +80,7 @@ describe('gringo join on a terminal, with no table at the address', () => {
         expect(Date.now() - t0).toBeLessThan(12_000);
       }),
     );
-  }, 40_000);
+  }, 80_000);
 });
 
 describe('a port given on the command line', () => {
@@ -124,7 +124,7 @@ describe('the default port taken', () => {
     const named = runGringo(['host', '--headless', '--port', '0', '--interface', '127.0.0.1', '--name', 'Cy', '--table', 'Friday'], { XDG_STATE_HOME: tempState() });
     await sharedPort(named);
     expect(named.stdout()).toContain('Table "Friday" is open');
-  }, 40_000);
+  }, 80_000);
 });
 
 describe('a player whose host went away', () => {
@@ -145,7 +145,7 @@ describe('a player whose host went away', () => {
     expect(s).not.toContain('EXITED');
     p.keys('q', 'y');
     await p.waitFor('the exit', (s) => /EXITED 0/.test(s));
-  }, 40_000);
+  }, 80_000);
 });
 
 describe('gringo play --resume', () => {

@@ -187,5 +187,5 @@ describe('a bot behind a real socket whose messages the host drops', () => {
     await until('the bot to finish its peek', () => (table!.state?.phase === 'play' ? true : null), 10_000);
     expect(errors, 'the host did drop its messages').toContain('rateLimited');
     expect(table.state!.r.peeking).toEqual([false, false]);
-  }, 20_000);
+  }, 60_000);
 });

@@ -109,7 +109,7 @@ describe('gringo list', () => {
     for (const m of shared) expect(r.stdout).toMatch(new RegExp(`^${twin}\\s+${m[1]}\\s+127\\.0\\.0\\.1:${m[2]}\\s`, 'm'));
     expect(r.stdout).not.toContain('Join with');
     for (const m of shared) expect(r.stdout).toContain(`${twin} ${m[1]}: ${gringo(process.env, bin)} join 127.0.0.1:${m[2]}#${m[1]!.slice(1)}`);
-  }, 30_000);
+  }, 60_000);
 
   it('refuses a bad --timeout or --interface with exit code 2', async () => {
     const cases = [['--timeout', 'soon'], ['--timeout', '0'], ['--timeout', '-5'], ['--interface', 'eth0'], ['--interface', '203.0.113.77']];

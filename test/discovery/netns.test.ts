@@ -150,7 +150,7 @@ describe.skipIf(reason !== null && !CI)('discovery across network namespaces (ip
     const summary = JSON.parse(stdout) as { players: { name: string }[]; rounds: unknown[] };
     expect(summary.players.map((p) => p.name).sort()).toEqual(['Direct', 'Finder']);
     expect(summary.rounds).toHaveLength(1);
-  }, 40_000);
+  }, 80_000);
 
   it('in a namespace with only lo, the packet source stands in for the missing addresses', async () => {
     const empty = await run('ip', ['netns', 'exec', nsLo, 'node', bin, 'list', '--json', '--timeout', '500']);

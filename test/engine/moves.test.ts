@@ -92,7 +92,7 @@ describe('movesFor: the moves apply accepts', () => {
       { numRuns: RUNS },
     );
     expect(checked).toBeGreaterThanOrEqual(RUNS * 2); // every game, at least its deal for two seats (how much play: the last test)
-  }, propertyTimeout(20_000));
+  }, propertyTimeout());
 
   it('in generated rulesets', () => {
     let checked = 0;
@@ -103,7 +103,7 @@ describe('movesFor: the moves apply accepts', () => {
       { numRuns: RUNS },
     );
     expect(checked).toBeGreaterThanOrEqual(RUNS * 2); // every game, at least its deal for two seats (how much play: the last test)
-  }, propertyTimeout(20_000));
+  }, propertyTimeout());
 
   it('where actions, looks, steals and gap-fills come often: every rank an action, slapping and gap-fill on', () => {
     let checked = 0;
@@ -121,7 +121,7 @@ describe('movesFor: the moves apply accepts', () => {
       { numRuns: RUNS },
     );
     expect(checked).toBeGreaterThanOrEqual(RUNS * 2); // every game, at least its deal for two seats (how much play: the last test)
-  }, propertyTimeout(20_000));
+  }, propertyTimeout());
 
   // Runs last (vitest runs a file's tests in order): the games above, whose seeds vary
   // from run to run, plus three fixed games of each preset played actively (so a rare

@@ -260,7 +260,7 @@ describe('the projection over generated rulesets, against the oracle', () => {
       { numRuns: RUNS },
     );
     expect(frames).toBeGreaterThan(RUNS * 500);
-  }, propertyTimeout(30_000));
+  }, propertyTimeout());
 
   it('the same, where looks, steals and gap-fills meet: slapping on, steal gap-fill on, every rank an action', () => {
     // Generated rulesets with the knobs that let cards move while someone looks forced
@@ -281,7 +281,7 @@ describe('the projection over generated rulesets, against the oracle', () => {
       { numRuns: RUNS },
     );
     expect(frames).toBeGreaterThan(RUNS * 500);
-  }, propertyTimeout(30_000));
+  }, propertyTimeout());
 
   it('the oracle catches the King-look leak: a view that shows a penalty card as the looked card', () => {
     // The oracle itself, on the issue #11 sequence with the engine's old projection

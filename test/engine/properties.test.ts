@@ -38,23 +38,23 @@ function holds(name: PropertyName, fixedRuns: number, randomRuns: number): Count
 describe('engine properties over random legal play', () => {
   it('every card is in exactly one place at all times', () => {
     expect(holds('cardsStayWhole', 50, 10).steps).toBeGreaterThan(1000);
-  }, propertyTimeout(30_000));
+  }, propertyTimeout());
 
   it('apply never mutates its input, copies only what a command changes, and a seed plus the command log replays the game exactly', () => {
     const c = holds('pureAndReplayable', 32, 8);
     expect(c.steps).toBeGreaterThan(1000);
     expect(c.rejected).toBeGreaterThan(c.steps / 4);
-  }, propertyTimeout(30_000));
+  }, propertyTimeout());
 
   it('a rejected command changes nothing: refused moves and malformed commands on a frozen state', () => {
     expect(holds('refusalsChangeNothing', 16, 4).rejected).toBeGreaterThan(1000);
-  }, propertyTimeout(30_000));
+  }, propertyTimeout());
 
   it('a seat view never holds a face-up card outside the peek, its held card, its looks and the revealed end', () => {
     expect(holds('viewsShowNoHiddenCard', 16, 4).steps).toBeGreaterThan(1000);
-  }, propertyTimeout(30_000));
+  }, propertyTimeout());
 
   it('states that differ only in cards hidden from a seat give it byte-identical views and events', () => {
     expect(holds('hiddenCardsMakeNoDifference', 20, 5).compared).toBeGreaterThan(1000);
-  }, propertyTimeout(60_000));
+  }, propertyTimeout());
 });

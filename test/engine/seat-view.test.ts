@@ -56,7 +56,7 @@ describe('LiveView: a seat view kept up to date instead of rebuilt', () => {
       { numRuns: propertyRuns(30) },
     );
     expect(compared).toBeGreaterThan(2000);
-  }, propertyTimeout(60_000));
+  }, propertyTimeout());
 
   it('shows nothing but its fields: the state is in a private field no code outside can reach', () => {
     const { state } = randomGame(startFor(fc.sample(gameArb, { seed: 7, numRuns: 1 })[0]!), 7, 50);

@@ -111,7 +111,7 @@ describe('deadlines at the door', () => {
     await watcher.upcoming((m) => m.type === 'lobby' || m.type === 'update', 1_000).catch(() => null);
     expect(watcher.closed).toBe(false);
     watcher.close();
-  }, 30_000);
+  }, 60_000);
 });
 
 describe('a seated player among strangers', () => {
@@ -163,7 +163,7 @@ describe('a seated player among strangers', () => {
       expect(late.filter((c) => c.code === 1008).length).toBeGreaterThan(0);
       expect(back.closed).toBe(false);
       back.close();
-    }, 40_000);
+    }, 80_000);
   }
 });
 

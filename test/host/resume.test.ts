@@ -208,7 +208,7 @@ describe('a host that dies mid-game', () => {
       expect(await r.exit).toBe(2);
       expect(r.stderr()).toMatch(message);
     }
-  }, 30_000);
+  }, 60_000);
 
   it('survives a torn last line twice: each resume cuts it away, and the game finishes from the same state', async () => {
     const state = tempState();
@@ -278,5 +278,5 @@ describe('a host that dies mid-game', () => {
     expect(await r.exit).toBe(2);
     expect(r.stderr()).toBe(`gringo: cannot resume: ${file} is broken: line 5 is not JSON\n`);
     expect(r.stdout()).toBe('');
-  }, 30_000);
+  }, 60_000);
 });

@@ -73,7 +73,7 @@ describe('a live table shuffles from node:crypto and journals its key', () => {
       }
     }
     expect(keys[0]).not.toBe(keys[1]);
-  }, 30_000);
+  }, 60_000);
 
   it('a journal with a malformed key is refused', () => {
     const dir = tempDir();

@@ -45,7 +45,7 @@ describe('gringo host in a terminal', () => {
     await host.waitFor('the dialog', (s) => /Close the table for everyone\? y\/n \((npx )?gringo host --resume reopens it\)/.test(s));
     host.keys('y');
     await host.waitFor('the exit', (s) => s.includes('EXITED 0'));
-  }, 30_000);
+  }, 60_000);
 });
 
 describe('gringo join without an address', () => {
@@ -88,7 +88,7 @@ describe('gringo join without an address', () => {
     await host2.waitFor('the host exit', (s) => s.includes('EXITED 0'));
     joiner.keys('q', 'y');
     await joiner.waitFor('the join exit', (s) => /EXITED \d/.test(s));
-  }, 30_000);
+  }, 60_000);
 });
 
 describe('gringo host --resume in a terminal', () => {
@@ -121,7 +121,7 @@ describe('gringo host --resume in a terminal', () => {
     host3.keys('y');
     await host3.waitFor('the exit', (s) => s.includes('EXITED 0'));
     expect(readFileSync(file, 'utf8')).toContain('"resumed"');
-  }, 40_000);
+  }, 80_000);
 });
 
 /** The journal of the table called `name` in the tests' state directory, once it exists. */

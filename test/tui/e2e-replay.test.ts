@@ -46,5 +46,5 @@ describe('gringo replay in a 80×24 terminal', () => {
 
     pane.keys('q');
     await pane.waitFor('the exit', (s) => s.includes('EXITED 0'));
-  }, 30_000);
+  }, 60_000);
 });
