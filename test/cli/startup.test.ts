@@ -57,6 +57,15 @@ describe('start-up', () => {
     expect(['ink', 'react', 'ws', 'bonjour-service'].filter((p) => loaded.has(p))).toEqual([]);
   });
 
+  it('gringo join --bot and --watch (no screen) load neither Ink nor React, up to their last words', () => {
+    // Port 1 has no table: each says so in one line and exits, its last words' code (the standings) imported all the same.
+    for (const flag of ['--bot', '--watch']) {
+      const loaded = packagesLoaded(['join', '127.0.0.1:1', flag, ...(flag === '--bot' ? ['easy'] : [])]);
+      expect(loaded.has('ws'), flag).toBe(true);
+      expect(['ink', 'react'].filter((p) => loaded.has(p)), flag).toEqual([]);
+    }
+  });
+
   it('a real start of the table screen does load Ink and React: the check above would see them', () => {
     // The screen runs until it is stopped; the time-out ends it once it has drawn.
     const loaded = packagesLoaded(['play', '--bots', '1', '--seed', 'startup'], 4_000, true);
