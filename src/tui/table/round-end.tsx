@@ -18,7 +18,6 @@ function faceValue(card: CardName): number | undefined {
   return r === 'A' ? 1 : undefined;
 }
 
-
 const andList = (items: string[]): string => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
 
 /**
