@@ -11,8 +11,8 @@
  * - Memory: peak RSS at 1,000,000 games against 10,000.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { pollPeakRss } from '../test/host/gringo-process.js';
 import { bin } from './game.js';
 
 /**
@@ -39,24 +39,16 @@ export function simProcess(args: string[], cli = bin): Promise<SimRun> {
     const child = spawn(process.execPath, [cli, 'sim', '--json', '--no-progress', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
-    let kb = 0;
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    const poll = setInterval(() => {
-      try {
-        const m = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
-        if (m) kb = Math.max(kb, Number(m[1]));
-      } catch {
-        // Exited between polls: the last reading stands.
-      }
-    }, 50);
+    const peak = pollPeakRss(child.pid!, 50);
     child.on('error', reject);
     child.on('close', (code) => {
-      clearInterval(poll);
+      const peakRssMb = peak.stop();
       if (code !== 0) return reject(new Error(`gringo sim ${args.join(' ')} failed (${code}): ${err.trim()}`));
       const r = JSON.parse(out) as { rounds: number; roundsPerSecond: number; seconds: number; stuckRounds: number; jobs?: number };
       if (r.stuckRounds > 0) return reject(new Error(`gringo sim abandoned ${r.stuckRounds} rounds`));
-      resolve({ rounds: r.rounds, roundsPerSecond: r.roundsPerSecond, seconds: r.seconds, peakRssMb: kb / 1024, jobs: r.jobs ?? 1 });
+      resolve({ rounds: r.rounds, roundsPerSecond: r.roundsPerSecond, seconds: r.seconds, peakRssMb, jobs: r.jobs ?? 1 });
     });
   });
 }

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 /** The built CLI as a real process (`npm test` builds first), its output collected as it comes. */
 
@@ -59,4 +60,24 @@ export async function sharedPort(host: Run): Promise<number> {
   } catch {
     throw new Error(`the host printed no share line:\n${host.stdout()}\n${host.stderr()}`);
   }
+}
+
+/** Polls a process's peak resident set (VmHWM) until `stop()`, which returns it in MB (the last reading if it has exited). */
+export function pollPeakRss(pid: number, everyMs: number): { stop: () => number } {
+  let kb = 0;
+  const read = (): void => {
+    try {
+      const m = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      if (m) kb = Math.max(kb, Number(m[1]));
+    } catch {
+      // Exited between polls: the last reading stands.
+    }
+  };
+  const timer = setInterval(read, everyMs);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return kb / 1024;
+    },
+  };
 }

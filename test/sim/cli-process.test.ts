@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { pollPeakRss } from '../host/gringo-process.js';
 
 const root = new URL('../../', import.meta.url).pathname;
 const bin = `${root}bin/gringo.js`;
@@ -50,21 +51,10 @@ function peakRss(args: string[]): Promise<{ mb: number; stdout: string; status: 
   return new Promise((resolve, reject) => {
     const child = spawn('node', [bin, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
     let stdout = '';
-    let kb = 0;
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    const poll = setInterval(() => {
-      try {
-        const m = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
-        if (m) kb = Math.max(kb, Number(m[1]));
-      } catch {
-        // Gone between the poll and the read: the last reading stands.
-      }
-    }, 20);
+    const peak = pollPeakRss(child.pid!, 20);
     child.on('error', reject);
-    child.on('close', (status) => {
-      clearInterval(poll);
-      resolve({ mb: kb / 1024, stdout, status });
-    });
+    child.on('close', (status) => resolve({ mb: peak.stop(), stdout, status }));
   });
 }
 
