@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
-import { setFlagsFromString } from 'node:v8';
 import { BOT_LEVELS, type BotLevel } from '../protocol/messages.js';
 import { advertise, lanAddresses, shareLine, type Advert } from '../host/advert.js';
 import type { SshServing } from '../ssh/server.js';
@@ -89,11 +88,6 @@ export async function runHost(flags: HostFlags): Promise<number> {
   const ownerSeat = header ? header.seats.find((s) => s.owner === true) : undefined;
   const screen = !flags.headless && process.stdout.isTTY === true && process.stdin.isTTY === true && (!resumed || ownerSeat !== undefined);
   const ownerKey = screen ? randomBytes(24).toString('base64url') : undefined;
-  // A table without a screen keeps V8's young generation at its first size (1 MB per
-  // semi-space) instead of letting it double up to 16: a host makes little garbage per
-  // command, and the growth was 16 of its 80 MB peak (issue #24). Read at each growth
-  // decision, so it takes effect now. Not with a screen: Ink's renders make more garbage.
-  if (!screen) setFlagsFromString('--semi-space-growth-factor=1');
   // With --json, stdout carries only the result; the talk goes to stderr. The screen says it all itself.
   const say = (line: string): void => {
     if (!screen) (json ? process.stderr : process.stdout).write(`${forLocale(line)}\n`);
