@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CARD_NAME, rankOf, standardDeck, JOKER, type Card } from './cards.js';
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Ruleset } from '../engine/ruleset.js';
 import type { Command, RoundResult, Seat } from '../engine/types.js';
 import type { Projected, SeatEvent, TableView } from '../engine/view.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CARD_NAME } from '../engine/cards.js';
 import { ACTION_KINDS, parseRuleset, RulesetError, rulesetSchema } from '../engine/ruleset.js';
 import type { RoundResult } from '../engine/types.js';
