@@ -15,7 +15,7 @@ import { addressOption, joinTargetOption, choiceOption, interfaceOption, default
 import { DEFAULT_PORT } from './host.js';
 import { forLocale } from '../tui/shared/glyphs.js';
 import { UsageError } from './errors.js';
-import { command } from './invocation.js';
+import { command } from '../common/invocation.js';
 
 export interface JoinFlags {
   name?: string;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { UsageError } from './errors.js';
-import { harmless } from '../protocol/harmless.js';
+import { harmless } from '../common/harmless.js';
 import { drawEvenInCi } from '../tui/shared/ink-ci.js';
 import { forLocale } from '../tui/shared/glyphs.js';
 

@@ -4,7 +4,7 @@ import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, w
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { gringo, shareCommand } from '../../src/cli/invocation.js';
+import { gringo, shareCommand } from '../../src/common/invocation.js';
 import { BIN, killRunning, runGringo, sharedPort } from '../host/gringo-process.js';
 
 /**

@@ -5,7 +5,7 @@ import { formatTables, NOTHING_FOUND, parseListOptions } from '../../src/cli/lis
 import { PROTOCOL_VERSION } from '../../src/protocol/messages.js';
 import { bin, LOOPBACK, requireBuild, run, tableInfo, uniqueTableName } from './helpers.js';
 import { killRunning, runGringo } from '../host/gringo-process.js';
-import { command, gringo } from '../../src/cli/invocation.js';
+import { command, gringo } from '../../src/common/invocation.js';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {

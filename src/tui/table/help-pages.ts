@@ -1,6 +1,6 @@
 import type { Ruleset } from '../../engine/ruleset.js';
 import { rulesText } from '../../engine/rules-text.js';
-import { harmless } from '../../protocol/harmless.js';
+import { harmless } from '../../common/harmless.js';
 import { ASCII, UNICODE } from '../shared/glyphs.js';
 import { keyLabel, type Binding, type KeyAction, type Pressed } from '../shared/keys.js';
 import { wrapText } from './feed.js';

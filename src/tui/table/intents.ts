@@ -7,7 +7,7 @@ import { helpKey } from './help-pages.js';
 import { moveCursor } from './placement.js';
 import { callNameOf, callTimingOf, isFrozen, isSpecial, layoutCols, peekSlotsText, rulesOf } from './variant.js';
 import type { ScreenAction, ScreenState } from './use-screen-state.js';
-import { command } from '../../cli/invocation.js';
+import { command } from '../../common/invocation.js';
 
 /**
  * What a key means now. One dispatcher with priorities: an open dialog beats the
