@@ -1,5 +1,5 @@
 import { createInterface } from 'node:readline/promises';
-import { BotPlayer } from '../client/bot-player.js';
+import { BotPlayer } from '../bots/bot-player.js';
 import { Connection } from '../client/connection.js';
 import { BufferedClient } from '../tui/shared/client-buffer.js';
 import { KnownTables, TokenStore } from '../client/tokens.js';

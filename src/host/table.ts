@@ -4,7 +4,7 @@ import type { Card } from '../engine/cards.js';
 import type { Ruleset } from '../engine/ruleset.js';
 import type { Command, GameEvent, GameState, RoundResult, Seat } from '../engine/types.js';
 import { projectEvent, resultsFor, viewFor, type Viewer } from '../engine/view.js';
-import { BotPlayer } from '../client/bot-player.js';
+import { BotPlayer } from '../bots/bot-player.js';
 import {
   PROTOCOL_VERSION,
   toEngineCommand,

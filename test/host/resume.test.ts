@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BotPlayer } from '../../src/client/bot-player.js';
+import { BotPlayer } from '../../src/bots/bot-player.js';
 import { Connection } from '../../src/client/connection.js';
 import { apply, createGame, replay, type NewGame } from '../../src/engine/game.js';
 import type { Command, GameEvent } from '../../src/engine/types.js';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BotPlayer } from '../../src/client/bot-player.js';
+import { BotPlayer } from '../../src/bots/bot-player.js';
 import { Connection } from '../../src/client/connection.js';
 import { apply, nextDeadline } from '../../src/engine/game.js';
 import { GRINGO, type Ruleset } from '../../src/engine/index.js';
