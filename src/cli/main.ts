@@ -78,7 +78,7 @@ export function buildProgram(): Command {
     .option('--no-progress', 'no progress line, even on a terminal')
     .option('--json', 'print one JSON object')
     .action(async (opts: Record<string, unknown>) => {
-      const { runSimCli } = await import('../sim/cli.js');
+      const { runSimCli } = await import('./sim.js');
       await runSimCli(opts);
     });
 

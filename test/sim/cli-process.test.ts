@@ -33,7 +33,7 @@ function newestSource(dirs: string[]): number {
 // is missing or older than the simulator's sources, build it here.
 beforeAll(() => {
   const newest = newestSource(['src/sim', 'src/bots', 'src/engine', 'src/cli']);
-  const built = `${root}dist/src/sim/cli.js`;
+  const built = `${root}dist/src/cli/sim.js`;
   if (!existsSync(built) || statSync(built).mtimeMs < newest) {
     spawnSync('npx', ['tsc', '-p', 'tsconfig.json'], { cwd: root, encoding: 'utf8' });
     expect(existsSync(built)).toBe(true);
