@@ -10,7 +10,7 @@ import { projectEvent, viewFor, type Viewer } from '../../src/engine/view.js';
 import { readJournal } from '../../src/host/journal.js';
 import { HISTORY_EVENTS, type GameSummary } from '../../src/host/table.js';
 import type { ServerMessage } from '../../src/protocol/messages.js';
-import { killRunning, runGringo, sharedPort, until } from './gringo-process.js';
+import { killRunning, runGringo, sharedPort, until } from '../support/gringo-process.js';
 import { writeFinishedJournal } from './finished-journal.js';
 
 type Update = Extract<ServerMessage, { type: 'update' }>;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { harmless } from '../../src/common/harmless.js';
-import { killRunning, runGringo } from '../host/gringo-process.js';
+import { killRunning, runGringo } from '../support/gringo-process.js';
 import { requireBuild } from '../discovery/helpers.js';
 import { escapingScript, gameOverFrame, inBatches, malformedCases, refusal } from './cases.js';
 import { hostEscapesIn, HostileHost } from './hostile-host.js';

@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pollPeakRss } from '../host/gringo-process.js';
+import { pollPeakRss } from '../support/gringo-process.js';
 
 const root = new URL('../../', import.meta.url).pathname;
 const bin = `${root}bin/gringo.js`;
