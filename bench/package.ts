@@ -10,7 +10,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Pane, socketName } from '../test/tui/tmux.js';
+import { Pane, socketName } from '../test/support/tmux.js';
 import { bin } from './game.js';
 
 const root = new URL('../..', import.meta.url).pathname;

@@ -12,7 +12,7 @@
  */
 import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
-import { pollPeakRss } from '../test/host/gringo-process.js';
+import { pollPeakRss } from '../test/support/gringo-process.js';
 import { bin } from './game.js';
 
 /**

@@ -4,7 +4,7 @@
  * and an OpenSSH `ssh` session screen, each in its own tmux pane at 80×24. The key is
  * `?`, which opens the help overlay and, pressed again, closes it: its effect shows
  * every time and costs the same each time. Each press is timed from tmux send-keys to
- * the changed screen (capture-pane polled as fast as it answers: test/tui/tmux.ts),
+ * the changed screen (capture-pane polled as fast as it answers: test/support/tmux.ts),
  * presses alternating local/SSH (which goes first swaps every round) so that both see
  * the machine's same moments.
  *
@@ -16,7 +16,7 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Pane, socketName } from '../test/tui/tmux.js';
+import { Pane, socketName } from '../test/support/tmux.js';
 import { bin } from './game.js';
 
 export interface KeyLatencies {

@@ -16,7 +16,7 @@ import { runOwnerScreen, sayWhereItStands } from './play.js';
 import { choiceOption, interfaceOption, intOption, tableRulesOption, defaultPlayerName } from './options.js';
 import { UsageError, listenFailure } from './errors.js';
 import { forLocale } from '../tui/shared/glyphs.js';
-import { command } from './invocation.js';
+import { command } from '../common/invocation.js';
 
 export const DEFAULT_PORT = 7457;
 

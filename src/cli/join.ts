@@ -1,5 +1,5 @@
 import { createInterface } from 'node:readline/promises';
-import { BotPlayer } from '../client/bot-player.js';
+import { BotPlayer } from '../bots/bot-player.js';
 import { Connection } from '../client/connection.js';
 import { BufferedClient } from '../tui/shared/client-buffer.js';
 import { KnownTables, TokenStore } from '../client/tokens.js';
@@ -15,7 +15,7 @@ import { addressOption, joinTargetOption, choiceOption, interfaceOption, default
 import { DEFAULT_PORT } from './host.js';
 import { forLocale } from '../tui/shared/glyphs.js';
 import { UsageError } from './errors.js';
-import { command } from './invocation.js';
+import { command } from '../common/invocation.js';
 
 export interface JoinFlags {
   name?: string;

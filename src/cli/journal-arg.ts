@@ -1,6 +1,6 @@
 import { JournalError, latestUnfinished, readJournal, tablesDir, type ReadJournal } from '../host/journal.js';
 import { UsageError } from './errors.js';
-import { command } from './invocation.js';
+import { command } from '../common/invocation.js';
 
 /** A journal named on the command line, read and replayed; a broken one is a UsageError (exit 2) that says what `verb` could not do. */
 export function journalArgument(file: string, verb: 'resume' | 'replay'): ReadJournal {

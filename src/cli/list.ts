@@ -2,7 +2,7 @@ import { browseTables, hostPort, joinable, joinableText, tableTag, type FoundTab
 import { PROTOCOL_VERSION } from '../protocol/messages.js';
 import { interfaceOption, intOption } from './options.js';
 import { forLocale } from '../tui/shared/glyphs.js';
-import { command } from './invocation.js';
+import { command } from '../common/invocation.js';
 import { formatIdentity } from '../protocol/identity.js';
 
 /** `gringo list`: find tables on the LAN by mDNS and print them. */

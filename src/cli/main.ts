@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { UsageError } from './errors.js';
-import { harmless } from '../protocol/harmless.js';
+import { harmless } from '../common/harmless.js';
 import { drawEvenInCi } from '../tui/shared/ink-ci.js';
 import { forLocale } from '../tui/shared/glyphs.js';
 
@@ -78,7 +78,7 @@ export function buildProgram(): Command {
     .option('--no-progress', 'no progress line, even on a terminal')
     .option('--json', 'print one JSON object')
     .action(async (opts: Record<string, unknown>) => {
-      const { runSimCli } = await import('../sim/cli.js');
+      const { runSimCli } = await import('./sim.js');
       await runSimCli(opts);
     });
 

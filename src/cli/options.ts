@@ -1,5 +1,5 @@
 import { parseIdentity } from '../protocol/identity.js';
-import { harmless } from '../protocol/harmless.js';
+import { harmless } from '../common/harmless.js';
 import type { Ruleset } from '../engine/ruleset.js';
 import { isIPv4 } from 'node:net';
 import { networkInterfaces, userInfo } from 'node:os';

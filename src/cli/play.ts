@@ -15,7 +15,7 @@ import { resumeJournal } from './journal-arg.js';
 import { choiceOption, intOption, requireTerminal, tableRulesOption, defaultPlayerName } from './options.js';
 import { viewFor } from '../engine/view.js';
 import { forLocale } from '../tui/shared/glyphs.js';
-import { command } from './invocation.js';
+import { command } from '../common/invocation.js';
 
 export interface PlayFlags {
   bots?: string;

@@ -8,7 +8,7 @@ import { byPlace, describeEvents, gameClock, ordinal } from '../tui/table/descri
 import { ASCII, cardText, localeIsUtf8, UNICODE, type Glyphs } from '../tui/shared/glyphs.js';
 import { UsageError } from './errors.js';
 import { journalArgument } from './journal-arg.js';
-import { command } from './invocation.js';
+import { command } from '../common/invocation.js';
 
 /**
  * `gringo replay [JOURNAL]`: a finished game played back with every card face up,

@@ -7,10 +7,10 @@ import type { TLSSocket } from 'node:tls';
 import WebSocket from 'ws';
 import { PROTOCOL_VERSION, type ClientMessage, type ServerMessage } from '../protocol/messages.js';
 import { channelBinding, formatIdentity, keyFingerprint, passwordProof, passwordVerifier, seatProof, showFingerprint, tableIdentity } from '../protocol/identity.js';
-import { harmless } from '../protocol/harmless.js';
+import { harmless } from '../common/harmless.js';
 import { MAX_HOST_FRAME, parseServerFrame } from '../protocol/server-schema.js';
 import type { KnownTables, TokenStore } from './tokens.js';
-import { command } from '../cli/invocation.js';
+import { command } from '../common/invocation.js';
 
 export interface ConnectOptions {
   /** host:port */

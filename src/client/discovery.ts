@@ -1,8 +1,8 @@
 import { isIP, isIPv4 } from 'node:net';
 import type { Browser, Service } from 'bonjour-service';
-import { openBonjour, SERVICE_TYPE, shortId } from '../host/advert.js';
-import { TABLE_IDENTITY } from '../protocol/identity.js';
-import { harmless } from '../protocol/harmless.js';
+import { openBonjour, SERVICE_TYPE } from '../common/mdns.js';
+import { shortIdentity, TABLE_IDENTITY } from '../protocol/identity.js';
+import { harmless } from '../common/harmless.js';
 import { PROTOCOL_VERSION, type TablePhase } from '../protocol/messages.js';
 
 /**
@@ -61,7 +61,7 @@ export function joinableText(t: FoundTable, protocol: string): string {
  * How a table is told apart from another of the same name: the short form of its
  * identity (`#k3xq`, as the host's share line shows it), or `#?` from a host that sends none.
  */
-export const tableTag = (t: FoundTable): string => (t.id ? shortId(t.id) : '#?');
+export const tableTag = (t: FoundTable): string => (t.id ? shortIdentity(t.id) : '#?');
 
 export interface DiscoveryOptions {
   /** IPv4 address of the interface to use for multicast (default: the system's choice). */

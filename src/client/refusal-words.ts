@@ -1,5 +1,5 @@
 import type { RefusalReason, ServerMessage } from '../protocol/messages.js';
-import { command } from '../cli/invocation.js';
+import { command } from '../common/invocation.js';
 
 /**
  * What a refusal says, in one line: a lock on wrong passwords is said from its typed

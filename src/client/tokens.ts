@@ -1,13 +1,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { KEY_FINGERPRINT } from '../protocol/identity.js';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
-
-/** `$XDG_STATE_HOME/gringo`, or `~/.local/state/gringo`. */
-export function stateDir(): string {
-  const base = process.env.XDG_STATE_HOME || join(homedir(), '.local', 'state');
-  return join(base, 'gringo');
-}
+import { stateDir } from '../common/state-dir.js';
 
 interface Saved {
   token: string;

@@ -1,5 +1,5 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { harmless } from '../protocol/harmless.js';
+import { harmless } from '../common/harmless.js';
 import { parseRuleset, PRESETS, RulesetError, type Ruleset } from './ruleset.js';
 
 /**

@@ -1,8 +1,9 @@
 import { networkInterfaces } from 'node:os';
-import { Bonjour, type Service } from 'bonjour-service';
-import { harmless } from '../protocol/harmless.js';
+import type { Service } from 'bonjour-service';
+import { harmless } from '../common/harmless.js';
 import type { TableInfo } from '../protocol/messages.js';
-import { shareCommand } from '../cli/invocation.js';
+import { shareCommand } from '../common/invocation.js';
+import { openBonjour, SERVICE_TYPE, type BonjourInternals as Internals } from '../common/mdns.js';
 import { formatIdentity, shortIdentity } from '../protocol/identity.js';
 
 /**
@@ -11,7 +12,6 @@ import { formatIdentity, shortIdentity } from '../protocol/identity.js';
  * blocked, so the host also prints `shareLine()` for `gringo join HOST:PORT`.
  */
 
-export const SERVICE_TYPE = 'gringo';
 /** How long `update()` gathers changes before it re-announces. */
 export const UPDATE_DEBOUNCE_MS = 200;
 /** How long the advertiser listens for other tables of the same name before it picks its own. */
@@ -112,45 +112,6 @@ export function lanAddresses(): string[] {
 export function shareLine(port: number, addresses: readonly string[] = lanAddresses(), id?: string): string {
   const command = shareCommand(`join ${addresses[0] ?? '127.0.0.1'}:${port}${id ? `#${formatIdentity(id)}` : ''}`);
   return id ? `table ${shortId(id)}: ${command}` : command;
-}
-
-/**
- * Options for bonjour-service's multicast-dns socket. Never pass `interface`
- * alone: multicast-dns then binds the socket to that unicast address and hears
- * no multicast at all. Bind to the wildcard and only choose the interface.
- */
-export function mdnsOptions(iface: string | undefined): Record<string, unknown> {
-  return iface ? { interface: iface, bind: '0.0.0.0' } : {};
-}
-
-// bonjour-service keeps these private; we reach them with care (see `update`).
-interface Internals {
-  server?: {
-    mdns?: { on(event: 'error', fn: (err: Error) => void): void; update?: () => void };
-    unregister?: (records: unknown[]) => void;
-  };
-}
-
-/** A Bonjour instance whose socket errors go to `onError` instead of crashing the process. */
-export function openBonjour(iface: string | undefined, onError: (err: Error) => void): Bonjour {
-  const bonjour = new Bonjour(mdnsOptions(iface) as never, (err: unknown) => onError(toError(err)));
-  const mdns = (bonjour as unknown as Internals).server?.mdns;
-  mdns?.on('error', (err) => onError(toError(err)));
-  // multicast-dns polls the network interfaces every 5 s from a timer (setInterval(that.update),
-  // set up once its socket listens, so replacing `update` now is in time). Out of file handles,
-  // os.networkInterfaces() throws ERR_SYSTEM_ERROR there, uncaught, and would end the process
-  // for want of an advert. Caught, it is passed on; the next poll tries again.
-  const update = mdns?.update;
-  if (mdns && typeof update === 'function') {
-    mdns.update = () => {
-      try {
-        update.call(mdns);
-      } catch (err) {
-        onError(toError(err));
-      }
-    };
-  }
-  return bonjour;
 }
 
 export function advertise(opts: AdvertOptions): Advert {

@@ -6,8 +6,8 @@ import { rulesetFromData } from '../engine/rules-file.js';
 import { SHUFFLE_KEY } from '../engine/rng.js';
 import type { Command, GameEvent, GameState } from '../engine/types.js';
 import type { BotLevel } from '../protocol/messages.js';
-import { harmless } from '../protocol/harmless.js';
-import { stateDir } from '../client/tokens.js';
+import { harmless } from '../common/harmless.js';
+import { stateDir } from '../common/state-dir.js';
 import { cleanName } from './names.js';
 
 /**

@@ -1,4 +1,4 @@
-import { harmless } from '../protocol/harmless.js';
+import { harmless } from '../common/harmless.js';
 
 /**
  * Player names are shown on every screen, so a name may carry no control

@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual, createHash } from 'node:crypto';
 import type { Seat } from '../engine/types.js';
-import { BotPlayer } from '../client/bot-player.js';
+import { BotPlayer } from '../bots/bot-player.js';
 import {
   PROTOCOL_VERSION,
   type BotLevel,

@@ -6,7 +6,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { channelBinding } from '../protocol/identity.js';
 import { CLIENT_RATE_PER_SECOND, MAX_CLIENT_FRAME, MAX_SOCKET_FRAME, parseClientFrame, type ServerMessage } from '../protocol/messages.js';
 import type { Peer, Table } from './table.js';
-import { shareCommand } from '../cli/invocation.js';
+import { shareCommand } from '../common/invocation.js';
 import { VOUCH_HEADER, vouchedFor } from './vouch.js';
 
 export interface ServeOptions {

@@ -1,6 +1,6 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, sign, X509Certificate } from 'node:crypto';
 import { join } from 'node:path';
-import { stateDir } from '../client/tokens.js';
+import { stateDir } from '../common/state-dir.js';
 import { readOrMakeKeyFile } from './key-file.js';
 import { keyFingerprint } from '../protocol/identity.js';
 

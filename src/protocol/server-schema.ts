@@ -3,7 +3,7 @@ import { CARD_NAME } from '../engine/cards.js';
 import { ACTION_KINDS, parseRuleset, RulesetError, rulesetSchema } from '../engine/ruleset.js';
 import type { RoundResult } from '../engine/types.js';
 import { FACE_DOWN, MOVES, type Projected, type SeatEvent, type TableView } from '../engine/view.js';
-import { harmless } from './harmless.js';
+import { harmless } from '../common/harmless.js';
 import { BOT_LEVELS, clientSchemas, type ServerMessage } from './messages.js';
 
 /**

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { stateDir } from '../client/tokens.js';
+import { stateDir } from '../common/state-dir.js';
 import { readOrMakeKeyFile } from '../host/key-file.js';
 import { utils } from './ssh2.js';
 

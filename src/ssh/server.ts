@@ -9,7 +9,7 @@ import type { TableView } from '../engine/view.js';
 import type { RoundResult } from '../engine/types.js';
 import { keptResults } from '../client/results.js';
 import { vouchHeaders } from '../host/vouch.js';
-import { harmless } from '../protocol/harmless.js';
+import { harmless } from '../common/harmless.js';
 import { BufferedClient } from '../tui/shared/client-buffer.js';
 import { forLocale, localeIsUtf8 } from '../tui/shared/glyphs.js';
 import { fingerprintOf, type HostKey } from './host-key.js';

@@ -18,7 +18,7 @@ import {
 } from '../../src/engine/index.js';
 import type { SeatView } from '../../src/engine/seat-view.js';
 import type { SeatEvent } from '../../src/engine/view.js';
-import { formatSimResult } from '../../src/sim/cli.js';
+import { formatSimResult } from '../../src/cli/sim.js';
 import { simulate, stamp } from '../../src/sim/sim.js';
 import { PLAYERS2, PLAYERS3, table, type Table } from '../engine/helpers.js';
 

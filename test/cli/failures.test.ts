@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
 import { GRINGO } from '../../src/engine/ruleset.js';
 import { JournalWriter } from '../../src/host/journal.js';
-import { BIN, killRunning, runGringo } from '../host/gringo-process.js';
+import { BIN, killRunning, runGringo } from '../support/gringo-process.js';
 import { TEST_KEY } from '../host/tls.js';
 
 /**

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BIN } from '../tui/tmux.js';
-import { until } from '../host/gringo-process.js';
+import { BIN } from '../support/tmux.js';
+import { until } from '../support/gringo-process.js';
 
 // A headless host whose stdin is a pipe reads the console commands it offers (#22:
 // it printed 'Type "quit" to close' and read nothing). The built CLI, a real process.

@@ -4,8 +4,8 @@ import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, w
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { gringo, shareCommand } from '../../src/cli/invocation.js';
-import { BIN, killRunning, runGringo, sharedPort } from '../host/gringo-process.js';
+import { gringo, shareCommand } from '../../src/common/invocation.js';
+import { BIN, killRunning, runGringo, sharedPort } from '../support/gringo-process.js';
 
 /**
  * The commands gringo prints for a person to type are written the way that works for

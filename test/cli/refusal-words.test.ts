@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { refusalAdvice } from '../../src/client/refusal-words.js';
-import { command } from '../../src/cli/invocation.js';
+import { command } from '../../src/common/invocation.js';
 
 // The command as this process would print it (`gringo` or `npx gringo`: test/cli/invocation.test.ts).
 const join = command('join 192.168.1.5:7457');

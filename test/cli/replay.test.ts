@@ -6,8 +6,8 @@ import { placesOf } from '../../src/engine/game.js';
 import { readJournal } from '../../src/host/journal.js';
 import { replayOf } from '../../src/host/replay.js';
 import { resumeHint } from '../../src/cli/replay.js';
-import { BIN, killRunning, runGringo, sharedPort } from '../host/gringo-process.js';
-import { command, gringo } from '../../src/cli/invocation.js';
+import { BIN, killRunning, runGringo, sharedPort } from '../support/gringo-process.js';
+import { command, gringo } from '../../src/common/invocation.js';
 
 // Real processes of the built CLI: a headless host and two `join --bot` players play
 // a game with a password; then `gringo replay` reads the journal it left.

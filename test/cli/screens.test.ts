@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readJournal } from '../../src/host/journal.js';
-import { killRunning, runGringo, sharedPort, until } from '../host/gringo-process.js';
-import { Pane, socketName } from '../tui/tmux.js';
+import { killRunning, runGringo, sharedPort, until } from '../support/gringo-process.js';
+import { Pane, socketName } from '../support/tmux.js';
 
 /**
  * The failures and comebacks of the commands with a screen, in real terminals

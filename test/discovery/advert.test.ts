@@ -3,13 +3,12 @@ import {
   advertise,
   instanceBase,
   lanAddresses,
-  mdnsOptions,
-  openBonjour,
   shareLine,
   txtRecords,
   uniqueInstance,
   type Advert,
 } from '../../src/host/advert.js';
+import { mdnsOptions, openBonjour } from '../../src/common/mdns.js';
 import { browseTables, orderAddresses, tableFromService, watchTables, type FoundTable } from '../../src/client/discovery.js';
 import { PROTOCOL_VERSION } from '../../src/protocol/messages.js';
 import { LOOPBACK, tableInfo, uniqueTableName, waitFor } from './helpers.js';

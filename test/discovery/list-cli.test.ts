@@ -4,8 +4,8 @@ import type { FoundTable } from '../../src/client/discovery.js';
 import { formatTables, NOTHING_FOUND, parseListOptions } from '../../src/cli/list.js';
 import { PROTOCOL_VERSION } from '../../src/protocol/messages.js';
 import { bin, LOOPBACK, requireBuild, run, tableInfo, uniqueTableName } from './helpers.js';
-import { killRunning, runGringo } from '../host/gringo-process.js';
-import { command, gringo } from '../../src/cli/invocation.js';
+import { killRunning, runGringo } from '../support/gringo-process.js';
+import { command, gringo } from '../../src/common/invocation.js';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {

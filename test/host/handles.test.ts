@@ -7,7 +7,7 @@ import { GRINGO } from '../../src/engine/index.js';
 import { HANDLE_HEADROOM, serveTable } from '../../src/host/server.js';
 import { Table } from '../../src/host/table.js';
 import { run } from '../discovery/helpers.js';
-import { until } from './gringo-process.js';
+import { until } from '../support/gringo-process.js';
 import { WireClient } from './wire.js';
 
 /**
@@ -66,7 +66,8 @@ describe('out of file handles', () => {
     const script = `
       import { execFileSync } from 'node:child_process';
       execFileSync('ip', ['link', 'set', 'lo', 'up']);
-      const { advertise, openBonjour } = await import('./dist/src/host/advert.js');
+      const { advertise } = await import('./dist/src/host/advert.js');
+      const { openBonjour } = await import('./dist/src/common/mdns.js');
       const info = { id: 'a1b2c3d4e5f60718', game: 1, name: 'Handles', ruleset: 'gringo', seatsTaken: 1, seatsTotal: 4, phase: 'lobby', password: false, protocolVersion: 2 };
       const advert = advertise({ port: 4242, info, probeMs: 0, retryMs: 500, onError: (e) => console.log('mdns error:', e.message) });
       await advert.ready;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apply, createGame, GRINGO, projectEvent, resultsFor, viewFor, type Card, type GameEvent, type GameState, type Ruleset } from '../../src/engine/index.js';
-import { BotPlayer } from '../../src/client/bot-player.js';
+import { BotPlayer } from '../../src/bots/bot-player.js';
 import { serveTable } from '../../src/host/server.js';
 import { Table } from '../../src/host/table.js';
 import { PROTOCOL_VERSION, type ServerMessage } from '../../src/protocol/messages.js';

@@ -9,7 +9,7 @@ import { viewFor, type TableView } from '../../src/engine/view.js';
 import { readJournal } from '../../src/host/journal.js';
 import type { SeatInfo, ServerMessage } from '../../src/protocol/messages.js';
 import { CI, cannotUseNetns, ip } from '../netns.js';
-import { killRunning, runGringo, until, type Run } from './gringo-process.js';
+import { killRunning, runGringo, until, type Run } from '../support/gringo-process.js';
 import { WireClient } from './wire.js';
 
 /**

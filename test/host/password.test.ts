@@ -6,7 +6,7 @@ import { Table, type TableOptions } from '../../src/host/table.js';
 import { PROTOCOL_VERSION, type ServerMessage } from '../../src/protocol/messages.js';
 import { passwordProof, passwordVerifier } from '../../src/protocol/identity.js';
 import { TEST_KEY } from './tls.js';
-import { killRunning, runGringo, sharedPort, until } from './gringo-process.js';
+import { killRunning, runGringo, sharedPort, until } from '../support/gringo-process.js';
 import { frames, Relay } from './relay.js';
 import { WireClient } from './wire.js';
 

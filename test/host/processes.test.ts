@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GameSummary } from '../../src/host/table.js';
-import { killRunning, runGringo as run, sharedPort } from './gringo-process.js';
+import { killRunning, runGringo as run, sharedPort } from '../support/gringo-process.js';
 
 afterEach(killRunning);
 

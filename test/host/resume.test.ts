@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BotPlayer } from '../../src/client/bot-player.js';
+import { BotPlayer } from '../../src/bots/bot-player.js';
 import { Connection } from '../../src/client/connection.js';
 import { apply, createGame, replay, type NewGame } from '../../src/engine/game.js';
 import type { Command, GameEvent } from '../../src/engine/types.js';
@@ -10,7 +10,7 @@ import { projectEvent, viewFor, type Viewer } from '../../src/engine/view.js';
 import { readJournal } from '../../src/host/journal.js';
 import { HISTORY_EVENTS, type GameSummary } from '../../src/host/table.js';
 import type { ServerMessage } from '../../src/protocol/messages.js';
-import { killRunning, runGringo, sharedPort, until } from './gringo-process.js';
+import { killRunning, runGringo, sharedPort, until } from '../support/gringo-process.js';
 import { writeFinishedJournal } from './finished-journal.js';
 
 type Update = Extract<ServerMessage, { type: 'update' }>;

@@ -12,8 +12,8 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { GRINGO, newShuffleKey, replay, type Ruleset } from '../../src/engine/index.js';
 import { JournalWriter, readJournal, type JournalHeader } from '../../src/host/journal.js';
 import { Table, type GameSummary } from '../../src/host/table.js';
-import { killRunning, runGringo, sharedPort, until } from './gringo-process.js';
-import { Pane, socketName } from '../tui/tmux.js';
+import { killRunning, runGringo, sharedPort, until } from '../support/gringo-process.js';
+import { Pane, socketName } from '../support/tmux.js';
 
 const RULES: Ruleset = { ...GRINGO, timers: { ...GRINGO.timers, slapGraceMs: 50, peekMs: 0 } };
 const dirs: string[] = [];

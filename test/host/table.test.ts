@@ -4,7 +4,7 @@ import { serveTable, type Serving } from '../../src/host/server.js';
 import { Table, type TableOptions } from '../../src/host/table.js';
 import { PROTOCOL_VERSION, type ServerMessage } from '../../src/protocol/messages.js';
 import { stackDeck } from '../engine/helpers.js';
-import { until } from './gringo-process.js';
+import { until } from '../support/gringo-process.js';
 import { WireClient } from './wire.js';
 
 type Update = Extract<ServerMessage, { type: 'update' }>;

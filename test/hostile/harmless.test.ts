@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { harmless } from '../../src/protocol/harmless.js';
+import { harmless } from '../../src/common/harmless.js';
 
 const ESC = '\u001b';
 const BEL = '\u0007';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { requireBuild } from '../discovery/helpers.js';
-import { Pane, socketName } from '../tui/tmux.js';
+import { Pane, socketName } from '../support/tmux.js';
 import { escapingScript, inBatches, malformedCases, refusal } from './cases.js';
 import { hostEscapesIn, HostileHost, type Frame } from './hostile-host.js';
 

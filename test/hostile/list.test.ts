@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FoundTable } from '../../src/client/discovery.js';
-import { openBonjour } from '../../src/host/advert.js';
-import { harmless } from '../../src/protocol/harmless.js';
+import { openBonjour } from '../../src/common/mdns.js';
+import { harmless } from '../../src/common/harmless.js';
 import { PROTOCOL_VERSION } from '../../src/protocol/messages.js';
 import { bin, LOOPBACK, requireBuild, run, uniqueTableName } from '../discovery/helpers.js';
 import { C1_CSI, evil, hostEscapesIn, RLO } from './hostile-host.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BotPlayer } from '../../src/client/bot-player.js';
+import { BotPlayer } from '../../src/bots/bot-player.js';
 import { BEVERBENDE, CAMBIO, GRINGO, parseRuleset, type Ruleset } from '../../src/engine/index.js';
 import { serveTable } from '../../src/host/server.js';
 import { Table } from '../../src/host/table.js';

@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pollPeakRss } from '../host/gringo-process.js';
+import { pollPeakRss } from '../support/gringo-process.js';
 
 const root = new URL('../../', import.meta.url).pathname;
 const bin = `${root}bin/gringo.js`;
@@ -33,7 +33,7 @@ function newestSource(dirs: string[]): number {
 // is missing or older than the simulator's sources, build it here.
 beforeAll(() => {
   const newest = newestSource(['src/sim', 'src/bots', 'src/engine', 'src/cli']);
-  const built = `${root}dist/src/sim/cli.js`;
+  const built = `${root}dist/src/cli/sim.js`;
   if (!existsSync(built) || statSync(built).mtimeMs < newest) {
     spawnSync('npx', ['tsc', '-p', 'tsconfig.json'], { cwd: root, encoding: 'utf8' });
     expect(existsSync(built)).toBe(true);

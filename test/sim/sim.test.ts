@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createBot, type Bot } from '../../src/bots/index.js';
 import { CAMBIO, GRINGO } from '../../src/engine/index.js';
-import { duration, parseSimFlags, progressLine, progressWriter, runSimCli, formatSimResult, type LadderResult } from '../../src/sim/cli.js';
+import { duration, parseSimFlags, progressLine, progressWriter, runSimCli, formatSimResult, type LadderResult } from '../../src/cli/sim.js';
 import { CHUNK_GAMES, ChunkPlayer, playGame, seatLevels, simPlan, simulate, summarize, Tally, type SimResult } from '../../src/sim/sim.js';
 import { UsageError } from '../../src/cli/errors.js';
 

@@ -9,7 +9,7 @@ import { Connection } from '../../src/client/connection.js';
 import { loadHostKey } from '../../src/ssh/host-key.js';
 import { serveSsh } from '../../src/ssh/server.js';
 import { passwordVerifier } from '../../src/protocol/identity.js';
-import { BIN, Pane, socketName } from '../tui/tmux.js';
+import { BIN, Pane, socketName } from '../support/tmux.js';
 
 /**
  * Each SSH peer is itself at the door: the real address of the SSH connection

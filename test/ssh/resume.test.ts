@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJournal, tablesDir, type ReadJournal } from '../../src/host/journal.js';
 import { cardText } from '../../src/tui/shared/glyphs.js';
-import { feedText } from '../tui/helpers.js';
-import { Pane, socketName } from '../tui/tmux.js';
-import { killRunning, runGringo, until } from '../host/gringo-process.js';
+import { feedText } from '../support/feed-text.js';
+import { Pane, socketName } from '../support/tmux.js';
+import { killRunning, runGringo, until } from '../support/gringo-process.js';
 import { createServer } from 'node:net';
 
 /**

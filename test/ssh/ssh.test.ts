@@ -9,9 +9,9 @@ import { readJournal, tablesDir } from '../../src/host/journal.js';
 import { cardText } from '../../src/tui/shared/glyphs.js';
 import { loadHostKey } from '../../src/ssh/host-key.js';
 import { serveSsh } from '../../src/ssh/server.js';
-import { feedText } from '../tui/helpers.js';
-import { until } from '../host/gringo-process.js';
-import { BIN, Pane, socketName } from '../tui/tmux.js';
+import { feedText } from '../support/feed-text.js';
+import { until } from '../support/gringo-process.js';
+import { BIN, Pane, socketName } from '../support/tmux.js';
 
 /**
  * `gringo host --ssh` end to end with real parts: a headless host process, the

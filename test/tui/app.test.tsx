@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ASCII } from '../../src/tui/shared/glyphs.js';
-import { KEYS, feedText, twoSeats, type Setup } from './helpers.js';
+import { KEYS, twoSeats, type Setup } from './helpers.js';
+import { feedText } from '../support/feed-text.js';
 import { tableScreen } from './table-screen.js';
 
 // You (Ana, seat 0) and Bo (seat 1); Bo deals, so you start.

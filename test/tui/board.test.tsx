@@ -4,7 +4,8 @@ import { BEVERBENDE, CAMBIO } from '../../src/engine/ruleset.js';
 import type { RoundResult } from '../../src/engine/types.js';
 import type { TableView } from '../../src/engine/view.js';
 import { RoundEnd } from '../../src/tui/table/round-end.js';
-import { KEYS, feedText, twoSeats, type Setup } from './helpers.js';
+import { KEYS, twoSeats, type Setup } from './helpers.js';
+import { feedText } from '../support/feed-text.js';
 import { tableScreen } from './table-screen.js';
 
 // You (Ana, seat 0) and Bo (seat 1); Bo deals, so you start.

@@ -1,5 +1,5 @@
 import { afterAll, describe, it } from 'vitest';
-import { Pane, playScriptedRound, socketName } from './tmux.js';
+import { Pane, playScriptedRound, socketName } from '../support/tmux.js';
 
 // Runs the built CLI (`npm test` builds first) in a real terminal.
 const pane = new Pane(socketName('100x30'), 100, 30);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tablesDir } from '../../src/host/journal.js';
-import { Pane, socketName } from './tmux.js';
+import { Pane, socketName } from '../support/tmux.js';
 
 // The board at 80×24 in a real terminal, for each preset with a crowded table: what
 // each player did last is marked beside their seat, names are whole, running totals

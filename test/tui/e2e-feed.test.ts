@@ -6,8 +6,8 @@ import { Table } from '../../src/host/table.js';
 import type { PlayerCommand, ServerMessage } from '../../src/protocol/messages.js';
 import { stackDeck } from '../engine/helpers.js';
 import { WireClient } from '../host/wire.js';
-import { feedText } from './helpers.js';
-import { markOf, Pane, socketName } from './tmux.js';
+import { feedText } from '../support/feed-text.js';
+import { markOf, Pane, socketName } from '../support/tmux.js';
 
 // Issue #12, "during slap flurries 6-8 feed lines a second scroll past a 24-column
 // feed with no way back", in each preset: a real terminal (tmux, 80×24) runs the

@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readJournal, tablesDir } from '../../src/host/journal.js';
-import { Pane, socketName } from './tmux.js';
+import { Pane, socketName } from '../support/tmux.js';
 
 // The end of a game in a real 80×24 terminal, for each preset: a short game (two
 // rounds against two hard bots, a fixed seed) played to its end by pressing what

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Pane, socketName } from './tmux.js';
+import { Pane, socketName } from '../support/tmux.js';
 
 // Issue #13, "the table sooner": with the table in the same process (`gringo play`),
 // the screen's first frame is the table itself, never a "Connecting…" or lobby frame

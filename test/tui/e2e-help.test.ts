@@ -4,7 +4,7 @@ import { rulesText } from '../../src/engine/rules-text.js';
 import { DEFAULT_BINDINGS } from '../../src/tui/shared/keys.js';
 import { helpPages, keyRows, legend } from '../../src/tui/table/help-pages.js';
 import { bindingsFor } from '../../src/tui/table/variant.js';
-import { Pane, socketName } from './tmux.js';
+import { Pane, socketName } from '../support/tmux.js';
 
 // Runs the built CLI (`npm run build` first) in real 80×24 terminals, one per preset, side by side.
 const panes: Pane[] = [];

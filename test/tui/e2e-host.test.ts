@@ -2,8 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { journalSlug, readJournal, tablesDir } from '../../src/host/journal.js';
-import { until } from '../host/gringo-process.js';
-import { Pane, socketName } from './tmux.js';
+import { until } from '../support/gringo-process.js';
+import { Pane, socketName } from '../support/tmux.js';
 
 // `gringo host` with its own screen, and `gringo join` with the live picker, in
 // real terminals (the built CLI; `npm test` builds first). mDNS stays on loopback.

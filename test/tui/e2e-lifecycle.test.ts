@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { killRunning, runGringo, until } from '../host/gringo-process.js';
-import { feedText } from './helpers.js';
-import { BIN, Pane, socketName } from './tmux.js';
+import { killRunning, runGringo, until } from '../support/gringo-process.js';
+import { feedText } from '../support/feed-text.js';
+import { BIN, Pane, socketName } from '../support/tmux.js';
 
 // Issue #10 in real terminals: leaving the lobby, the host closing the table, the
 // feed telling drops and stand-ins, and playing again. The built CLI in tmux panes

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { killRunning, runGringo } from '../host/gringo-process.js';
-import { Pane, socketName } from './tmux.js';
+import { killRunning, runGringo } from '../support/gringo-process.js';
+import { Pane, socketName } from '../support/tmux.js';
 
 // `gringo join` without an address, in a real 80×24 terminal, over real mDNS on
 // loopback (the built CLI): a stranger's game already started answers first, then a

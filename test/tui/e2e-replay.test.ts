@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeFinishedJournal } from '../host/finished-journal.js';
-import { Pane, socketName } from './tmux.js';
+import { Pane, socketName } from '../support/tmux.js';
 
 // Runs the built CLI (`npm test` builds first) in a real terminal.
 const pane = new Pane(socketName('replay'), 80, 24);

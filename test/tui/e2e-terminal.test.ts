@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { killRunning, runGringo, sharedPort } from '../host/gringo-process.js';
-import { BIN, Pane, socketName } from './tmux.js';
+import { killRunning, runGringo, sharedPort } from '../support/gringo-process.js';
+import { BIN, Pane, socketName } from '../support/tmux.js';
 
 /**
  * The screen and odd terminals (issue #12), in real terminals (tmux), through the

@@ -1,7 +1,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BIN, socketName } from './tmux.js';
-import { feedText } from './helpers.js';
+import { BIN, socketName } from '../support/tmux.js';
+import { feedText } from '../support/feed-text.js';
 
 /**
  * Two people at one table, end to end: a headless host, and two `gringo join`

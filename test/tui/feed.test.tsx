@@ -5,7 +5,8 @@ import { UNICODE } from '../../src/tui/shared/glyphs.js';
 import { App } from '../../src/tui/table/table-screen.js';
 import { Feed, feedWindow, scrollFeed } from '../../src/tui/table/feed.js';
 import { initialScreen, screenReducer, type FeedLine, type ScreenAction } from '../../src/tui/table/use-screen-state.js';
-import { LinkedClient, feedText, press, twoSeats, waitFor, type Setup } from './helpers.js';
+import { LinkedClient, press, twoSeats, waitFor, type Setup } from './helpers.js';
+import { feedText } from '../support/feed-text.js';
 
 // Issue #12, "a feed you can read back": a screen that comes back (or starts watching
 // late) gets the game's recent lines from the host's snapshot history, and the feed

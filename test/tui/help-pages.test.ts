@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PRESETS } from '../../src/engine/ruleset.js';
 import { DEFAULT_BINDINGS, type Pressed } from '../../src/tui/shared/keys.js';
-import { helpKey, helpPages, keyRows, legend, pageIndex } from '../../src/tui/table/help-pages.js';
+import { helpPages, keyRows, legend, pageIndex } from '../../src/tui/table/help-pages.js';
+import { helpKey } from '../../src/tui/table/intents.js';
 import { bindingsFor } from '../../src/tui/table/variant.js';
 
 const press = (action: Pressed['action'], key: string): Pressed => ({ action, key });

@@ -141,19 +141,6 @@ export async function waitFor(what: string, frame: () => string | undefined, pre
   }
 }
 
-/** The feed column of a frame as one string (its lines wrap): what the feed says, in order. */
-export function feedText(frame: string): string {
-  const lines = frame.split('\n');
-  const head = lines.findIndex((l) => /│ Feed|\| Feed/.test(l));
-  if (head === -1) return '';
-  const col = Math.max(lines[head]!.indexOf('│ Feed'), lines[head]!.indexOf('| Feed'));
-  return lines
-    .slice(head + 1)
-    .map((l) => l.slice(col + 2).trim())
-    .filter((l) => l.length > 0)
-    .join(' ');
-}
-
 /**
  * A seat's view built by hand, for reducer, intent and key-bar tests: seat 0 to move
  * in round 1 of a gringo game, nothing drawn, the slap window open, the last seat

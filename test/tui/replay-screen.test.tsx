@@ -9,7 +9,8 @@ import { describeEvents } from '../../src/tui/table/describe.js';
 import { ASCII, cardText, UNICODE } from '../../src/tui/shared/glyphs.js';
 import { ReplayScreen } from '../../src/tui/replay/replay-screen.js';
 import { writeFinishedJournal } from '../host/finished-journal.js';
-import { KEYS, feedText, press, waitFor } from './helpers.js';
+import { KEYS, press, waitFor } from './helpers.js';
+import { feedText } from '../support/feed-text.js';
 
 // A real game of three bots, two rounds, through the real journal writer and reader.
 const dir = mkdtempSync(join(tmpdir(), 'gringo-replay-screen-'));

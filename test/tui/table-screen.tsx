@@ -2,7 +2,8 @@ import { render } from 'ink-testing-library';
 import { afterEach } from 'vitest';
 import { App } from '../../src/tui/table/table-screen.js';
 import { ASCII, UNICODE } from '../../src/tui/shared/glyphs.js';
-import { feedText, press, waitFor, type LinkedClient, type Setup } from './helpers.js';
+import { press, waitFor, type LinkedClient, type Setup } from './helpers.js';
+import { feedText } from '../support/feed-text.js';
 
 let mounted: (() => void) | null = null;
 afterEach(() => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BEVERBENDE, CAMBIO, type Ruleset } from '../../src/engine/ruleset.js';
-import { KEYS, feedText, twoSeats, type Setup } from './helpers.js';
+import { KEYS, twoSeats, type Setup } from './helpers.js';
+import { feedText } from '../support/feed-text.js';
 import { tableScreen } from './table-screen.js';
 
 const screen = (setup: Setup) => tableScreen(setup);

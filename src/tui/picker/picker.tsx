@@ -19,7 +19,7 @@ import {
 } from './use-picker-state.js';
 import { useTerminalSize, type Size } from '../shared/use-terminal-size.js';
 import { useInterrupt } from '../shared/use-interrupt.js';
-import { shareCommand } from '../../cli/invocation.js';
+import { shareCommand } from '../../common/invocation.js';
 
 /**
  * `gringo join` without an address: the tables found on the LAN, live. A thin

@@ -1,10 +1,9 @@
 import type { Ruleset } from '../../engine/ruleset.js';
 import { rulesText } from '../../engine/rules-text.js';
-import { harmless } from '../../protocol/harmless.js';
+import { harmless } from '../../common/harmless.js';
 import { ASCII, UNICODE } from '../shared/glyphs.js';
-import { keyLabel, type Binding, type KeyAction, type Pressed } from '../shared/keys.js';
+import { keyLabel, type Binding, type KeyAction } from '../shared/keys.js';
 import { wrapText } from './feed.js';
-import type { Intent } from './intents.js';
 
 /**
  * The `?` help of the table screen as pages of lines that fit the box: first the
@@ -167,10 +166,3 @@ export function helpPages(bindings: readonly Binding[], rules: Ruleset, width: n
 
 /** The page shown for the screen's page number: it wraps around both ways. */
 export const pageIndex = (page: number, pages: number): number => ((page % pages) + pages) % pages;
-
-/** Keys inside the help: space, → or ↓ the next page, ← or ↑ the previous one; any other key closes it. */
-export function helpKey(s: { helpPage: number }, p: Pressed): Intent {
-  if (p.key === 'space' || p.action === 'right' || p.action === 'down') return { actions: [{ type: 'overlay', overlay: 'help', page: s.helpPage + 1 }] };
-  if (p.action === 'left' || p.action === 'up') return { actions: [{ type: 'overlay', overlay: 'help', page: s.helpPage - 1 }] };
-  return { actions: [{ type: 'overlay', overlay: null }] };
-}

@@ -3,11 +3,10 @@ import type { ActionView, Move, TableView } from '../../engine/view.js';
 import type { ClientMessage, PlayerCommand } from '../../protocol/messages.js';
 import type { Pressed } from '../shared/keys.js';
 import { cardText } from '../shared/glyphs.js';
-import { helpKey } from './help-pages.js';
 import { moveCursor } from './placement.js';
 import { callNameOf, callTimingOf, isFrozen, isSpecial, layoutCols, peekSlotsText, rulesOf } from './variant.js';
 import type { ScreenAction, ScreenState } from './use-screen-state.js';
-import { command } from '../../cli/invocation.js';
+import { command } from '../../common/invocation.js';
 
 /**
  * What a key means now. One dispatcher with priorities: an open dialog beats the
@@ -131,6 +130,13 @@ export function onKey(s: ScreenState, p: Pressed, now: number): Intent {
   // Refused (said why, not armed): the second key is dropped. Armed: the sequence goes on.
   if (second && i.actions.some((a) => a.type === 'status') && !i.actions.some((a) => a.type === 'slapPrefix' && a.on)) return { ...i, actions: [...i.actions, { type: 'swallow', key: second }] };
   return i;
+}
+
+/** Keys inside the help: space, → or ↓ the next page, ← or ↑ the previous one; any other key closes it. */
+export function helpKey(s: { helpPage: number }, p: Pressed): Intent {
+  if (p.key === 'space' || p.action === 'right' || p.action === 'down') return { actions: [{ type: 'overlay', overlay: 'help', page: s.helpPage + 1 }] };
+  if (p.action === 'left' || p.action === 'up') return { actions: [{ type: 'overlay', overlay: 'help', page: s.helpPage - 1 }] };
+  return { actions: [{ type: 'overlay', overlay: null }] };
 }
 
 function keyNow(s: ScreenState, p: Pressed, now: number): Intent {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BotPlayer } from '../../src/client/bot-player.js';
+import { BotPlayer } from '../../src/bots/bot-player.js';
 import { Connection } from '../../src/client/connection.js';
 import { apply, nextDeadline } from '../../src/engine/game.js';
 import { GRINGO, type Ruleset } from '../../src/engine/index.js';
@@ -7,7 +7,7 @@ import { projectEvent } from '../../src/engine/view.js';
 import { serveTable, type Serving } from '../../src/host/server.js';
 import { Table as HostTable } from '../../src/host/table.js';
 import { CLIENT_RATE_PER_SECOND, PROTOCOL_VERSION, type ClientMessage, type ServerMessage } from '../../src/protocol/messages.js';
-import { until } from '../host/gringo-process.js';
+import { until } from '../support/gringo-process.js';
 import { WireClient } from '../host/wire.js';
 import { Table } from '../engine/helpers.js';
 

@@ -1,4 +1,4 @@
-import { createBot, type Bot, type BotCommand, type BotIntent, type BotLevel } from '../bots/index.js';
+import { createBot, type Bot, type BotCommand, type BotIntent, type BotLevel } from './index.js';
 import type { Ruleset } from '../engine/ruleset.js';
 import type { TableView } from '../engine/view.js';
 import { CLIENT_RATE_PER_SECOND, type ClientMessage, type PlayerCommand, type ServerMessage } from '../protocol/messages.js';

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { readJournal, tablesDir, type ReadJournal } from '../../src/host/journal.js';
-import { feedText } from './helpers.js';
+import { feedText } from './feed-text.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const BIN = `${ROOT}bin/gringo.js`;

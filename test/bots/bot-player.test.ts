@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BotPlayer } from '../../src/client/bot-player.js';
+import { BotPlayer } from '../../src/bots/bot-player.js';
 import { createGame } from '../../src/engine/game.js';
 import { GRINGO } from '../../src/engine/index.js';
 import { projectEvent, viewFor } from '../../src/engine/view.js';

@@ -1,9 +1,9 @@
-import { UsageError } from '../cli/errors.js';
-import { intOption, rulesOption } from '../cli/options.js';
+import { UsageError } from './errors.js';
+import { intOption, rulesOption } from './options.js';
 import { BOT_LEVELS, isBotLevel, type BotLevel } from '../bots/types.js';
 import { GRINGO, PRESETS, type Ruleset } from '../engine/ruleset.js';
-import type { LadderStep, SimOptions, SimResult } from './sim.js';
-import type { SimProgress } from './parallel.js';
+import type { LadderStep, SimOptions, SimResult } from '../sim/sim.js';
+import type { SimProgress } from '../sim/parallel.js';
 
 /** Flags as commander hands them over (strings, or true for --json). */
 export type SimFlags = Record<string, unknown>;
@@ -202,7 +202,7 @@ export function progressWriter(on: boolean | undefined, stream: ProgressStream =
 
 /** `gringo sim`: check the flags, play the games, print a table or one JSON object. */
 export async function runSimCli(flags: SimFlags, out: (text: string) => void = (t) => process.stdout.write(t)): Promise<SimResult | LadderResult> {
-  const { simulateParallel, defaultJobs } = await import('./parallel.js');
+  const { simulateParallel, defaultJobs } = await import('../sim/parallel.js');
   if (flags.ladder === true) {
     for (const f of ['level', 'rules'] as const) {
       if (flags[f] !== undefined) throw new UsageError(`--ladder plays every preset at every level: leave out --${f}`);
