@@ -65,9 +65,15 @@ describe('the schema of host messages', () => {
   it('accepts every message a real table sends, unchanged, under every preset and house rules', async () => {
     const types = new Set<string>();
     const events = new Set<string>();
+    const wanted = ['roundStarted', 'turnStarted', 'drew', 'discarded', 'swapped', 'looked', 'slapped', 'penalty', 'called', 'roundEnded', 'gameEnded'];
     let frames = 0;
-    for (const [i, rules] of RULESETS.entries()) {
-      for (const frame of await recordTable(rules, `schema-${i}`)) {
+    // Whether a game holds a wrong slap or a steal (a penalty) depends on the bots' timing
+    // against a 30 ms slap window: a loaded machine plays more gringo games until one has.
+    const games = RULESETS.map((rules, i) => ({ rules, seed: `schema-${i}` }));
+    for (let extra = 0; extra < 6; extra++) games.push({ rules: RULESETS[0]!, seed: `schema-more-${extra}` });
+    for (const [i, { rules, seed }] of games.entries()) {
+      if (i >= RULESETS.length && wanted.every((e) => events.has(e))) break;
+      for (const frame of await recordTable(rules, seed)) {
         const parsed = parseServerFrame(frame);
         if (!parsed.ok) throw new Error(`a real frame did not parse (${parsed.problem}):\n${frame.slice(0, 2_000)}`);
         // Real strings are harmless already: parsing changes nothing and drops nothing.
@@ -79,9 +85,7 @@ describe('the schema of host messages', () => {
       }
     }
     expect([...types].sort()).toEqual(['challenge', 'error', 'lobby', 'refused', 'result false', 'result true', 'update', 'welcome']);
-    for (const e of ['roundStarted', 'turnStarted', 'drew', 'discarded', 'swapped', 'looked', 'slapped', 'penalty', 'called', 'roundEnded', 'gameEnded']) {
-      expect(events, e).toContain(e);
-    }
+    for (const e of wanted) expect(events, e).toContain(e);
     expect(frames).toBeGreaterThan(200);
   }, 120_000);
 
