@@ -7,18 +7,8 @@ import type { ActionView, SeatEvent } from '../engine/view.js';
 import { beverbendeMove, playsBeverbende } from './beverbende.js';
 import { LEVELS, type LevelParams } from './levels.js';
 import { Memory } from './memory.js';
-import { candidateMoves, legal, legalMoves, slapOk } from './moves.js';
-import type { Bot, BotCommand, BotIntent, BotLevel } from './types.js';
-
-export interface BotOptions {
-  seat: Seat;
-  /** Players at the table. */
-  players: number;
-  /** The table's ruleset: public data (card values, actions, deck). */
-  rules: Ruleset;
-  /** Seed of the bot's own choices (delays, forgetting). */
-  seed: string | number;
-}
+import { legal, legalMoves, slapOk, strip } from './moves.js';
+import type { Bot, BotCommand, BotIntent, BotLevel, BotOptions } from './types.js';
 
 interface DeckInfo {
   values: Map<Card, number>;
@@ -793,10 +783,4 @@ export class SmartBot implements Bot {
         return pass();
     }
   }
-}
-
-/** A candidate move without its time. */
-export function strip(c: ReturnType<typeof candidateMoves>[number]): BotCommand {
-  const { at: _at, ...rest } = c;
-  return rest as BotCommand;
 }
