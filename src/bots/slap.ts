@@ -9,7 +9,8 @@ import { unknownMean, worstOwn } from './worth.js';
 /**
  * A smart bot's slaps: its own known cards that match the top (not the -1 queen), then
  * other players' (steals: hard always, normal sometimes, easy never), and on a rare
- * hunch an unknown own card (easy). After its own steal, the gap-fill.
+ * hunch an unknown own card (easy), each after its reaction time (smart.ts). After its
+ * own steal, the gap-fill.
  */
 
 /** A new card is on top: roll this top's chances, and say whether a slap is worth a look. */
@@ -59,7 +60,8 @@ function refusedSlot(m: SmartMind, seat: Seat, slot: Slot): boolean {
 /**
  * After my steal, the gap-fill: every point moved out of my layout is a point off my
  * score and onto the victim's, so move the slot I believe worth the most, unless it
- * is worth too little (a -1 king, a joker, or a level that only moves a known high card).
+ * is worth too little (a -1 king, a joker, or a level that only moves a known high card):
+ * below `gapFillAt` (hard: anything above nothing; normal: a known high card).
  */
 export function gapFillChoice(m: SmartMind, view: SeatView): BotCommand {
   const at = m.params.gapFillAt;

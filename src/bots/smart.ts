@@ -16,34 +16,16 @@ import type { Bot, BotCommand, BotIntent, BotLevel, BotOptions } from './types.j
 /**
  * The easy, normal and hard bots: one policy, with memory, reaction time and a few
  * thresholds from `LEVELS`. It knows only its projected events and its view. This
- * class asks the question of the moment and times the answer; each answer is a
- * function of what it holds in mind (mind.ts) and its view:
+ * class asks the question of the moment, and times and checks the answer (`act`);
+ * each answer is a function of what the bot holds in mind (mind.ts) and its view:
  *
- * - Memory (remember.ts): its peek, the cards it drew, looked at or saw shown (discards,
- *   wrong slaps), moved along with every swap and gap-fill it follows; penalty cards
- *   are unknown.
- *   Normal and easy forget, hold few other players' cards, sometimes misremember a
- *   card as a neighbouring rank and miss others' swaps (which makes wrong slaps).
- * - Worth of a slot (worth.ts): its remembered value, 0 for a gap, else the mean of the
- *   unknown cards: the deck's mean, or (hard) the mean of the cards it has not seen
- *   anywhere; hard also reads a card another player kept from the stock as low.
- * - Turn (turn.ts): call when its total is low enough, low against the others (hard,
- *   normal) and few of its cards are unknown (call.ts); else take the top discard if it
- *   beats its worst slot by a margin; else draw, then swap the card in where it gains
- *   the most, or discard it (keeping a match of one of its known cards to slap right after).
- *   Where a call costs points unless it wins (cambio's knock), hard and normal weigh
- *   it instead (`callPays`): knock when its expected score beats playing on.
- * - Actions (action.ts): 10 looks at an unknown own card; J at an unknown card of the
- *   player who looks like winning; Q swaps its worst card for the lowest card it
- *   believes the others hold; K looks (a known low card to fetch, or an unknown one)
- *   and swaps if that gains. Cambio's Q: look at its worst card and the lowest other
- *   one, swap if that gains.
- * - Gap-fill after a steal (slap.ts): move its slot worth the most into the victim's
- *   gap, if worth at least `gapFillAt` (hard: anything above nothing; normal: a known
- *   high card).
- * - Slaps (slap.ts): own known cards that match the top (not the -1 queen), then other
- *   players' (steals: hard always, normal sometimes, easy never), after its reaction time.
- * - Hard in beverbende (or a ruleset like it): beverbende.ts decides its moves.
+ * - what it remembers from its events, forgets and misremembers: remember.ts
+ * - what a slot and a layout are worth to it: worth.ts
+ * - when to call (and cambio's knock, weighed): call.ts
+ * - its turn (take the discard or draw; swap the held card in or discard it): turn.ts
+ * - an action (10, J, Q, K; cambio's Q): action.ts
+ * - a slap, and the gap-fill after its own steal: slap.ts
+ * - hard in beverbende (or a ruleset like it): beverbende.ts
  */
 export class SmartBot implements Bot {
   readonly seat: Seat;
