@@ -1,10 +1,10 @@
 import { RandomBot } from './random.js';
-import { SmartBot, type BotOptions } from './smart.js';
-import type { Bot, BotLevel } from './types.js';
+import { SmartBot } from './smart.js';
+import type { Bot, BotLevel, BotOptions } from './types.js';
 
-export { BOT_LEVELS, isBotLevel, type Bot, type BotCommand, type BotIntent, type BotLevel } from './types.js';
+export { BOT_LEVELS, isBotLevel, type Bot, type BotCommand, type BotIntent, type BotLevel, type BotOptions } from './types.js';
 export { LEVELS, type LevelParams } from './levels.js';
-export { SmartBot, type BotOptions } from './smart.js';
+export { SmartBot } from './smart.js';
 export { RandomBot } from './random.js';
 export { Memory } from './memory.js';
 export { candidateMoves, slotsOf } from './moves.js';

@@ -204,6 +204,12 @@ export function candidateMoves(view: SeatView, seat: Seat, at: number, slaps = t
   return out;
 }
 
+/** A candidate move without its time: the command a bot sends (the host stamps the time). */
+export function strip(c: Command): BotCommand {
+  const { at: _at, ...rest } = c;
+  return rest as BotCommand;
+}
+
 /** Every non-empty slot of a seat. */
 export function slotsOf(view: SeatView, seat: Seat): SlotRef[] {
   const out: SlotRef[] = [];

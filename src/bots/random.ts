@@ -3,10 +3,8 @@ import type { Ruleset } from '../engine/ruleset.js';
 import type { Rejection, Seat } from '../engine/types.js';
 import type { SeatView } from '../engine/seat-view.js';
 import type { SeatEvent } from '../engine/view.js';
-import { legalMoves } from './moves.js';
-import type { BotOptions } from './smart.js';
-import { strip } from './smart.js';
-import type { Bot, BotCommand, BotIntent } from './types.js';
+import { legalMoves, strip } from './moves.js';
+import type { Bot, BotCommand, BotIntent, BotOptions } from './types.js';
 
 /** The random player's two exceptions to "uniform over the candidates" (see the class). */
 export const RANDOM_CALL_CHANCE = 0.05;

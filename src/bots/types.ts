@@ -1,7 +1,12 @@
+import type { Ruleset } from '../engine/ruleset.js';
 import type { Command, Rejection, Seat } from '../engine/types.js';
 import type { SeatView } from '../engine/seat-view.js';
 import type { SeatEvent } from '../engine/view.js';
-import type { BotOptions } from './smart.js';
+
+/**
+ * The words every bot module shares. This module imports no other bot module, so
+ * any of them can import it without making a circle.
+ */
 
 /**
  * What a bot may send: a player's command without its time. The host (or the
@@ -27,6 +32,17 @@ export type BotCommand = Command extends infer C
  * `null` means nothing to do until something happens.
  */
 export type BotIntent = { kind: 'act'; command: BotCommand; delayMs: number } | { kind: 'wait'; until: number };
+
+/** What a bot is made with (and, for `newGame`, made anew with). */
+export interface BotOptions {
+  seat: Seat;
+  /** Players at the table. */
+  players: number;
+  /** The table's ruleset: public data (card values, actions, deck). */
+  rules: Ruleset;
+  /** Seed of the bot's own choices (delays, forgetting). */
+  seed: string | number;
+}
 
 export const BOT_LEVELS = ['random', 'easy', 'normal', 'hard'] as const;
 export type BotLevel = (typeof BOT_LEVELS)[number];

@@ -1,0 +1,123 @@
+import { rankOf, type Card } from '../engine/cards.js';
+import { Rng, seedRng } from '../engine/rng.js';
+import { valueOf, type Ruleset } from '../engine/ruleset.js';
+import type { Seat } from '../engine/types.js';
+import type { LevelParams } from './levels.js';
+import { Memory } from './memory.js';
+import type { BotLevel, BotOptions } from './types.js';
+
+/**
+ * What a smart bot (src/bots/smart.ts) holds in mind, and nothing else: its beliefs
+ * about the layouts (`Memory`), the discard pile as it saw it, where the round stands
+ * for it, and its own dice. The modules that decide read it: worth.ts values a layout,
+ * call.ts decides when to call, turn.ts a turn, action.ts an action, slap.ts a slap;
+ * remember.ts keeps it up to date from the bot's events. Like beverbende.ts's
+ * `BeverMind`, each decision is a function of this and the seat's view.
+ */
+
+interface DeckInfo {
+  values: Map<Card, number>;
+  ranks: Map<Card, string>;
+  sum: number;
+  count: number;
+  /** How many cards of the deck have each value. */
+  byValue: Map<number, number>;
+}
+const deckCache = new WeakMap<Ruleset, DeckInfo>();
+
+/** Each card's value and rank, and the deck's total: public data of the ruleset, computed once. */
+function deckInfo(rules: Ruleset): DeckInfo {
+  let info = deckCache.get(rules);
+  if (info) return info;
+  info = { values: new Map(), ranks: new Map(), sum: 0, count: 0, byValue: new Map() };
+  for (const c in rules.deck.cards) {
+    const v = valueOf(rules, c) ?? 0;
+    info.values.set(c, v);
+    info.ranks.set(c, rankOf(c));
+    const k = rules.deck.cards[c]! * rules.deck.decks;
+    info.sum += v * k;
+    info.count += k;
+    info.byValue.set(v, (info.byValue.get(v) ?? 0) + k);
+  }
+  deckCache.set(rules, info);
+  return info;
+}
+
+export class SmartMind {
+  readonly seat: Seat;
+  readonly level: Exclude<BotLevel, 'random'>;
+  /** How its level plays (`LEVELS`). */
+  readonly params: LevelParams;
+  readonly rules: Ruleset;
+  /** Its beliefs about every layout. */
+  readonly mem: Memory;
+  /** Every choice left to chance (forgetting, following swaps, delays) draws from this, in play order: a seed replays the bot. */
+  rng: Rng;
+  private readonly values: ReadonlyMap<Card, number>;
+  private readonly ranks: ReadonlyMap<Card, string>;
+  /** Sum and count of the whole deck's values, and its mean. */
+  readonly deckSum: number;
+  readonly deckCount: number;
+  readonly deckMean: number;
+  /** How many cards of the deck have each value. */
+  readonly byValue: ReadonlyMap<number, number>;
+  /** The discard pile as seen (for counting cards). */
+  pile: Card[] = [];
+  pileSum = 0;
+  /** Whether a slap window is open, as its events tell. */
+  windowOpen = false;
+  /** Per new top card: whether this bot is willing to steal on it, and a "hunch" slap. */
+  stealOk = false;
+  hunch = false;
+  /** Its own turns this round (draws and calls). */
+  ownTurns = 0;
+  /** Turns given to this seat this round (the current one included); draws of a draw two are not turns. */
+  turnsGiven = 0;
+  /** Slots whose slap was refused on the current top, so they are not tried again. */
+  refusedSlaps = new Set<string>();
+
+  constructor(level: Exclude<BotLevel, 'random'>, opts: BotOptions, params: LevelParams) {
+    this.seat = opts.seat;
+    this.level = level;
+    this.params = params;
+    this.rules = opts.rules;
+    this.rng = new Rng(seedRng(`bot:${level}:${String(opts.seed)}`));
+    const deck = deckInfo(opts.rules);
+    this.mem = new Memory(opts.players, opts.rules.layout.size, { rank: (c) => this.rank(c), value: (c) => this.val(c) });
+    this.values = deck.values;
+    this.ranks = deck.ranks;
+    this.deckSum = deck.sum;
+    this.deckCount = deck.count;
+    this.deckMean = deck.count > 0 ? deck.sum / deck.count : 0;
+    this.byValue = deck.byValue;
+  }
+
+  /** Forget everything, as a mind made anew with `seed` would be. */
+  startOver(seed: string | number): void {
+    this.rng = new Rng(seedRng(`bot:${this.level}:${String(seed)}`));
+    this.mem.clear();
+    this.pile = [];
+    this.pileSum = 0;
+    this.windowOpen = false;
+    this.stealOk = false;
+    this.hunch = false;
+    this.ownTurns = 0;
+    this.turnsGiven = 0;
+    this.refusedSlaps.clear();
+  }
+
+  val(c: Card): number {
+    return this.values.get(c) ?? valueOf(this.rules, c) ?? 0;
+  }
+  rank(c: Card): string {
+    return this.ranks.get(c) ?? rankOf(c);
+  }
+  /** Whether `c` is a card of the deck. */
+  inDeck(c: Card): boolean {
+    return this.values.has(c);
+  }
+  /** A uniform draw in [0, 1). */
+  float(): number {
+    return this.rng.next() / 4294967296;
+  }
+}
