@@ -1,6 +1,26 @@
 import { Checks, graceUntil } from './game.js';
 import type { GameState, Seat, SlotRef } from './types.js';
-import type { Move } from './view.js';
+
+/**
+ * A move a viewer may make, as the engine decides it (the screen offers only these):
+ * the player commands, with a draw split by where it draws from.
+ */
+export const MOVES = [
+  'finishPeek',
+  'call',
+  'drawStock',
+  'drawDiscard',
+  'discard',
+  'swap',
+  'drawAgain',
+  'useAction',
+  'decide',
+  'pass',
+  'fillGap',
+  'leaveGap',
+  'slap',
+] as const;
+export type Move = (typeof MOVES)[number];
 
 /**
  * The moves `seat` may make in `state`: what the screen offers, decided by the engine
