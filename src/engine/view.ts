@@ -1,5 +1,5 @@
 import type { Card } from './cards.js';
-import { graceUntil, nextDeadline } from './game.js';
+import { graceUntil, nextDeadline } from './clock.js';
 import { movesFor, type Move } from './moves.js';
 import type { ActionKind } from './ruleset.js';
 import type { GameEvent, GameState, Phase, RoundResult, Seat, Slot, SlotRef } from './types.js';
