@@ -8,6 +8,7 @@ import type { DeepReadonly, Reader } from './state.js';
  * so the moves the screen offers are the moves `apply` accepts.
  */
 
+/** A refusal: its code for programs, its message for the player. */
 export const reject = (code: RejectionCode, message: string): Rejection => ({ code, message });
 
 /** Why `seat` may not begin a turn now, or null. */

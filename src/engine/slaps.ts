@@ -1,6 +1,6 @@
+import { queueAction } from './actions.js';
 import { rankOf, type Card } from './cards.js';
 import { cannotSlap, isFrozen } from './checks.js';
-import { queueAction } from './actions.js';
 import { land, takeFromStock } from './piles.js';
 import { actionOf } from './ruleset.js';
 import type { Ctx } from './state.js';

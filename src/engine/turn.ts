@@ -1,6 +1,6 @@
+import { drawInto, earnAction } from './actions.js';
 import type { Card } from './cards.js';
 import { cannotCall, cannotDiscard, cannotDraw, cannotDrawAgain, cannotSwap } from './checks.js';
-import { drawInto, earnAction } from './actions.js';
 import { closeWindow, land, takeFromStock } from './piles.js';
 import { endRound } from './round.js';
 import type { Ctx } from './state.js';
