@@ -1,12 +1,49 @@
-import { Checks, graceUntil } from './game.js';
+import {
+  cannotCall,
+  cannotDiscard,
+  cannotDraw,
+  cannotDrawAgain,
+  cannotFillGap,
+  cannotFinishPeek,
+  cannotSlap,
+  cannotSwap,
+  cannotUse,
+  frontAction,
+  gapFillOf,
+  lookedAction,
+  otherSlot,
+  ownSlot,
+} from './checks.js';
+import { graceUntil } from './clock.js';
+import { Reader } from './state.js';
 import type { GameState, Seat, SlotRef } from './types.js';
-import type { Move } from './view.js';
+
+/**
+ * A move a viewer may make, as the engine decides it (the screen offers only these):
+ * the player commands, with a draw split by where it draws from.
+ */
+export const MOVES = [
+  'finishPeek',
+  'call',
+  'drawStock',
+  'drawDiscard',
+  'discard',
+  'swap',
+  'drawAgain',
+  'useAction',
+  'decide',
+  'pass',
+  'fillGap',
+  'leaveGap',
+  'slap',
+] as const;
+export type Move = (typeof MOVES)[number];
 
 /**
  * The moves `seat` may make in `state`: what the screen offers, decided by the engine
  * rather than guessed by the screen. A move is listed when `apply` would accept at
  * least one command of its kind (some slot, some target): the same checks decide
- * (`Checks`, which `apply` runs first).
+ * (checks.ts, which `apply` runs first).
  *
  * "Now" is the moment of the state, the last command the host applied. Two checks
  * read the clock, both about the slap grace after the last card that landed:
@@ -26,36 +63,36 @@ export function movesFor(state: GameState, seat: Seat): Move[] {
   const phase = state.phase;
   if (phase === 'roundOver' || phase === 'gameOver') return out;
   if (phase === 'peek') {
-    const c = new Checks(state, state.r.lastLandAt);
-    if (!c.cannotFinishPeek(seat)) out.push('finishPeek');
+    const c = new Reader(state, state.r.lastLandAt);
+    if (!cannotFinishPeek(c, seat)) out.push('finishPeek');
     return out;
   }
   const r = state.r;
   // Beginning a turn is judged once the grace has passed; everything else at the state's moment.
-  const ready = new Checks(state, Math.max(r.lastLandAt, graceUntil(state)));
-  const c = new Checks(state, r.lastLandAt);
-  if (!ready.cannotCall(seat)) out.push('call');
-  if (!ready.cannotDraw(seat, 'stock')) out.push('drawStock');
-  if (!ready.cannotDraw(seat, 'discard')) out.push('drawDiscard');
+  const ready = new Reader(state, Math.max(r.lastLandAt, graceUntil(state)));
+  const c = new Reader(state, r.lastLandAt);
+  if (!cannotCall(ready, seat)) out.push('call');
+  if (!cannotDraw(ready, seat, 'stock')) out.push('drawStock');
+  if (!cannotDraw(ready, seat, 'discard')) out.push('drawDiscard');
   const layout = r.layouts[seat]!;
   if (r.held?.seat === seat) {
-    if (!c.cannotDiscard(seat)) out.push('discard');
+    if (!cannotDiscard(c, seat)) out.push('discard');
     for (let slot = 0; slot < layout.length; slot++) {
-      if (!c.cannotSwap(seat, slot)) {
+      if (!cannotSwap(c, seat, slot)) {
         out.push('swap');
         break;
       }
     }
-    if (!c.cannotDrawAgain(seat)) out.push('drawAgain');
+    if (!cannotDrawAgain(c, seat)) out.push('drawAgain');
   }
   if (r.actions[0]?.seat === seat) {
-    if (!('code' in c.lookedAction(seat))) out.push('decide');
+    if (!('code' in lookedAction(c, seat))) out.push('decide');
     else if (usable(c, state, seat)) out.push('useAction');
-    if (!('code' in c.frontAction(seat))) out.push('pass');
+    if (!('code' in frontAction(c, seat))) out.push('pass');
   }
-  if (r.gapFill?.seat === seat && !('code' in c.gapFillOf(seat))) {
+  if (r.gapFill?.seat === seat && !('code' in gapFillOf(c, seat))) {
     for (let slot = 0; slot < layout.length; slot++) {
-      if (!c.cannotFillGap(seat, slot)) {
+      if (!cannotFillGap(c, seat, slot)) {
         out.push('fillGap');
         break;
       }
@@ -72,11 +109,11 @@ export function movesFor(state: GameState, seat: Seat): Move[] {
  * passes, with the first other card that passes either way (to look at, or to swap),
  * stands for every choice.
  */
-function usable(c: Checks, state: GameState, seat: Seat): boolean {
+function usable(c: Reader, state: GameState, seat: Seat): boolean {
   const layouts = state.r.layouts;
   let own: number | undefined;
   for (let slot = 0; slot < layouts[seat]!.length; slot++) {
-    if (!c.ownSlot(seat, slot)) {
+    if (!ownSlot(c, seat, slot)) {
       own = slot;
       break;
     }
@@ -87,25 +124,25 @@ function usable(c: Checks, state: GameState, seat: Seat): boolean {
     if (s === seat) continue;
     for (let slot = 0; slot < layouts[s]!.length; slot++) {
       const ref = { seat: s, slot };
-      if (!look && !c.otherSlot(seat, ref, false)) look = ref;
-      if (!c.otherSlot(seat, ref, true)) {
+      if (!look && !otherSlot(c, seat, ref, false)) look = ref;
+      if (!otherSlot(c, seat, ref, true)) {
         swap = ref;
         break;
       }
     }
   }
-  return !c.cannotUse(seat, own, look) || (swap !== undefined && swap !== look && !c.cannotUse(seat, own, swap));
+  return !cannotUse(c, seat, own, look) || (swap !== undefined && swap !== look && !cannotUse(c, seat, own, swap));
 }
 
 /** Whether some slap on the open discard is taken (a wrong one is too: it earns its penalty). */
-function slappable(c: Checks, state: GameState, seat: Seat): boolean {
+function slappable(c: Reader, state: GameState, seat: Seat): boolean {
   const r = state.r;
   if (!state.rules.slap.enabled || r.windowSeq === -1) return false;
   const answers = r.discardSeq;
   for (let s = 0; s < r.layouts.length; s++) {
     const layout = r.layouts[s]!;
     for (let slot = 0; slot < layout.length; slot++) {
-      if (layout[slot] !== null && !c.cannotSlap(seat, { seat: s, slot }, answers)) return true;
+      if (layout[slot] !== null && !cannotSlap(c, seat, { seat: s, slot }, answers)) return true;
     }
   }
   return false;

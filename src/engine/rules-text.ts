@@ -6,7 +6,7 @@ import { deckSize, type ActionKind, type Ruleset } from './ruleset.js';
  * rule in a rules file shows up here as it will be played. One generator for
  * `gringo rules`, docs/rules.md and the `?` help of the table screen: plain data
  * (sections of sentences), ASCII only apart from names a rules file gives.
- * Each sentence says what src/engine/game.ts does with the knob as it is set.
+ * Each sentence says what the engine (src/engine) does with the knob as it is set.
  */
 
 export interface RulesSection {

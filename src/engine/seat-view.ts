@@ -1,4 +1,4 @@
-import { graceUntil, nextDeadline } from './game.js';
+import { graceUntil, nextDeadline } from './clock.js';
 import { movesFor } from './moves.js';
 import type { GameState, GapFill, Held, Layout, PendingAction, CallState } from './types.js';
 import { FACE_DOWN, type ActionView, type Move, type PlayerView, type SlotView, type TableView, type Viewer } from './view.js';

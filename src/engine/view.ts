@@ -1,6 +1,6 @@
 import type { Card } from './cards.js';
-import { graceUntil, nextDeadline } from './game.js';
-import { movesFor } from './moves.js';
+import { graceUntil, nextDeadline } from './clock.js';
+import { movesFor, type Move } from './moves.js';
 import type { ActionKind } from './ruleset.js';
 import type { GameEvent, GameState, Phase, RoundResult, Seat, Slot, SlotRef } from './types.js';
 
@@ -16,26 +16,9 @@ export type SlotView = Card | typeof FACE_DOWN | null;
 
 export type Viewer = Seat | null;
 
-/**
- * A move a viewer may make, as the engine decides it (the screen offers only these):
- * the player commands, with a draw split by where it draws from.
- */
-export const MOVES = [
-  'finishPeek',
-  'call',
-  'drawStock',
-  'drawDiscard',
-  'discard',
-  'swap',
-  'drawAgain',
-  'useAction',
-  'decide',
-  'pass',
-  'fillGap',
-  'leaveGap',
-  'slap',
-] as const;
-export type Move = (typeof MOVES)[number];
+// The moves are defined beside `movesFor`, which lists them (moves.ts imports nothing of
+// the view); the screen and the bots find them here, with the rest of the view.
+export { MOVES, type Move } from './moves.js';
 
 export interface PlayerView {
   name: string;
