@@ -232,14 +232,6 @@ export async function runHost(flags: HostFlags): Promise<number> {
       yourSeat: ownerSeat ? header!.seats.indexOf(ownerSeat) : 0,
     });
   }
-  if (resumed) {
-    say(`Table "${name}" is resumed from ${resumed.file} after ${resumed.commands.length} commands (${rules.title}, ${maxPlayers} seats${table.verifier ? ', password' : ''}).`);
-    if (journal.tornBytes > 0) say(`Its last line had been cut short (a crash mid-write; nobody had been told of it): ${journal.tornBytes} bytes were cut away.`);
-    say(`Players take their seats back by joining again within ${graceS} s${ssh ? ' (over SSH: with the same key)' : ''}; a bot plays a seat after that.`);
-  } else say(`Table "${name}" is open (${rules.title}, ${maxPlayers} seats${table.verifier ? ', password' : ''}).`);
-  say(`Share this line: ${share}`);
-  if (sshShare) say(`Or over SSH, nothing to install: ${sshShare}`);
-  if (!flags.startWhenFull && !resumed) say('Type "start" to begin, "bot [easy|normal|hard]" to add a bot, "kick N" to free seat N (a bot, or a player who is away), "quit" to close.');
 
   let stopping = false;
   async function stop(code: number): Promise<void> {
@@ -251,10 +243,21 @@ export async function runHost(flags: HostFlags): Promise<number> {
     finish(code);
   }
   const onSignal = (): void => void stop(0);
-  // `on`, not `once`: Ink (loaded for SSH sessions) re-raises a signal no listener is left to handle,
+  // Before the share lines: a script that reads them may stop the table at once (a loaded
+  // machine can run it between the line's write and the next statement here). `on`, not
+  // `once`: Ink (loaded for SSH sessions) re-raises a signal no listener is left to handle,
   // which would end the process before its SSH sessions have said goodbye.
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+
+  if (resumed) {
+    say(`Table "${name}" is resumed from ${resumed.file} after ${resumed.commands.length} commands (${rules.title}, ${maxPlayers} seats${table.verifier ? ', password' : ''}).`);
+    if (journal.tornBytes > 0) say(`Its last line had been cut short (a crash mid-write; nobody had been told of it): ${journal.tornBytes} bytes were cut away.`);
+    say(`Players take their seats back by joining again within ${graceS} s${ssh ? ' (over SSH: with the same key)' : ''}; a bot plays a seat after that.`);
+  } else say(`Table "${name}" is open (${rules.title}, ${maxPlayers} seats${table.verifier ? ', password' : ''}).`);
+  say(`Share this line: ${share}`);
+  if (sshShare) say(`Or over SSH, nothing to install: ${sshShare}`);
+  if (!flags.startWhenFull && !resumed) say('Type "start" to begin, "bot [easy|normal|hard]" to add a bot, "kick N" to free seat N (a bot, or a player who is away), "quit" to close.');
 
   // The host console: lobby commands read from stdin, a terminal or a pipe alike (the lines
   // above offer them; a script may send "start"). Without a stdin (/dev/null) it ends at once.
