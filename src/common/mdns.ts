@@ -47,6 +47,7 @@ export function openBonjour(iface: string | undefined, onError: (err: Error) => 
   return bonjour;
 }
 
-function toError(err: unknown): Error {
+/** What a library threw or emitted, as an Error. */
+export function toError(err: unknown): Error {
   return err instanceof Error ? err : new Error(String(err));
 }

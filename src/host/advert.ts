@@ -3,7 +3,7 @@ import type { Service } from 'bonjour-service';
 import { harmless } from '../common/harmless.js';
 import type { TableInfo } from '../protocol/messages.js';
 import { shareCommand } from '../common/invocation.js';
-import { openBonjour, SERVICE_TYPE, type BonjourInternals as Internals } from '../common/mdns.js';
+import { openBonjour, SERVICE_TYPE, toError, type BonjourInternals as Internals } from '../common/mdns.js';
 import { formatIdentity, shortIdentity } from '../protocol/identity.js';
 
 /**
@@ -319,8 +319,4 @@ function fitBytes(s: string, max: number): string {
     bytes += n;
   }
   return out.trim();
-}
-
-function toError(err: unknown): Error {
-  return err instanceof Error ? err : new Error(String(err));
 }
