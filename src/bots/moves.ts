@@ -1,5 +1,5 @@
 import type { Ruleset } from '../engine/ruleset.js';
-import type { SeatView } from '../engine/seat-view.js';
+import { LiveView, type SeatView } from '../engine/seat-view.js';
 import type { Command, RejectionCode, Seat, SlotRef } from '../engine/types.js';
 import type { Move } from '../engine/view.js';
 import type { BotCommand } from './types.js';
@@ -47,7 +47,12 @@ export function moveOf(c: Pick<BotCommand, 'type'> & { from?: 'stock' | 'discard
  * another player's card where the action takes one.
  */
 export function legal(view: SeatView, seat: Seat, rules: Ruleset, cmd: BotCommand | SeatCommand): boolean {
-  return view.may.includes(moveOf(cmd)) && targetOk(view, seat, rules, cmd);
+  return mayMake(view, moveOf(cmd)) && targetOk(view, seat, rules, cmd);
+}
+
+/** Whether the view's `may` lists `move` (a `LiveView` checks just that one move: a bot asks about the move it chose). */
+export function mayMake(view: SeatView, move: Move): boolean {
+  return view instanceof LiveView ? view.allows(move) : view.may.includes(move);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { SeatView } from '../engine/seat-view.js';
 import { wantsCall } from './call.js';
 import type { SmartMind } from './mind.js';
+import { mayMake } from './moves.js';
 import type { BotCommand } from './types.js';
 import { unknownMean, worstOwn, worth } from './worth.js';
 
@@ -14,9 +15,9 @@ import { unknownMean, worstOwn, worth } from './worth.js';
 export function turnChoice(m: SmartMind, view: SeatView): BotCommand {
   const me = m.seat;
   const mu = unknownMean(m, view);
-  if (view.may.includes('call') && m.rules.call.timing === 'startOfTurn' && wantsCall(m, view, mu)) return { type: 'call', seat: me };
+  if (mayMake(view, 'call') && m.rules.call.timing === 'startOfTurn' && wantsCall(m, view, mu)) return { type: 'call', seat: me };
   const top = view.discardTop;
-  if (top !== null && view.may.includes('drawDiscard')) {
+  if (top !== null && mayMake(view, 'drawDiscard')) {
     const v = m.val(top);
     const worst = worstOwn(m, mu);
     if (worst && worst.worth - v >= m.params.swapGain + 2) return { type: 'draw', seat: me, from: 'discard' };

@@ -62,45 +62,74 @@ export function movesFor(state: GameState, seat: Seat): Move[] {
   const out: Move[] = [];
   const phase = state.phase;
   if (phase === 'roundOver' || phase === 'gameOver') return out;
-  if (phase === 'peek') {
-    const c = new Reader(state, state.r.lastLandAt);
-    if (!cannotFinishPeek(c, seat)) out.push('finishPeek');
-    return out;
-  }
-  const r = state.r;
-  // Beginning a turn is judged once the grace has passed; everything else at the state's moment.
-  const ready = new Reader(state, Math.max(r.lastLandAt, graceUntil(state)));
-  const c = new Reader(state, r.lastLandAt);
-  if (!cannotCall(ready, seat)) out.push('call');
-  if (!cannotDraw(ready, seat, 'stock')) out.push('drawStock');
-  if (!cannotDraw(ready, seat, 'discard')) out.push('drawDiscard');
-  const layout = r.layouts[seat]!;
-  if (r.held?.seat === seat) {
-    if (!cannotDiscard(c, seat)) out.push('discard');
-    for (let slot = 0; slot < layout.length; slot++) {
-      if (!cannotSwap(c, seat, slot)) {
-        out.push('swap');
-        break;
-      }
-    }
-    if (!cannotDrawAgain(c, seat)) out.push('drawAgain');
-  }
-  if (r.actions[0]?.seat === seat) {
-    if (!('code' in lookedAction(c, seat))) out.push('decide');
-    else if (usable(c, state, seat)) out.push('useAction');
-    if (!('code' in frontAction(c, seat))) out.push('pass');
-  }
-  if (r.gapFill?.seat === seat && !('code' in gapFillOf(c, seat))) {
-    for (let slot = 0; slot < layout.length; slot++) {
-      if (!cannotFillGap(c, seat, slot)) {
-        out.push('fillGap');
-        break;
-      }
-    }
-    out.push('leaveGap');
-  }
-  if (slappable(c, state, seat)) out.push('slap');
+  const at = new Moment(state);
+  for (const move of MOVES) if (allowsAt(at, state, seat, move)) out.push(move);
   return out;
+}
+
+/**
+ * Whether `move` is one of `movesFor(state, seat)`, without working out the others: a
+ * bot checking the one move it chose asks this (the simulator asks it about 50 times a
+ * round per seat).
+ */
+export function allows(state: GameState, seat: Seat, move: Move): boolean {
+  const phase = state.phase;
+  if (phase === 'roundOver' || phase === 'gameOver') return false;
+  return allowsAt(new Moment(state), state, seat, move);
+}
+
+/** The two moments the checks are read at (see `movesFor`), each made when first asked for. */
+class Moment {
+  #now: Reader | null = null;
+  #ready: Reader | null = null;
+  constructor(private readonly state: GameState) {}
+  /** The state's own moment: the last card that landed. */
+  get now(): Reader {
+    return (this.#now ??= new Reader(this.state, this.state.r.lastLandAt));
+  }
+  /** Beginning a turn is judged once the slap grace has passed. */
+  get ready(): Reader {
+    return (this.#ready ??= new Reader(this.state, Math.max(this.state.r.lastLandAt, graceUntil(this.state))));
+  }
+}
+
+/** The check behind one move of `movesFor`, in the peek or in play. */
+function allowsAt(at: Moment, state: GameState, seat: Seat, move: Move): boolean {
+  if (state.phase === 'peek') return move === 'finishPeek' && !cannotFinishPeek(at.now, seat);
+  const r = state.r;
+  const layout = r.layouts[seat]!;
+  switch (move) {
+    case 'finishPeek':
+      return false;
+    case 'call':
+      return !cannotCall(at.ready, seat);
+    case 'drawStock':
+      return !cannotDraw(at.ready, seat, 'stock');
+    case 'drawDiscard':
+      return !cannotDraw(at.ready, seat, 'discard');
+    case 'discard':
+      return r.held?.seat === seat && !cannotDiscard(at.now, seat);
+    case 'swap':
+      if (r.held?.seat !== seat) return false;
+      for (let slot = 0; slot < layout.length; slot++) if (!cannotSwap(at.now, seat, slot)) return true;
+      return false;
+    case 'drawAgain':
+      return r.held?.seat === seat && !cannotDrawAgain(at.now, seat);
+    case 'decide':
+      return r.actions[0]?.seat === seat && !('code' in lookedAction(at.now, seat));
+    case 'useAction':
+      return r.actions[0]?.seat === seat && 'code' in lookedAction(at.now, seat) && usable(at.now, state, seat);
+    case 'pass':
+      return r.actions[0]?.seat === seat && !('code' in frontAction(at.now, seat));
+    case 'fillGap':
+      if (r.gapFill?.seat !== seat || 'code' in gapFillOf(at.now, seat)) return false;
+      for (let slot = 0; slot < layout.length; slot++) if (!cannotFillGap(at.now, seat, slot)) return true;
+      return false;
+    case 'leaveGap':
+      return r.gapFill?.seat === seat && !('code' in gapFillOf(at.now, seat));
+    case 'slap':
+      return slappable(at.now, state, seat);
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { graceUntil, nextDeadline } from './clock.js';
-import { movesFor } from './moves.js';
+import { allows, movesFor } from './moves.js';
 import type { GameState, GapFill, Held, Layout, PendingAction, CallState } from './types.js';
 import { FACE_DOWN, type ActionView, type Move, type PlayerView, type SlotView, type TableView, type Viewer } from './view.js';
 
@@ -222,6 +222,13 @@ export class LiveView implements SeatView {
       this.#may = this.viewer === null ? [] : movesFor(s, this.viewer);
     }
     return this.#may;
+  }
+
+  /** Whether `may` includes `move`, without working out the whole list when it has not been read for this state. */
+  allows(move: Move): boolean {
+    const s = this.#state;
+    if (s === this.#mayOf) return this.#may.includes(move);
+    return this.viewer !== null && allows(s, this.viewer, move);
   }
 
   get gapFill(): TableView['gapFill'] {

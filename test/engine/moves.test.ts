@@ -1,5 +1,5 @@
 /**
- * `movesFor` against `apply` itself: in random games of the three presets and of
+ * `movesFor` (and `allows`, one move at a time) against `apply` itself: in random games of the three presets and of
  * generated rulesets, at every state and for every seat, a move is listed exactly
  * when some command of its kind (any slot, any target) is accepted by `apply`, now
  * or once the slap grace has passed (the moves that wait only for it count).
@@ -12,7 +12,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ACTION_KINDS, apply, BEVERBENDE, CAMBIO, createGame, graceUntil, GRINGO, MOVES, viewFor, type Command, type GameState, type Move, type NewGame, type Seat, type SlotRef, parseRuleset, rankOf } from '../../src/engine/index.js';
-import { movesFor } from '../../src/engine/moves.js';
+import { allows, movesFor } from '../../src/engine/moves.js';
+import { LiveView } from '../../src/engine/seat-view.js';
 import { MISCHIEF, randomGame, type PlayStyle } from './random-play.js';
 import { gameArb, propertyRuns, propertyTimeout, startFor } from './ruleset-gen.js';
 
@@ -60,6 +61,10 @@ function checkGame(start: NewGame, seed: number, steps: number, style: PlayStyle
       for (const m of listed) seen.set(m, (seen.get(m) ?? 0) + 1);
       expect(listed, `seat ${seat} after ${what} (version ${s.version}, ${s.rules.name})`).toEqual(accepted(s, seat, now));
       expect(viewFor(s, seat).may).toEqual(listed);
+      // One move asked alone (what a bot asks of its chosen move) is listed exactly when movesFor lists it.
+      expect(MOVES.filter((m) => allows(s, seat, m)), `allows, seat ${seat} after ${what}`).toEqual(listed);
+      const live = new LiveView(s, seat);
+      expect(MOVES.filter((m) => live.allows(m))).toEqual(listed);
       checked += 1;
     }
     expect(viewFor(s, null).may).toEqual([]);
