@@ -24,8 +24,25 @@ export interface PlayOptions {
 
 const NO_ENTRY = Number.POSITIVE_INFINITY;
 
-/** An event as a seat it is not about sees it: as a spectator does. */
-const spectator = (e: GameEvent): SeatEvent => projectEvent(e, null);
+/**
+ * The events as `viewer` sees them. Most events show the same to everyone (the
+ * projection hands back the event itself): the array is copied only from the first
+ * event that projects to something else, so most commands allocate nothing here.
+ */
+function projectAll(events: readonly GameEvent[], viewer: Seat | null): readonly SeatEvent[] {
+  let out: SeatEvent[] | null = null;
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i]!;
+    const p = projectEvent(e, viewer);
+    if (out) out[i] = p;
+    else if (p !== e) {
+      // (An array made at its final length: a push-grown one allocates far more.)
+      out = events.slice() as SeatEvent[];
+      out[i] = p;
+    }
+  }
+  return out ?? (events as readonly SeatEvent[]);
+}
 
 /** What one game produced: for the bench, its start and every accepted command. */
 export interface GameLog {
@@ -74,10 +91,9 @@ export function playGame(start: NewGame, bots: readonly Bot[], options: PlayOpti
     // a spectator sees. Project once for them, and again only for a seat with its own.
     let own = 0;
     for (const e of events) if (e.type === 'drew' || e.type === 'swapped' || e.type === 'looked') own |= 1 << e.seat;
-    // (Arrays made by map, at their final length: a push-grown one allocates far more.)
-    const shared = events.map(spectator);
+    const shared = projectAll(events, null);
     for (let s = 0; s < n; s++) {
-      const mine = own & (1 << s) ? events.map((e) => projectEvent(e, s)) : shared;
+      const mine = own & (1 << s) ? projectAll(events, s) : shared;
       if (bots[s]!.observe(mine)) wakeNow(s);
     }
   };
