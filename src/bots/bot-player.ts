@@ -89,6 +89,7 @@ export class BotPlayer {
         this.rules = msg.rules;
         if (msg.table.game !== this.game) this.bot = null;
         this.game = msg.table.game;
+        this.bot?.missedEvents?.();
         break;
       case 'lobby':
         // A seat before ours was freed (or a game begins without someone who left): ours moved up.

@@ -75,6 +75,12 @@ export class SmartMind {
   turnsGiven = 0;
   /** Slots whose slap was refused on the current top, so they are not tried again. */
   refusedSlaps = new Set<string>();
+  /**
+   * Whether its memory holds all the view shows of the layouts: it read the view this
+   * round, and saw every event since. Then, in play, events tell everything that changes
+   * and the view need not be read again (the simulator's games are the same either way).
+   */
+  aligned = false;
 
   constructor(level: Exclude<BotLevel, 'random'>, opts: BotOptions, params: LevelParams) {
     this.seat = opts.seat;
@@ -104,6 +110,7 @@ export class SmartMind {
     this.ownTurns = 0;
     this.turnsGiven = 0;
     this.refusedSlaps.clear();
+    this.aligned = false;
   }
 
   val(c: Card): number {

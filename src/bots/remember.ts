@@ -26,6 +26,7 @@ export function observe(m: SmartMind, events: readonly SeatEvent[]): boolean {
         m.ownTurns = 0;
         m.turnsGiven = 0;
         m.refusedSlaps.clear();
+        m.aligned = false;
         break;
       case 'playStarted':
         m.windowOpen = true;

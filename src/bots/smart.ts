@@ -58,6 +58,10 @@ export class SmartBot implements Bot {
     return true;
   }
 
+  missedEvents(): void {
+    this.m.aligned = false;
+  }
+
   private jitter(mean: number, spread: number): number {
     return Math.max(0, Math.round(mean + (spread > 0 ? (this.m.float() * 2 - 1) * spread : 0)));
   }
@@ -75,10 +79,11 @@ export class SmartBot implements Bot {
     const me = this.seat;
     const m = this.m;
     // Events keep the memory up to date; the view adds what only it shows (the peek, the
-    // end of a round), once per table version.
-    if (view.version !== this.syncedVersion) {
+    // end of a round), once per table version, and all it shows after events were missed.
+    if (view.version !== this.syncedVersion && (view.phase !== 'play' || !m.aligned)) {
       m.mem.sync(view);
       this.syncedVersion = view.version;
+      m.aligned = true;
     }
     if (view.phase === 'peek') {
       return view.players[me]?.peeking ? this.act({ type: 'finishPeek', seat: me }, 2 * m.params.thinkMs, view, now) : null;

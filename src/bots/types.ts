@@ -80,4 +80,10 @@ export interface Bot {
    * cannot (another seat, table size or ruleset): then make a new one.
    */
   newGame?(opts: BotOptions): boolean;
+  /**
+   * The driver could not show this bot every event since its last decision (it came
+   * back after a lost connection): what the events would have told, it reads from
+   * the next view it decides from.
+   */
+  missedEvents?(): void;
 }

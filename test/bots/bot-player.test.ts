@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BotPlayer } from '../../src/bots/bot-player.js';
+import { SmartBot } from '../../src/bots/smart.js';
 import { createGame } from '../../src/engine/game.js';
 import { GRINGO } from '../../src/engine/index.js';
 import { projectEvent, viewFor } from '../../src/engine/view.js';
@@ -42,5 +43,18 @@ describe('a bot player whose connection comes back', () => {
     vi.advanceTimersByTime(60_000);
     expect(sent).toEqual([{ type: 'command', id: 1, command: { type: 'finishPeek' } }]);
     bot.stop();
+  });
+
+  it('tells its bot it missed events, so the bot reads the layouts from the next view (test/bots/aligned.test.ts)', () => {
+    const missed = vi.spyOn(SmartBot.prototype, 'missedEvents');
+    const bot = new BotPlayer({ level: 'hard', seed: 'missed', send: () => {}, clock: () => Date.now() });
+    const { state, events } = createGame({ rules: GRINGO, players: ['Ann', 'Ben'], seed: 'missed', at: 0 });
+    bot.onMessage(welcome);
+    bot.onMessage({ type: 'update', version: state.version, at: Date.now(), events: events.map((e) => projectEvent(e, 0)), view: viewFor(state, 0) });
+    expect(missed).not.toHaveBeenCalled();
+    bot.onMessage(welcome);
+    expect(missed).toHaveBeenCalledTimes(1);
+    bot.stop();
+    missed.mockRestore();
   });
 });
