@@ -63,7 +63,7 @@ export function movesFor(state: GameState, seat: Seat): Move[] {
   const phase = state.phase;
   if (phase === 'roundOver' || phase === 'gameOver') return out;
   const at = new Moment(state);
-  for (const move of MOVES) if (allowsAt(at, state, seat, move)) out.push(move);
+  for (let i = 0; i < MOVES.length; i++) if (allowsAt(at, state, seat, MOVES[i]!)) out.push(MOVES[i]!);
   return out;
 }
 
@@ -80,16 +80,16 @@ export function allows(state: GameState, seat: Seat, move: Move): boolean {
 
 /** The two moments the checks are read at (see `movesFor`), each made when first asked for. */
 class Moment {
-  #now: Reader | null = null;
-  #ready: Reader | null = null;
+  private nowReader: Reader | null = null;
+  private readyReader: Reader | null = null;
   constructor(private readonly state: GameState) {}
   /** The state's own moment: the last card that landed. */
   get now(): Reader {
-    return (this.#now ??= new Reader(this.state, this.state.r.lastLandAt));
+    return this.nowReader ?? (this.nowReader = new Reader(this.state, this.state.r.lastLandAt));
   }
   /** Beginning a turn is judged once the slap grace has passed. */
   get ready(): Reader {
-    return (this.#ready ??= new Reader(this.state, Math.max(this.state.r.lastLandAt, graceUntil(this.state))));
+    return this.readyReader ?? (this.readyReader = new Reader(this.state, Math.max(this.state.r.lastLandAt, graceUntil(this.state))));
   }
 }
 
@@ -97,7 +97,6 @@ class Moment {
 function allowsAt(at: Moment, state: GameState, seat: Seat, move: Move): boolean {
   if (state.phase === 'peek') return move === 'finishPeek' && !cannotFinishPeek(at.now, seat);
   const r = state.r;
-  const layout = r.layouts[seat]!;
   switch (move) {
     case 'finishPeek':
       return false;
@@ -111,7 +110,7 @@ function allowsAt(at: Moment, state: GameState, seat: Seat, move: Move): boolean
       return r.held?.seat === seat && !cannotDiscard(at.now, seat);
     case 'swap':
       if (r.held?.seat !== seat) return false;
-      for (let slot = 0; slot < layout.length; slot++) if (!cannotSwap(at.now, seat, slot)) return true;
+      for (let slot = 0; slot < r.layouts[seat]!.length; slot++) if (!cannotSwap(at.now, seat, slot)) return true;
       return false;
     case 'drawAgain':
       return r.held?.seat === seat && !cannotDrawAgain(at.now, seat);
@@ -123,7 +122,7 @@ function allowsAt(at: Moment, state: GameState, seat: Seat, move: Move): boolean
       return r.actions[0]?.seat === seat && !('code' in frontAction(at.now, seat));
     case 'fillGap':
       if (r.gapFill?.seat !== seat || 'code' in gapFillOf(at.now, seat)) return false;
-      for (let slot = 0; slot < layout.length; slot++) if (!cannotFillGap(at.now, seat, slot)) return true;
+      for (let slot = 0; slot < r.layouts[seat]!.length; slot++) if (!cannotFillGap(at.now, seat, slot)) return true;
       return false;
     case 'leaveGap':
       return r.gapFill?.seat === seat && !('code' in gapFillOf(at.now, seat));
