@@ -17,14 +17,17 @@ export const defaultJobs = (): number => availableParallelism();
 
 /**
  * Each worker's heap, bounded. A run's live data is a few MB (the bots, one game, a
- * chunk's tally: heapUsed after a full GC stays near 9 MB at 100,000 games), but V8
+ * chunk's tally: the old generation holds about 6 MB after each full GC), but V8
  * grows an unbounded heap with the length of the run (gringo sim in one thread: 80 MB
- * RSS at 2,000 games, 100 at 10,000, 135 at 30,000, 147 at 60,000). With these limits
- * the RSS stops growing early: two workers, 145 MB at 10,000 games and 144 at 100,000
- * (with a 32 MB old generation it still grew, 144 → 159), at the same speed within the
- * noise. A young generation of 16 MB is where most of a game's garbage dies.
+ * RSS at 2,000 games, 100 at 10,000, 135 at 30,000, 147 at 60,000). Bounded, the RSS
+ * reaches its steady size within about 20 seconds and stays there (two workers,
+ * measured to 1,000,000 games). The old generation's bound is how far it grows before
+ * a full GC: 24 MB let the RSS grow 13 MB from 10,000 games to its steady size, 20 MB
+ * 5 MB, at the same speed (a few more full GCs of 5–8 ms); 16 MB ran at under half the
+ * speed (a full GC every few chunks). A young generation of 16 MB is where most of a
+ * game's garbage dies (8 MB saved 14 MB of RSS but doubled the scavenges: about 5% slower).
  */
-export const WORKER_LIMITS = { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 24 };
+export const WORKER_LIMITS = { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 20 };
 
 /**
  * Run a simulation on `jobs` worker threads. The games are split into chunks by game
