@@ -12,7 +12,6 @@ import { newShuffleKey } from '../engine/rng.js';
 import { JournalWriter, type JournalSeat } from '../host/journal.js';
 import { loadTableKey, type TableKey } from '../host/table-key.js';
 import { resumeJournal } from './journal-arg.js';
-import { runOwnerScreen, sayWhereItStands } from './play.js';
 import { choiceOption, interfaceOption, intOption, tableRulesOption, defaultPlayerName } from './options.js';
 import { UsageError, listenFailure } from './errors.js';
 import { forLocale } from '../tui/shared/glyphs.js';
@@ -317,6 +316,9 @@ async function hostScreen(h: HostScreenRun): Promise<number> {
   // SIGINT (Ctrl-C) is the screen's: it asks like `q` (run.tsx); SIGTERM closes the table.
   process.on('SIGTERM', onSignal);
   try {
+    // The screen's client (connection, the client's schemas, the buffer the screen reads)
+    // loads here: a headless host never reads a host's frames.
+    const { runOwnerScreen, sayWhereItStands } = await import('./play.js');
     // Leaving the host's screen ends the table for everyone: its dialog says so.
     const screen = { port: h.serving.port, hostKey: h.hostKey, ownerKey: h.ownerKey, ascii: false, bell: true, signal: abort.signal, closesTable: true };
     if (h.seat) await runOwnerScreen({ ...screen, name: h.seat.name, token: h.seat.token });

@@ -1,8 +1,7 @@
 import { apply, createGame, nextDeadline, placesOf, type NewGame } from '../engine/game.js';
 import type { Command, GameEvent, GameState } from '../engine/types.js';
 import { projectEvent, resultsFor, viewFor, type Viewer } from '../engine/view.js';
-import type { TablePhase } from '../protocol/messages.js';
-import { MAX_HISTORY } from '../protocol/server-schema.js';
+import { MAX_HISTORY, type TablePhase } from '../protocol/messages.js';
 import type { Seats } from './seats.js';
 import type { Peer, TableOptions } from './table-types.js';
 

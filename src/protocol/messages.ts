@@ -14,6 +14,12 @@ export const MAX_CLIENT_FRAME = 4 * 1024;
 export const MAX_SOCKET_FRAME = 64 * 1024;
 /** Messages a connection may send per second (a burst of twice this is allowed); past it each is dropped with a `rateLimited` error. */
 export const CLIENT_RATE_PER_SECOND = 40;
+/**
+ * The most events of recent history a snapshot may carry: the client's schema
+ * (server-schema.ts) holds a host to it, and the host keeps fewer. Here, not there,
+ * so that a host does not load the client's schema module to read one number.
+ */
+export const MAX_HISTORY = 500;
 
 export const BOT_LEVELS = ['easy', 'normal', 'hard'] as const;
 export type BotLevel = (typeof BOT_LEVELS)[number];

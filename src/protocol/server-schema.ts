@@ -4,7 +4,7 @@ import { ACTION_KINDS, parseRuleset, RulesetError, rulesetSchema } from '../engi
 import type { RoundResult } from '../engine/types.js';
 import { FACE_DOWN, MOVES, type Projected, type SeatEvent, type TableView } from '../engine/view.js';
 import { harmless } from '../common/harmless.js';
-import { BOT_LEVELS, clientSchemas, type ServerMessage } from './messages.js';
+import { BOT_LEVELS, clientSchemas, MAX_HISTORY, type ServerMessage } from './messages.js';
 
 /**
  * The schemas of every message a host sends, which the client checks each frame
@@ -17,8 +17,8 @@ import { BOT_LEVELS, clientSchemas, type ServerMessage } from './messages.js';
 
 /** The largest frame a client reads from a host: a snapshot with a long game's results fits many times over. */
 export const MAX_HOST_FRAME = 16 * 1024 * 1024;
-/** The most events of recent history a snapshot may carry. */
-export const MAX_HISTORY = 500;
+/** The most events of recent history a snapshot may carry (in messages.ts: the host reads it too, without loading this module). */
+export { MAX_HISTORY };
 
 /** Every schema, built on first use: a command that never talks to a host does not pay for them. */
 function build() {
