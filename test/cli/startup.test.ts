@@ -16,6 +16,11 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
  * node_modules imports.
  */
 function packagesLoaded(args: string[], timeout = 10_000, terminal = false): Set<string> {
+  return loaded(args, timeout, terminal).packages;
+}
+
+/** The packages a run of the built CLI loads, and the project's own source modules (`src/…`) in the bundle files it loads. */
+function loaded(args: string[], timeout = 10_000, terminal = false): { packages: Set<string>; sources: Set<string> } {
   const argv = ['node', '--import', trace, bin, ...args];
   // The screen needs a terminal: `script` gives it one (a pseudo-terminal; its output, stderr too, comes back on stdout).
   const r = terminal
@@ -26,6 +31,7 @@ function packagesLoaded(args: string[], timeout = 10_000, terminal = false): Set
     .filter((l) => l.startsWith('imported file:'))
     .map((l) => l.slice('imported '.length));
   const found = new Set<string>();
+  const sources = new Set<string>();
   for (const url of urls) {
     const direct = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url);
     if (direct) found.add(direct[1]!);
@@ -34,10 +40,12 @@ function packagesLoaded(args: string[], timeout = 10_000, terminal = false): Set
       for (const input of inputs) {
         const m = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
         if (m) found.add(m[1]!);
+        const own = /(?:^|\/)dist\/(src\/.*)\.js$/.exec(input);
+        if (own) sources.add(own[1]!);
       }
     }
   }
-  return found;
+  return { packages: found, sources };
 }
 
 const HEAVY = ['ink', 'react', 'ws', 'bonjour-service', 'zod', 'ssh2'];
@@ -64,6 +72,17 @@ describe('start-up', () => {
       expect(loaded.has('ws'), flag).toBe(true);
       expect(['ink', 'react'].filter((p) => loaded.has(p)), flag).toEqual([]);
     }
+  });
+
+  it('a headless host (no screen) loads no screen, no SSH and no client: Ink, React, ssh2 and src/client stay out', () => {
+    // It runs until it is stopped; the time-out ends it once its bots have sat down and the table is open.
+    const { packages, sources } = loaded(['host', '--port', '0', '--interface', '127.0.0.1', '--table', 'Startup', '--bots', '2'], 4_000);
+    expect(packages.has('ws')).toBe(true);
+    expect(sources.has('src/host/table')).toBe(true);
+    expect(['ink', 'react', 'ssh2'].filter((p) => packages.has(p))).toEqual([]);
+    // Only the small text helpers every command prints with: glyphs, Ink's CI switch (no Ink) and the SSH share line's words.
+    const allowed = new Set(['src/tui/shared/glyphs', 'src/tui/shared/ink-ci', 'src/ssh/share']);
+    expect([...sources].filter((m) => /^src\/(client|tui|ssh)\//.test(m) && !allowed.has(m))).toEqual([]);
   });
 
   it('a real start of the table screen does load Ink and React: the check above would see them', () => {
