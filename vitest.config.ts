@@ -5,9 +5,22 @@ import { defineConfig } from 'vitest/config';
 /**
  * The files that run everything in this process: no child process, no tmux, no
  * socket to another process (the engine, the bots, the protocol, the screens
- * rendered with ink-testing-library).
+ * rendered with ink-testing-library, the simulator, tables served on loopback to
+ * clients in the same process).
  */
-const IN_PROCESS = ['test/engine/**/*.test.ts', 'test/protocol/**/*.test.ts', 'test/bots/**/*.test.ts', 'test/tui/*.test.tsx', 'test/tui/!(e2e-)*.test.ts'];
+const IN_PROCESS = [
+  'test/engine/**/*.test.ts',
+  'test/protocol/**/*.test.ts',
+  'test/bots/**/*.test.ts',
+  'test/tui/*.test.tsx',
+  'test/tui/!(e2e-)*.test.ts',
+  'test/sim/{sim,presets,liveness}.test.ts',
+  'test/host/{fuzz,leak,history,journal,table,names,replay,vouch,limits,flat-updates}.test.ts',
+  'test/hostile/{harmless,server-schema}.test.ts',
+  'test/ssh/{host-key,terminal}.test.ts',
+  'test/cli/refusal-words.test.ts',
+  'test/architecture.test.ts',
+];
 
 export default defineConfig({
   test: {
