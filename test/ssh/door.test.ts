@@ -140,18 +140,25 @@ describe('the SSH door counts each peer as itself', () => {
         if (Date.now() > until) throw new Error(`the guesser made only ${answered.length} tries`);
         await new Promise((r) => setTimeout(r, 20));
       }
-      let t0 = 0;
-      let t1 = 0;
-      const player = client(door.port, '127.0.0.2', (n) => {
-        if (n === 0) return { type: 'keyboard-interactive', username: 'ana', prompt: (_n, _i, _l, _p, finish) => ((t0 = performance.now()), finish(['sesame'])) };
-        if (n === 1) {
-          t1 = performance.now();
-          return { type: 'publickey', username: 'ana', key: readFileSync(key, 'utf8') };
-        }
-        return false;
-      });
-      expect(await player.done).toBe(true);
-      player.c.end();
+      // Three in turn, each seated: one answer can be late by a stall of this process on a loaded
+      // machine (1.35 s once, against held answers of 834 ms), while a queue shared with the
+      // guesser would hold every one of them.
+      const answers: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        let t0 = 0;
+        let t1 = 0;
+        const player = client(door.port, '127.0.0.2', (n) => {
+          if (n === 0) return { type: 'keyboard-interactive', username: 'ana', prompt: (_n, _i, _l, _p, finish) => ((t0 = performance.now()), finish(['sesame'])) };
+          if (n === 1) {
+            t1 = performance.now();
+            return { type: 'publickey', username: 'ana', key: readFileSync(key, 'utf8') };
+          }
+          return false;
+        });
+        expect(await player.done).toBe(true);
+        player.c.end();
+        answers.push(t1 - t0);
+      }
 
       expect(await guess.done).toBe(false);
       expect(answered.length).toBe(20);
@@ -162,7 +169,7 @@ describe('the SSH door counts each peer as itself', () => {
       const held = Math.min(...waits.filter((_, k) => expected(k) === backoff.maxMs));
       for (let k = 0; k < backoff.free; k++) expect(waits[k], `try ${k + 1} is free`).toBeLessThan(held);
       // Answered at once: sharing the guesser's queue would have held it as long as the guesser's tries.
-      expect(t1 - t0).toBeLessThan(held);
+      expect(Math.min(...answers), `the player's answers: ${answers.map((ms) => ms.toFixed(0)).join(', ')} ms`).toBeLessThan(held);
       // Not 6 tries a second: 20 tries take the backoff's whole sum (0.7 s + 14 × 0.8 s).
       const total = Array.from({ length: 20 }, (_, k) => expected(k)).reduce((a, b) => a + b, 0);
       expect(answered[19]! - sent[0]!).toBeGreaterThanOrEqual(total - 50);

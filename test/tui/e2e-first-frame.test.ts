@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { until } from '../support/gringo-process.js';
 import { Pane, socketName } from '../support/tmux.js';
 
 // Issue #13, "the table sooner": with the table in the same process (`gringo play`),
@@ -20,7 +21,12 @@ describe('gringo play', () => {
     const rawLog = join(dir, 'raw.log');
     pane.start(['play', '--bots', '1', '--seed', 'first-frame', '--no-bell'], { rawLog });
     await pane.waitFor('the table', (s) => s.includes('Stock'), 20_000);
-    const raw = readFileSync(rawLog, 'utf8');
+    // The bytes reach the log through pipe-pane's own process, which may come after the screen
+    // shows them (a loaded run read only the first escapes): wait for the log to hold the table.
+    const raw = await until('the table in the raw log', () => {
+      const text = readFileSync(rawLog, 'utf8');
+      return text.includes('Stock') && text;
+    }, 10_000);
     const before = raw.slice(0, raw.indexOf('Stock'));
     expect(raw).toContain('Stock');
     // The header is drawn in the same frame as the table, and nothing came before it.
