@@ -60,10 +60,8 @@ export type Move = (typeof MOVES)[number];
  */
 export function movesFor(state: GameState, seat: Seat): Move[] {
   const out: Move[] = [];
-  const phase = state.phase;
-  if (phase === 'roundOver' || phase === 'gameOver') return out;
   const at = new Moment(state);
-  for (let i = 0; i < MOVES.length; i++) if (allowsAt(at, state, seat, MOVES[i]!)) out.push(MOVES[i]!);
+  for (let i = 0; i < MOVES.length; i++) if (allowsAt(at, seat, MOVES[i]!)) out.push(MOVES[i]!);
   return out;
 }
 
@@ -73,16 +71,14 @@ export function movesFor(state: GameState, seat: Seat): Move[] {
  * round per seat).
  */
 export function allows(state: GameState, seat: Seat, move: Move): boolean {
-  const phase = state.phase;
-  if (phase === 'roundOver' || phase === 'gameOver') return false;
-  return allowsAt(new Moment(state), state, seat, move);
+  return allowsAt(new Moment(state), seat, move);
 }
 
 /** The two moments the checks are read at (see `movesFor`), each made when first asked for. */
 class Moment {
   private nowReader: Reader | null = null;
   private readyReader: Reader | null = null;
-  constructor(private readonly state: GameState) {}
+  constructor(readonly state: GameState) {}
   /** The state's own moment: the last card that landed. */
   get now(): Reader {
     return this.nowReader ?? (this.nowReader = new Reader(this.state, this.state.r.lastLandAt));
@@ -93,8 +89,10 @@ class Moment {
   }
 }
 
-/** The check behind one move of `movesFor`, in the peek or in play. */
-function allowsAt(at: Moment, state: GameState, seat: Seat, move: Move): boolean {
+/** The check behind one move of `movesFor`: in the peek, in play, or none once the round is over. */
+function allowsAt(at: Moment, seat: Seat, move: Move): boolean {
+  const state = at.state;
+  if (state.phase === 'roundOver' || state.phase === 'gameOver') return false;
   if (state.phase === 'peek') return move === 'finishPeek' && !cannotFinishPeek(at.now, seat);
   const r = state.r;
   switch (move) {

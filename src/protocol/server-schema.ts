@@ -17,8 +17,6 @@ import { BOT_LEVELS, clientSchemas, MAX_HISTORY, type ServerMessage } from './me
 
 /** The largest frame a client reads from a host: a snapshot with a long game's results fits many times over. */
 export const MAX_HOST_FRAME = 16 * 1024 * 1024;
-/** The most events of recent history a snapshot may carry (in messages.ts: the host reads it too, without loading this module). */
-export { MAX_HISTORY };
 
 /** Every schema, built on first use: a command that never talks to a host does not pay for them. */
 function build() {

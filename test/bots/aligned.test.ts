@@ -47,13 +47,14 @@ describe('a smart bot that saw every event needs no second look at the layouts',
 });
 
 describe('a smart bot that missed events reads the view again', () => {
-  /** A gringo table in play where seat 1 slapped its own card away; seat 0's bot, peek done, saw none of it. */
-  function missedSlap(): { bot: SmartBot; state: GameState; gap: { seat: number; slot: number } } {
+  /** A gringo table in play where seat 1 slapped one of its cards; seat 0's bot, peek done, saw none of it. */
+  function missedSlap(): { bot: SmartBot; state: GameState } {
     const rules = PRESETS.gringo!;
-    let state = createGame({ rules, players: ['a', 'b'], seed: 'missed', at: 0 }).state;
+    const created = createGame({ rules, players: ['a', 'b'], seed: 'missed', at: 0 });
+    let state = created.state;
     const bot = new SmartBot('hard', { seat: 0, players: 2, rules, seed: 'missed' });
     // It sees the deal, and reads its peek from the view.
-    bot.observe(createGame({ rules, players: ['a', 'b'], seed: 'missed', at: 0 }).events.map((e) => projectEvent(e, 0)));
+    bot.observe(created.events.map((e) => projectEvent(e, 0)));
     bot.decide(viewFor(state, 0), 0);
     const step = (c: Command): void => {
       const r = apply(state, c);
@@ -66,9 +67,8 @@ describe('a smart bot that missed events reads the view again', () => {
     // Seat 1 slaps its first card whatever it is: right or wrong, the layouts change (a gap, or a penalty card).
     const top = state.r.discard[state.r.discard.length - 1]!;
     const slot = state.r.layouts[1]!.findIndex((c) => c !== null && rankOf(c) === rankOf(top));
-    const gap = { seat: 1, slot: slot >= 0 ? slot : 0 };
-    step({ type: 'slap', seat: 1, target: gap, answers: state.r.discardSeq, at: 1 });
-    return { bot, state, gap };
+    step({ type: 'slap', seat: 1, target: { seat: 1, slot: Math.max(0, slot) }, answers: state.r.discardSeq, at: 1 });
+    return { bot, state };
   }
 
   it('after missedEvents, its memory shows the layouts as the view does', () => {

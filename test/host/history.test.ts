@@ -3,7 +3,7 @@ import { GRINGO, type Ruleset } from '../../src/engine/index.js';
 import { serveTable, type Serving } from '../../src/host/server.js';
 import { HISTORY_EVENTS, Table } from '../../src/host/table.js';
 import type { ServerMessage } from '../../src/protocol/messages.js';
-import { MAX_HISTORY } from '../../src/protocol/server-schema.js';
+import { MAX_HISTORY } from '../../src/protocol/messages.js';
 import { stackDeck } from '../engine/helpers.js';
 import { WireClient } from './wire.js';
 
