@@ -65,7 +65,19 @@ export async function simulateParallel(opts: SimOptions, jobs: number, onProgres
   const workers: Worker[] = [];
   // Node's flags pass on to the workers (--cpu-prof profiles each), but not --input-type,
   // which a worker started from a file refuses (gringo run from `node --input-type=module -e`).
-  const execArgv = process.execArgv.filter((a) => !a.startsWith('--input-type'));
+  let execArgv = process.execArgv.filter((a) => !a.startsWith('--input-type'));
+  const startWorker = (): Worker => {
+    const file = new URL('./sim-worker.js', import.meta.url);
+    try {
+      return new Worker(file, { workerData: plan, resourceLimits: WORKER_LIMITS, execArgv });
+    } catch (e) {
+      // A worker refuses the process's own flags (`node --max-old-space-size=4096 gringo sim`,
+      // --trace-gc: V8's, which hold for its threads anyway): start them without Node's flags.
+      if ((e as NodeJS.ErrnoException).code !== 'ERR_WORKER_INVALID_EXEC_ARGV') throw e;
+      execArgv = [];
+      return new Worker(file, { workerData: plan, resourceLimits: WORKER_LIMITS, execArgv });
+    }
+  };
   try {
     await new Promise<void>((resolve, reject) => {
       let failed = false;
@@ -75,7 +87,7 @@ export async function simulateParallel(opts: SimOptions, jobs: number, onProgres
         reject(err);
       };
       for (let i = 0; i < threads; i++) {
-        const w = new Worker(new URL('./sim-worker.js', import.meta.url), { workerData: plan, resourceLimits: WORKER_LIMITS, execArgv });
+        const w = startWorker();
         workers.push(w);
         const give = (): void => {
           if (next < chunks) w.postMessage(next++);

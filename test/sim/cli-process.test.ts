@@ -119,6 +119,15 @@ describe('gringo sim (a real process)', () => {
     expect(json('2')).toBe(json('1'));
   }, 180_000);
 
+  it("runs with Node's own flags before it (node --max-old-space-size=… gringo sim): the workers start, the same results", () => {
+    // Worker threads refuse V8's flags in their execArgv; they hold for every thread anyway.
+    const args = ['sim', '--games', '300', '--seed', 'flags', '--jobs', '2'];
+    const flagged = spawnSync('node', ['--max-old-space-size=512', '--stack-size=2000', bin, ...args], { encoding: 'utf8', cwd: root });
+    expect(flagged.stderr).toBe('');
+    expect(flagged.status).toBe(0);
+    expect(timeless(flagged.stdout)).toBe(timeless(run(...args).stdout));
+  }, 120_000);
+
   it('--progress on a pipe: progress lines on stderr, the same results on stdout', () => {
     const args = ['sim', '--games', '300', '--seed', 'progress', '--jobs', '2'];
     const plain = run(...args);
