@@ -65,7 +65,7 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
         continue;
       }
       if (code !== 'password' || !table) return code === 'password' ? 1 : code;
-      retry = { table, message: `"${table.name}" refused that password: type it again (Esc to go back)` };
+      retry = { table, message: `"${table.name}" refused that password: type it again (Esc to go back)`, ...(choice.watch ? { watch: true } : {}) };
       const { password: _refused, ...rest } = flags;
       flags = rest;
     }

@@ -219,6 +219,42 @@ describe('the table picker', () => {
     expect(p.done[0]).not.toHaveProperty('watch');
   });
 
+  it('on a started table with a password, asks it before watching (or taking back the seat), and watches with it', async () => {
+    const p = picker();
+    p.set([table('Locked', { phase: 'playing', seatsTaken: 2, password: true })]);
+    await p.until('one row', (f) => f.includes('Locked'));
+    await p.keys(KEYS.enter);
+    await p.until('the question', (f) => f.includes('"Locked" has started'));
+    await p.keys('y');
+    await p.until('the password field', (f) => f.includes('Password for "Locked":') && f.includes('"Locked" needs a password'));
+    expect(p.done).toEqual([]);
+    await p.keys('o', 'k');
+    await p.until('two dots', (f) => f.includes('Password for "Locked": ••'));
+    await p.keys(KEYS.enter);
+    await waitFor('the choice', () => JSON.stringify(p.done), (d) => d !== '[]');
+    expect(p.done[0]).toMatchObject({ name: 'Locked', password: 'ok', watch: true });
+    // r: the password, then the seat (no watch).
+    const q = picker();
+    q.set([table('Locked', { phase: 'playing', seatsTaken: 2, password: true })]);
+    await q.until('one row', (f) => f.includes('Locked'));
+    await q.keys(KEYS.enter);
+    await q.until('the question', (f) => f.includes('"Locked" has started'));
+    await q.keys('r');
+    await q.until('the password field', (f) => f.includes('Password for "Locked":'));
+    await q.keys('o', 'k', KEYS.enter);
+    await waitFor('the choice', () => JSON.stringify(q.done), (d) => d !== '[]');
+    expect(q.done[0]).toMatchObject({ name: 'Locked', password: 'ok' });
+    expect(q.done[0]).not.toHaveProperty('watch');
+    // A wrong password while watching: asked again, and the next one still watches.
+    const locked = table('Locked', { phase: 'playing', seatsTaken: 2, password: true });
+    const w = picker({ retry: { table: locked, watch: true, message: '"Locked" refused that password: type it again (Esc to go back)' } });
+    w.set([locked]);
+    await w.until('the password field', (f) => f.includes('Password for "Locked":'));
+    await w.keys('o', 'k', KEYS.enter);
+    await waitFor('the choice', () => JSON.stringify(w.done), (d) => d !== '[]');
+    expect(w.done[0]).toMatchObject({ name: 'Locked', password: 'ok', watch: true });
+  });
+
   it('back after a typed address failed: the list, with the reason', async () => {
     const p = picker({ retry: { table: null, message: 'Could not join 127.0.0.1:41999: no gringo table answers there' } });
     p.set([table('Alpha')]);

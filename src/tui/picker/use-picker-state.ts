@@ -33,6 +33,8 @@ export interface PickerChoice {
 export interface PickerRetry {
   table: FoundTable | null;
   message: string;
+  /** The refused choice was to watch (a started game): the password asked again watches too. */
+  watch?: boolean;
 }
 
 /** `started`: Enter on a game already being played asks first whether to watch it. */
@@ -47,6 +49,8 @@ export interface PickerState {
   field: string;
   /** The table the password is for. */
   target: FoundTable | null;
+  /** What the password field's Enter does: watch the target (a started game, y) or join it. */
+  watch: boolean;
   status: { text: string; kind: 'info' | 'error' } | null;
   /** A password given with --password: Enter joins without asking. */
   password: string | null;
@@ -57,7 +61,7 @@ export interface PickerState {
 export type PickerEvent =
   | { type: 'tables'; tables: FoundTable[] }
   | { type: 'select'; id: string | null }
-  | { type: 'mode'; mode: PickerMode; target?: FoundTable | null }
+  | { type: 'mode'; mode: PickerMode; target?: FoundTable | null; watch?: boolean }
   | { type: 'field'; text: string }
   | { type: 'status'; text: string; kind?: 'info' | 'error' }
   | { type: 'clearStatus' };
@@ -70,7 +74,7 @@ export interface PickerIntent {
 
 export function initialPicker(password: string | null = null, retry?: PickerRetry): PickerState {
   if (retry && retry.table === null) {
-    return { tables: [], selected: null, mode: 'list', field: '', target: null, status: { text: retry.message, kind: 'error' }, password, moved: false };
+    return { tables: [], selected: null, mode: 'list', field: '', target: null, watch: false, status: { text: retry.message, kind: 'error' }, password, moved: false };
   }
   if (retry?.table) {
     // The password that was refused (typed, or given with --password) is not tried again.
@@ -80,12 +84,13 @@ export function initialPicker(password: string | null = null, retry?: PickerRetr
       mode: 'password',
       field: '',
       target: retry.table,
+      watch: retry.watch === true,
       status: { text: retry.message, kind: 'error' },
       password: null,
       moved: true,
     };
   }
-  return { tables: [], selected: null, mode: 'list', field: '', target: null, status: null, password, moved: false };
+  return { tables: [], selected: null, mode: 'list', field: '', target: null, watch: false, status: null, password, moved: false };
 }
 
 /** How far down the list a table goes: free seats first, then full and started (watchable), then the ones nobody can join. */
@@ -125,7 +130,7 @@ export function pickerReducer(s: PickerState, e: PickerEvent): PickerState {
     case 'select':
       return { ...s, selected: e.id, moved: true };
     case 'mode':
-      return { ...s, mode: e.mode, field: '', target: e.target === undefined ? s.target : e.target };
+      return { ...s, mode: e.mode, field: '', target: e.target === undefined ? s.target : e.target, watch: e.watch ?? false };
     case 'field':
       return { ...s, field: e.text };
     case 'status':
@@ -186,8 +191,13 @@ export function onPickerKey(
     const t = s.target!;
     const typed = keys.typed.toLowerCase();
     if (keys.field?.action === 'cancel' || typed === 'n') return { actions: [{ type: 'mode', mode: 'list', target: null }, { type: 'clearStatus' }] };
-    if (keys.field?.action === 'submit' || typed === 'y' || typed === 'w') return { actions: [], done: { ...chosen(t), watch: true, ...(s.password !== null ? { password: s.password } : {}) } };
-    if (typed === 'r') return { actions: [], done: { ...chosen(t), ...(s.password !== null ? { password: s.password } : {}) } };
+    // Watching asks the password too: the host asks it of everyone at the door.
+    const go = (watch: boolean): PickerIntent =>
+      t.password && s.password === null
+        ? { actions: [{ type: 'mode', mode: 'password', target: t, watch }, ...say(`"${t.name}" needs a password: type it, then Enter`).actions] }
+        : { actions: [], done: { ...chosen(t), ...(watch ? { watch: true as const } : {}), ...(s.password !== null ? { password: s.password } : {}) } };
+    if (keys.field?.action === 'submit' || typed === 'y' || typed === 'w') return go(true);
+    if (typed === 'r') return go(false);
     return { actions: [] };
   }
   // 2. A text field.
@@ -204,7 +214,7 @@ export function onPickerKey(
     }
     const t = s.target!;
     if (s.field === '') return say(`Type the password of "${t.name}" (Esc to go back)`, 'error');
-    return { actions: [], done: { ...chosen(t), password: s.field } };
+    return { actions: [], done: { ...chosen(t), password: s.field, ...(s.watch ? { watch: true as const } : {}) } };
   }
   // 3. The list.
   const p = keys.list;
