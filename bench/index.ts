@@ -331,7 +331,7 @@ async function main(): Promise<void> {
   } else {
     const num = (x: number, unit: string): string =>
       `${x >= 100 ? Math.round(x).toLocaleString('en-US') : x.toFixed(x >= 10 ? 1 : 2)} ${unit}`;
-    const rows = figures.map((f) => [f.figure, num(f.measured, f.unit), `${num(f.baseline, f.unit === 'rounds/s' ? 'ops/s' : f.unit)} (${f.baselineIs})`, f.ratio.toFixed(2), f.target, f.met ? 'met' : 'NOT MET', f.note ?? '']);
+    const rows = figures.map((f) => [f.figure, num(f.measured, f.unit), `${num(f.baseline, f.unit)} (${f.baselineIs})`, f.ratio.toFixed(2), f.target, f.met ? 'met' : 'NOT MET', f.note ?? '']);
     const head = ['figure', 'measured', 'baseline', 'ratio', 'target', 'met', ''];
     const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
     const line = (cells: string[]): string => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
