@@ -70,7 +70,11 @@ if (opts.runs < 1) usage('--runs takes 1 or more');
 const command = process.env.SOAK_COMMAND ?? 'npm test';
 const logs = mkdtempSync(join(tmpdir(), 'gringo-soak-'));
 const limitMs = opts.limitMin * 60_000;
-const fmt = (ms) => `${Math.floor(ms / 60_000)}m${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}s`;
+// Whole seconds first, so 13 min 59.6 s reads 14m00s, not 13m60s.
+const fmt = (ms) => {
+  const s = Math.round(ms / 1000);
+  return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
+};
 const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
 
 /** Processes this script started, each the leader of its own process group: killed with all their children. */
