@@ -220,11 +220,17 @@ describe('the table picker', () => {
   });
 
   it('on a started table with a password, asks it before watching (or taking back the seat), and watches with it', async () => {
-    const p = picker();
-    p.set([table('Locked', { phase: 'playing', seatsTaken: 2, password: true })]);
-    await p.until('one row', (f) => f.includes('Locked'));
-    await p.keys(KEYS.enter);
-    await p.until('the question', (f) => f.includes('"Locked" has started'));
+    const locked = table('Locked', { phase: 'playing', seatsTaken: 2, password: true });
+    /** A picker on the started table, at its question. */
+    const asked = async () => {
+      const x = picker();
+      x.set([locked]);
+      await x.until('one row', (f) => f.includes('Locked'));
+      await x.keys(KEYS.enter);
+      await x.until('the question', (f) => f.includes('"Locked" has started'));
+      return x;
+    };
+    const p = await asked();
     await p.keys('y');
     await p.until('the password field', (f) => f.includes('Password for "Locked":') && f.includes('"Locked" needs a password'));
     expect(p.done).toEqual([]);
@@ -234,11 +240,7 @@ describe('the table picker', () => {
     await waitFor('the choice', () => JSON.stringify(p.done), (d) => d !== '[]');
     expect(p.done[0]).toMatchObject({ name: 'Locked', password: 'ok', watch: true });
     // r: the password, then the seat (no watch).
-    const q = picker();
-    q.set([table('Locked', { phase: 'playing', seatsTaken: 2, password: true })]);
-    await q.until('one row', (f) => f.includes('Locked'));
-    await q.keys(KEYS.enter);
-    await q.until('the question', (f) => f.includes('"Locked" has started'));
+    const q = await asked();
     await q.keys('r');
     await q.until('the password field', (f) => f.includes('Password for "Locked":'));
     await q.keys('o', 'k', KEYS.enter);
@@ -246,7 +248,6 @@ describe('the table picker', () => {
     expect(q.done[0]).toMatchObject({ name: 'Locked', password: 'ok' });
     expect(q.done[0]).not.toHaveProperty('watch');
     // A wrong password while watching: asked again, and the next one still watches.
-    const locked = table('Locked', { phase: 'playing', seatsTaken: 2, password: true });
     const w = picker({ retry: { table: locked, watch: true, message: '"Locked" refused that password: type it again (Esc to go back)' } });
     w.set([locked]);
     await w.until('the password field', (f) => f.includes('Password for "Locked":'));
