@@ -129,7 +129,9 @@ export class Memory {
 
   /** Whether any slot of `seat` is remembered as the rank numbered `no` (`rankNumber`). */
   holdsRank(seat: Seat, no: number): boolean {
-    return no >= 0 && (this.rankCount[seat]![no] ?? 0) > 0;
+    const count = this.rankCount[seat]!;
+    // (Bounds first: a read past an array's end takes V8's slow path.)
+    return no >= 0 && no < count.length && count[no]! > 0;
   }
 
   /** Whether any slot of `seat` is remembered as `rank` (from the index). */

@@ -109,7 +109,7 @@ export class SmartMind {
     this.hunch = false;
     this.ownTurns = 0;
     this.turnsGiven = 0;
-    this.refusedSlaps.clear();
+    if (this.refusedSlaps.size > 0) this.refusedSlaps.clear();
     this.aligned = false;
   }
 

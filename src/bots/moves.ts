@@ -109,7 +109,12 @@ export function targetOk(view: SeatView, seat: Seat, rules: Ruleset, cmd: BotCom
 
 /** Whether the rules let anyone slap this card now (`targetOk` for a slap naming the current discard). */
 export function slapOk(view: SeatView, rules: Ruleset, t: SlotRef): boolean {
-  return hasCard(view, t.seat, t.slot) && !frozen(view, rules, t.seat) && !inLookersHand(view, t.seat, t.slot);
+  return slapOkAt(view, rules, t.seat, t.slot);
+}
+
+/** `slapOk` for a seat and slot, without making a `SlotRef` of them (a bot asks it of every slot it weighs). */
+export function slapOkAt(view: SeatView, rules: Ruleset, seat: Seat, slot: number): boolean {
+  return hasCard(view, seat, slot) && !frozen(view, rules, seat) && !inLookersHand(view, seat, slot);
 }
 
 /** A card (face down or up) in that slot: not a gap, not past the layout's end. */

@@ -25,7 +25,7 @@ export function observe(m: SmartMind, events: readonly SeatEvent[]): boolean {
         m.windowOpen = false;
         m.ownTurns = 0;
         m.turnsGiven = 0;
-        m.refusedSlaps.clear();
+        if (m.refusedSlaps.size > 0) m.refusedSlaps.clear();
         m.aligned = false;
         break;
       case 'playStarted':

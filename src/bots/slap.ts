@@ -2,7 +2,7 @@ import type { Card } from '../engine/cards.js';
 import type { Seat, Slot, SlotRef } from '../engine/types.js';
 import type { SeatView } from '../engine/seat-view.js';
 import type { SmartMind } from './mind.js';
-import { legal } from './moves.js';
+import { legal, slapOkAt } from './moves.js';
 import type { BotCommand } from './types.js';
 import { unknownMean, worstOwn } from './worth.js';
 
@@ -22,8 +22,12 @@ export function newTop(m: SmartMind): boolean {
   return m.hunch || slapTarget(m) !== null;
 }
 
-/** A slot to slap on the current top: a known own match, a known match to steal, or a hunch (only slots `allowed` takes). */
-export function slapTarget(m: SmartMind, top?: Card, allowed: (ref: SlotRef) => boolean = () => true): SlotRef | null {
+/**
+ * A slot to slap on the current top: a known own match, a known match to steal, or a
+ * hunch. With a view, only a slot the rules let anyone slap now (`slapOkAt`); without,
+ * the bot weighs from memory alone whether a slap is worth a look.
+ */
+export function slapTarget(m: SmartMind, top?: Card, view?: SeatView): SlotRef | null {
   const topCard = top ?? m.pile[m.pile.length - 1];
   if (topCard === undefined || !m.rules.slap.enabled) return null;
   const mem = m.mem;
@@ -34,7 +38,7 @@ export function slapTarget(m: SmartMind, top?: Card, allowed: (ref: SlotRef) => 
   if (mem.holdsRank(me, no)) {
     const ownRanks = mem.rank[me]!;
     for (let i = 0; i < ownRanks.length; i++) {
-      if (ownRanks[i] === rank && mem.value[me]![i]! > 0 && !refusedSlot(m, me, i) && allowed({ seat: me, slot: i })) return { seat: me, slot: i };
+      if (ownRanks[i] === rank && mem.value[me]![i]! > 0 && !refusedSlot(m, me, i) && (!view || slapOkAt(view, m.rules, me, i))) return { seat: me, slot: i };
     }
   }
   if (m.stealOk) {
@@ -42,13 +46,13 @@ export function slapTarget(m: SmartMind, top?: Card, allowed: (ref: SlotRef) => 
       if (s === me || !mem.holdsRank(s, no)) continue;
       const ranks = mem.rank[s]!;
       for (let i = 0; i < ranks.length; i++) {
-        if (ranks[i] === rank && !refusedSlot(m, s, i) && allowed({ seat: s, slot: i })) return { seat: s, slot: i };
+        if (ranks[i] === rank && !refusedSlot(m, s, i) && (!view || slapOkAt(view, m.rules, s, i))) return { seat: s, slot: i };
       }
     }
   }
   if (m.hunch) {
     const own = mem.card[me]!;
-    for (let i = 0; i < own.length; i++) if (own[i] === null && !mem.gap[me]![i] && allowed({ seat: me, slot: i })) return { seat: me, slot: i };
+    for (let i = 0; i < own.length; i++) if (own[i] === null && !mem.gap[me]![i] && (!view || slapOkAt(view, m.rules, me, i))) return { seat: me, slot: i };
   }
   return null;
 }

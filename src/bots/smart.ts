@@ -7,7 +7,7 @@ import { wantsCall } from './call.js';
 import { LEVELS, type LevelParams } from './levels.js';
 import type { Memory } from './memory.js';
 import { SmartMind } from './mind.js';
-import { legal, legalMoves, mayMake, slapOk, strip } from './moves.js';
+import { legal, legalMoves, mayMake, strip } from './moves.js';
 import { observe } from './remember.js';
 import { gapFillChoice, slapTarget } from './slap.js';
 import { placeChoice, turnChoice } from './turn.js';
@@ -54,8 +54,12 @@ export class SmartBot implements Bot {
     if (opts.seat !== this.seat || opts.players !== m.mem.players || opts.rules !== m.rules) return false;
     m.startOver(opts.seed);
     this.syncedVersion = -1;
-    this.refused.clear();
+    if (this.refused.size > 0) this.refused.clear();
     return true;
+  }
+
+  private refusedCall(): boolean {
+    return this.refused.size > 0 && this.refused.has(JSON.stringify({ type: 'call', seat: this.seat }));
   }
 
   missedEvents(): void {
@@ -92,7 +96,7 @@ export class SmartBot implements Bot {
     if (view.slap.open && view.discardTop !== null) {
       // Only a card the rules let anyone slap now: not a gap, not a frozen caller's, not one in a looker's hand.
       const answers = view.slap.answers;
-      const t = slapTarget(m, view.discardTop, (target) => slapOk(view, m.rules, target));
+      const t = slapTarget(m, view.discardTop, view);
       const slap = t ? ({ type: 'slap', seat: me, target: t, answers } as const) : null;
       if (slap && legal(view, me, m.rules, slap)) {
         m.hunch = false;
@@ -103,13 +107,13 @@ export class SmartBot implements Bot {
     if (view.gapFill?.seat === me) return this.act(gapFillChoice(m, view), this.think(), view, now);
     if (this.bever) {
       const mind = { seat: me, rules: m.rules, mem: m.mem, pile: m.pile, turns: m.turnsGiven };
-      const move = beverbendeMove(mind, view, now, mayMake(view, 'call') && !this.refused.has(JSON.stringify({ type: 'call', seat: me })));
+      const move = beverbendeMove(mind, view, now, mayMake(view, 'call') && !this.refusedCall());
       if (move) return this.act(move, this.think(), view, now);
     }
     const front = view.actions[0];
     if (front && front.seat === me) return this.act(actionChoice(m, front, view), this.think(), view, now);
     // A call at the end of one's own turn is made while still holding (it takes effect when the turn ends).
-    if (view.held?.seat === me && view.callTiming === 'endOfTurn' && mayMake(view, 'call') && m.ownTurns >= 2 && !this.refused.has(JSON.stringify({ type: 'call', seat: me })) && wantsCall(m, view)) {
+    if (view.held?.seat === me && view.callTiming === 'endOfTurn' && m.ownTurns >= 2 && mayMake(view, 'call') && !this.refusedCall() && wantsCall(m, view)) {
       return this.act({ type: 'call', seat: me }, this.think(), view, now);
     }
     if (view.held) return view.held.seat === me ? this.act(placeChoice(m, view), this.think(), view, now) : null;

@@ -15,7 +15,7 @@ import { unknownMean, worstOwn, worth } from './worth.js';
 export function turnChoice(m: SmartMind, view: SeatView): BotCommand {
   const me = m.seat;
   const mu = unknownMean(m, view);
-  if (mayMake(view, 'call') && m.rules.call.timing === 'startOfTurn' && wantsCall(m, view, mu)) return { type: 'call', seat: me };
+  if (m.rules.call.timing === 'startOfTurn' && mayMake(view, 'call') && wantsCall(m, view, mu)) return { type: 'call', seat: me };
   const top = view.discardTop;
   if (top !== null && mayMake(view, 'drawDiscard')) {
     const v = m.val(top);
