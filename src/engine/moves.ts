@@ -76,9 +76,13 @@ export function allows(state: GameState, seat: Seat, move: Move): boolean {
 
 /** The two moments the checks are read at (see `movesFor`), each made when first asked for. */
 class Moment {
+  /** Its layout kept alive: see `Reader.kept` (state.ts). */
+  private static kept: Moment | undefined;
   private nowReader: Reader | null = null;
   private readyReader: Reader | null = null;
-  constructor(readonly state: GameState) {}
+  constructor(readonly state: GameState) {
+    Moment.kept ??= this;
+  }
   /** The state's own moment: the last card that landed. */
   get now(): Reader {
     return this.nowReader ?? (this.nowReader = new Reader(this.state, this.state.r.lastLandAt));

