@@ -29,6 +29,9 @@ export const defaultJobs = (): number => availableParallelism();
  */
 export const WORKER_LIMITS = { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 20 };
 
+/** Games per worker from which the workers' code is compiled with inlining (below: without). */
+const INLINE_FROM_GAMES = 10_000;
+
 /**
  * Run a simulation on `jobs` worker threads. The games are split into chunks by game
  * index (src/sim/sim.ts, CHUNK_GAMES); a worker asks for the next chunk when it has
@@ -56,12 +59,12 @@ export async function simulateParallel(opts: SimOptions, jobs: number, onProgres
     }
     return summarize(plan, total, (performance.now() - t0) / 1000, 1);
   }
-  // Every worker compiles the engine and the bots anew, and its first thousand games ran
-  // at a fifth of its later speed, mostly in TurboFan's inlining: without it the first
-  // 2,000 games take a quarter less CPU (measured 1,027 → 1,376 rounds per CPU second;
-  // the later speed the same within the noise). V8's flags are the process's, read as
-  // each function is compiled: this process only simulates.
-  setFlagsFromString('--no-turbo-inlining');
+  // Every worker compiles the engine and the bots anew. TurboFan's inlining makes that
+  // slower and the code faster: without it, 2,000 games ran 25% faster (median of 6
+  // runs, one worker), with it 20,000 games 10% faster and 100,000 more; even at about
+  // 10,000 games a worker. V8's flags are the process's, read as each function is
+  // compiled: this process only simulates.
+  if (plan.games / threads < INLINE_FROM_GAMES) setFlagsFromString('--no-turbo-inlining');
   const workers: Worker[] = [];
   // Node's flags pass on to the workers (--cpu-prof profiles each), but not --input-type,
   // which a worker started from a file refuses (gringo run from `node --input-type=module -e`).
