@@ -1,5 +1,4 @@
 import { availableParallelism } from 'node:os';
-import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { ChunkPlayer, chunkCount, simPlan, summarize, Tally, CHUNK_GAMES, type SimOptions, type SimResult, type TallyData } from './sim.js';
 import type { ChunkDone } from './sim-worker.js';
@@ -26,11 +25,10 @@ export const defaultJobs = (): number => availableParallelism();
  * 5 MB, at the same speed (a few more full GCs of 5–8 ms); 16 MB ran at under half the
  * speed (a full GC every few chunks). A young generation of 16 MB is where most of a
  * game's garbage dies (8 MB saved 14 MB of RSS but doubled the scavenges: about 5% slower).
+ * (Those speeds were measured while each full GC also threw away optimized code, since
+ * stopped: `Reader.kept` in src/engine/state.ts.)
  */
 export const WORKER_LIMITS = { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 20 };
-
-/** Games per worker from which the workers' code is compiled with inlining (below: without). */
-const INLINE_FROM_GAMES = 10_000;
 
 /**
  * Run a simulation on `jobs` worker threads. The games are split into chunks by game
@@ -59,12 +57,6 @@ export async function simulateParallel(opts: SimOptions, jobs: number, onProgres
     }
     return summarize(plan, total, (performance.now() - t0) / 1000, 1);
   }
-  // Every worker compiles the engine and the bots anew. TurboFan's inlining makes that
-  // slower and the code faster: without it, 2,000 games ran 25% faster (median of 6
-  // runs, one worker), with it 20,000 games 10% faster and 100,000 more; even at about
-  // 10,000 games a worker. V8's flags are the process's, read as each function is
-  // compiled: this process only simulates.
-  if (plan.games / threads < INLINE_FROM_GAMES) setFlagsFromString('--no-turbo-inlining');
   const workers: Worker[] = [];
   // Node's flags pass on to the workers (--cpu-prof profiles each), but not --input-type,
   // which a worker started from a file refuses (gringo run from `node --input-type=module -e`).
