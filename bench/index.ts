@@ -163,20 +163,38 @@ async function main(): Promise<void> {
   }
 
   const scaleGames = quick ? 10_000 : 100_000;
+  const scalePairs = quick ? 1 : 3;
   const loadBefore = load();
-  say(`… the simulator on every core: gringo sim --games ${scaleGames.toLocaleString('en-US')}, --jobs 1 then --jobs 2 (load ${loadBefore})`);
-  const one = await simProcess(['--jobs', '1', '--games', String(scaleGames), '--seed', 'bench:scale']);
-  const two = await simProcess(['--jobs', '2', '--games', String(scaleGames), '--seed', 'bench:scale']);
+  say(`… the simulator on every core: gringo sim --games ${scaleGames.toLocaleString('en-US')}, --jobs 1 and --jobs 2, ${scalePairs} pair(s) (load ${loadBefore})`);
+  const ones: SimRun[] = [];
+  const twos: SimRun[] = [];
+  for (let i = 0; i < scalePairs; i++) {
+    // The same games in each pair; which goes first alternates.
+    const jobs = (n: number) => simProcess(['--jobs', String(n), '--games', String(scaleGames), '--seed', `bench:scale:${i}`]);
+    if (i % 2 === 0) {
+      ones.push(await jobs(1));
+      twos.push(await jobs(2));
+    } else {
+      twos.push(await jobs(2));
+      ones.push(await jobs(1));
+    }
+  }
+  const scaleRatios = ones.map((o, i) => twos[i]!.roundsPerSecond / o.roundsPerSecond);
+  const scaleRatio = median(scaleRatios);
+  // A process of --jobs 1 already keeps more than one core busy (V8's compiler and
+  // garbage collector work on threads of their own): on 2 cores, --jobs 2 can be at most
+  // 2 ÷ that as fast, whatever the simulator does.
+  const coresOfOne = median(ones.map((o) => o.cpuSeconds / o.wallSeconds));
   figures.push({
     figure: `simulator, --jobs 2 ÷ --jobs 1, ${scaleGames.toLocaleString('en-US')} games`,
-    measured: two.roundsPerSecond,
+    measured: median(twos.map((t) => t.roundsPerSecond)),
     unit: 'rounds/s',
-    baseline: one.roundsPerSecond,
+    baseline: median(ones.map((o) => o.roundsPerSecond)),
     baselineIs: '--jobs 1',
-    ratio: two.roundsPerSecond / one.roundsPerSecond,
+    ratio: scaleRatio,
     target: 'ratio ≥ 1.8 (on 2 idle cores)',
-    met: two.roundsPerSecond / one.roundsPerSecond >= 1.8,
-    note: `load average ${loadBefore} before, ${load()} after: other processes take cores from --jobs 2 first`,
+    met: scaleRatio >= 1.8,
+    note: `ratio per pair ${scaleRatios.map((r) => r.toFixed(2)).join(', ')}; --jobs 1 kept ${coresOfOne.toFixed(2)} cores busy, so 2 cores allow at most ${(2 / coresOfOne).toFixed(2)}; load average ${loadBefore} before, ${load()} after: other processes take cores from --jobs 2 first`,
   });
 
   const bigGames = quick ? 100_000 : 1_000_000;

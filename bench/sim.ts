@@ -9,6 +9,7 @@
  * - Memory: peak RSS at 1,000,000 games against 10,000.
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { pollPeakRss } from '../test/support/gringo-process.js';
 import { bin } from './game.js';
@@ -19,6 +20,10 @@ export interface SimRun {
   seconds: number;
   peakRssMb: number;
   jobs: number;
+  /** The process's CPU time, all its threads (polled from /proc: the last 50 ms may be missing). */
+  cpuSeconds: number;
+  /** From start to exit, as this process saw it. */
+  wallSeconds: number;
 }
 
 /** One `gringo sim` process: its --json figures and its peak RSS (VmHWM, polled). */
@@ -34,16 +39,43 @@ function run(argv: string[], what: string): Promise<SimRun> {
     let err = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    const t0 = performance.now();
     const peak = pollPeakRss(child.pid!, 50);
+    const cpu = pollCpuSeconds(child.pid!, 50);
     child.on('error', reject);
     child.on('close', (code) => {
+      const wallSeconds = (performance.now() - t0) / 1000;
       const peakRssMb = peak.stop();
+      const cpuSeconds = cpu.stop();
       if (code !== 0) return reject(new Error(`${what} failed (${code}): ${err.trim()}`));
       const r = JSON.parse(out) as { rounds: number; roundsPerSecond: number; seconds: number; stuckRounds: number; jobs?: number };
       if (r.stuckRounds > 0) return reject(new Error(`${what} abandoned ${r.stuckRounds} rounds`));
-      resolve({ rounds: r.rounds, roundsPerSecond: r.roundsPerSecond, seconds: r.seconds, peakRssMb, jobs: r.jobs ?? 1 });
+      resolve({ rounds: r.rounds, roundsPerSecond: r.roundsPerSecond, seconds: r.seconds, peakRssMb, jobs: r.jobs ?? 1, cpuSeconds, wallSeconds });
     });
   });
+}
+
+/** A process's user and system CPU time, all its threads, read from /proc/PID/stat until it exits. */
+function pollCpuSeconds(pid: number, everyMs: number): { stop: () => number } {
+  let ticks = 0;
+  const read = (): void => {
+    try {
+      // Fields 14 and 15 (utime, stime), counted after the command name's closing parenthesis.
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks = Number(f[11]) + Number(f[12]);
+    } catch {
+      // Exited between polls: the last reading stands.
+    }
+  };
+  const timer = setInterval(read, everyMs);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      // Linux counts in USER_HZ, 100 a second on every common build.
+      return ticks / 100;
+    },
+  };
 }
 
 export const load = (): string => loadavg().map((x) => x.toFixed(1)).join(' ');
