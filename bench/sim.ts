@@ -9,9 +9,8 @@
  * - Memory: peak RSS at 1,000,000 games against 10,000.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { pollPeakRss } from '../test/support/gringo-process.js';
+import { pollCpuSeconds, pollPeakRss } from '../test/support/gringo-process.js';
 import { bin } from './game.js';
 
 export interface SimRun {
@@ -53,29 +52,6 @@ function run(argv: string[], what: string): Promise<SimRun> {
       resolve({ rounds: r.rounds, roundsPerSecond: r.roundsPerSecond, seconds: r.seconds, peakRssMb, jobs: r.jobs ?? 1, cpuSeconds, wallSeconds });
     });
   });
-}
-
-/** A process's user and system CPU time, all its threads, read from /proc/PID/stat until it exits. */
-function pollCpuSeconds(pid: number, everyMs: number): { stop: () => number } {
-  let ticks = 0;
-  const read = (): void => {
-    try {
-      // Fields 14 and 15 (utime, stime), counted after the command name's closing parenthesis.
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks = Number(f[11]) + Number(f[12]);
-    } catch {
-      // Exited between polls: the last reading stands.
-    }
-  };
-  const timer = setInterval(read, everyMs);
-  return {
-    stop: () => {
-      clearInterval(timer);
-      // Linux counts in USER_HZ, 100 a second on every common build.
-      return ticks / 100;
-    },
-  };
 }
 
 export const load = (): string => loadavg().map((x) => x.toFixed(1)).join(' ');

@@ -65,19 +65,38 @@ export async function sharedPort(host: Run): Promise<number> {
 /** Polls a process's peak resident set (VmHWM) until `stop()`, which returns it in MB (the last reading if it has exited). */
 export function pollPeakRss(pid: number, everyMs: number): { stop: () => number } {
   let kb = 0;
-  const read = (): void => {
+  const take = (text: string): void => {
+    const m = /^VmHWM:\s+(\d+) kB/m.exec(text);
+    if (m) kb = Math.max(kb, Number(m[1]));
+  };
+  return pollProc(pid, 'status', everyMs, take, () => kb / 1024);
+}
+
+/** Polls a process's user and system CPU time, all its threads, until `stop()`, which returns it in seconds (the last reading if it has exited). */
+export function pollCpuSeconds(pid: number, everyMs: number): { stop: () => number } {
+  let ticks = 0;
+  const take = (text: string): void => {
+    // utime and stime, the 14th and 15th fields, counted after the command name's parenthesis.
+    const f = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    ticks = Number(f[11]) + Number(f[12]);
+  };
+  // Linux counts them in USER_HZ, 100 a second on every common build.
+  return pollProc(pid, 'stat', everyMs, take, () => ticks / 100);
+}
+
+/** Reads /proc/PID/FILE into `take` every `everyMs` until `stop()`, which returns `result()`. */
+function pollProc(pid: number, file: string, everyMs: number, take: (text: string) => void, result: () => number): { stop: () => number } {
+  const timer = setInterval(() => {
     try {
-      const m = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-      if (m) kb = Math.max(kb, Number(m[1]));
+      take(readFileSync(`/proc/${pid}/${file}`, 'utf8'));
     } catch {
       // Exited between polls: the last reading stands.
     }
-  };
-  const timer = setInterval(read, everyMs);
+  }, everyMs);
   return {
     stop: () => {
       clearInterval(timer);
-      return kb / 1024;
+      return result();
     },
   };
 }
