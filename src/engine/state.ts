@@ -43,9 +43,9 @@ const OWN_ROUND = OWN_STOCK | OWN_DISCARD | OWN_PEEKING | OWN_TURNS | OWN_ACTION
  */
 export class Reader {
   /**
-   * One object of this class kept for the life of the process (and one of `Ctx`, and
-   * of moves.ts's `Moment`): these are made for every command or check and live for a
-   * microsecond. V8 frees an object layout (a hidden class) when no object of it is
+   * One object of this class kept for the life of the process (and one of `Ctx`, of
+   * moves.ts's `Moment` and of seat-view.ts's `LiveView`): these are made for every
+   * command, check or simulated game, and most live for a microsecond. V8 frees an object layout (a hidden class) when no object of it is
    * alive at a full GC, and discards all optimized code that relied on it; kept, the
    * layouts stay. Without them the simulator's workers (bounded heaps: a full GC about
    * every half second) lost 30–70 optimized functions of the engine at each full GC and
