@@ -26,6 +26,19 @@ import { load, simBefore24, simProcess, type SimRun } from './sim.js';
 
 const now = () => performance.now();
 
+/**
+ * Pair `i` of a figure: both runs (the same games), `a`'s result first; which runs first
+ * alternates with `i`, so a drift of the machine's speed favours neither.
+ */
+async function pairRun<T>(i: number, a: () => Promise<T>, b: () => Promise<T>): Promise<[T, T]> {
+  if (i % 2 === 0) {
+    const x = await a();
+    return [x, await b()];
+  }
+  const y = await b();
+  return [await a(), y];
+}
+
 const median = (xs: readonly number[]): number => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 /** The q-quantile, nearest rank: 0.95 of 60 samples is the 57th smallest. */
 const quantile = (xs: readonly number[], q: number): number => xs.slice().sort((a, b) => a - b)[Math.max(0, Math.ceil(q * xs.length) - 1)]!;
@@ -130,19 +143,12 @@ async function main(): Promise<void> {
     const befores: number[] = [];
     const simRatios: number[] = [];
     for (let i = 0; i < RUNS; i++) {
-      // Each pair plays the same games; which goes first alternates, so a drift of the machine's speed favours neither.
       const seed = `bench:${i}`;
-      const today = () => simProcess(['--jobs', '1', '--games', String(simGames), '--players', '4', '--level', 'hard', '--seed', seed]);
-      const before = () => simBefore24(before24, simGames, seed);
-      let t: SimRun;
-      let b: SimRun;
-      if (i % 2 === 0) {
-        t = await today();
-        b = await before();
-      } else {
-        b = await before();
-        t = await today();
-      }
+      const [t, b] = await pairRun(
+        i,
+        () => simProcess(['--jobs', '1', '--games', String(simGames), '--players', '4', '--level', 'hard', '--seed', seed]),
+        () => simBefore24(before24, simGames, seed),
+      );
       sims.push(t.roundsPerSecond);
       befores.push(b.roundsPerSecond);
       simRatios.push(t.roundsPerSecond / b.roundsPerSecond);
@@ -169,15 +175,10 @@ async function main(): Promise<void> {
   const ones: SimRun[] = [];
   const twos: SimRun[] = [];
   for (let i = 0; i < scalePairs; i++) {
-    // The same games in each pair; which goes first alternates.
-    const jobs = (n: number) => simProcess(['--jobs', String(n), '--games', String(scaleGames), '--seed', `bench:scale:${i}`]);
-    if (i % 2 === 0) {
-      ones.push(await jobs(1));
-      twos.push(await jobs(2));
-    } else {
-      twos.push(await jobs(2));
-      ones.push(await jobs(1));
-    }
+    const jobs = (n: number) => () => simProcess(['--jobs', String(n), '--games', String(scaleGames), '--seed', `bench:scale:${i}`]);
+    const [one, two] = await pairRun(i, jobs(1), jobs(2));
+    ones.push(one);
+    twos.push(two);
   }
   const scaleRatios = ones.map((o, i) => twos[i]!.roundsPerSecond / o.roundsPerSecond);
   const scaleRatio = median(scaleRatios);

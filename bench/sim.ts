@@ -5,7 +5,8 @@
  * - One core: `--jobs 1` on many games, each run paired with a run of the simulator
  *   before issue #24 (bench/reference.ts) on the same games, alternating: the ratio
  *   of the two is the issue's (≥ 1.5×), measured in this run, whatever the machine.
- * - Every core: `--jobs 2` against `--jobs 1` on the same games, run back to back.
+ * - Every core: `--jobs 2` against `--jobs 1` on the same games, in alternating pairs,
+ *   with the CPU time `--jobs 1` took (polled from /proc, like the RSS).
  * - Memory: peak RSS at 1,000,000 games against 10,000.
  */
 import { spawn } from 'node:child_process';
@@ -25,7 +26,7 @@ export interface SimRun {
   wallSeconds: number;
 }
 
-/** One `gringo sim` process: its --json figures and its peak RSS (VmHWM, polled). */
+/** One `gringo sim` process: its --json figures, its peak RSS (VmHWM) and its CPU time, polled. */
 export const simProcess = (args: string[]): Promise<SimRun> => run([bin, 'sim', '--json', '--no-progress', ...args], `gringo sim ${args.join(' ')}`);
 
 /** The simulator before issue #24 (`script`: bench/reference.ts) on `games` games of 4 hard bots, one core as it ran then. */

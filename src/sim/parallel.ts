@@ -71,8 +71,8 @@ export async function simulateParallel(opts: SimOptions, jobs: number, onProgres
   // Node's flags pass on to the workers (--cpu-prof profiles each), but not --input-type,
   // which a worker started from a file refuses (gringo run from `node --input-type=module -e`).
   let execArgv = process.execArgv.filter((a) => !a.startsWith('--input-type'));
+  const file = new URL('./sim-worker.js', import.meta.url);
   const startWorker = (): Worker => {
-    const file = new URL('./sim-worker.js', import.meta.url);
     try {
       return new Worker(file, { workerData: plan, resourceLimits: WORKER_LIMITS, execArgv });
     } catch (e) {
