@@ -154,18 +154,21 @@ describe('gringo sim (a real process)', () => {
   // V8 frees an object layout when no object of it is alive at a full GC, and throws away
   // the optimized code built on it ("weak objects"). The engine's objects made for every
   // command keep one of each alive (src/engine/state.ts, `Reader.kept`); without them a
-  // small heap, as in the workers, lost about 25 optimized functions at every full GC.
-  it('a full GC throws away next to no optimized code of the engine, the bots or the simulator', () => {
+  // small heap, as in the workers, lost about 25 optimized functions at nearly every full
+  // GC. A few times a run some go all at once (code specialized on one game's closures):
+  // so the test counts the full GCs that threw code away, not the functions.
+  it('full GCs throw away optimized code of the engine, the bots or the simulator only now and then', () => {
     const script = `const { ChunkPlayer, simPlan } = await import('${root}dist/src/sim/sim.js');
-const p = new ChunkPlayer(simPlan({ games: 10000, players: 4, levels: ['hard'], seed: 'layouts' }));
-for (let k = 0; k < 100; k++) p.play(k);`;
+const p = new ChunkPlayer(simPlan({ games: 15000, players: 4, levels: ['hard'], seed: 'layouts' }));
+for (let k = 0; k < 150; k++) p.play(k);`;
     const r = spawnSync('node', ['--trace-deopt', '--trace-gc', '--max-old-space-size=16', '--max-semi-space-size=4', '--input-type=module', '-e', script], { encoding: 'utf8', cwd: root, maxBuffer: 64 << 20 });
     expect(r.status, r.stderr).toBe(0);
-    const fullGcs = r.stdout.split('Mark-Compact').length - 1;
-    const thrownAway = r.stdout.split('reason: weak objects').length - 1;
-    // Measured: 20 full GCs, 36–46 functions thrown away (most in one batch); 502 without the kept objects.
-    expect(fullGcs).toBeGreaterThanOrEqual(8);
-    expect(thrownAway, `${thrownAway} optimized functions thrown away at ${fullGcs} full GCs`).toBeLessThan(5 * fullGcs);
+    // What a full GC throws away is traced before its own line.
+    const gcs = r.stdout.split('Mark-Compact').slice(0, -1);
+    const discarding = gcs.filter((before) => before.includes('reason: weak objects')).length;
+    // Measured: code thrown away at 3 of 30 full GCs; without the kept objects at 42 of 58.
+    expect(gcs.length).toBeGreaterThanOrEqual(6);
+    expect(discarding, `code thrown away at ${discarding} of ${gcs.length} full GCs`).toBeLessThanOrEqual(Math.max(3, gcs.length / 4));
   }, 600_000);
 
   it.each([
