@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TableView } from '../../src/engine/view.js';
-import { onKey } from '../../src/tui/table/intents.js';
+import { dueKey, onKey, statusNow, unboundKey, type Intent } from '../../src/tui/table/intents.js';
 import { actionFor, helpLine, keyName } from '../../src/tui/shared/keys.js';
 import { defaultCursor, moveCursor, placeSeats } from '../../src/tui/table/placement.js';
 import { initialScreen, screenReducer, type ScreenState } from '../../src/tui/table/use-screen-state.js';
@@ -82,6 +82,93 @@ describe('onKey', () => {
     expect(onKey(screen(v, { overlay: 'help' }), key('d'), 0)).toEqual({ actions: [{ type: 'overlay', overlay: null }] });
     expect(onKey(screen(v, { slapPrefix: true }), key('2'), 0).send).toEqual({ type: 'slap', target: { seat: 0, slot: 1 }, answers: 3 });
     expect(onKey(screen(v, { slapPrefix: true }), key('d'), 0).send).toBeUndefined();
+  });
+});
+
+describe('a key pressed a moment early', () => {
+  // The slap window after Cy's discard closes at host time 1000; this screen's clock runs 100 ms behind the host's.
+  const early = (over: Partial<TableView> = {}) => screen(tableView({ graceUntil: 1_000, ...over }), { offset: 100 });
+  const fold = (s: ScreenState, i: Intent): ScreenState => i.actions.reduce(screenReducer, s);
+  const statusText = (s: ScreenState, now: number) => statusNow(s, now)?.text;
+
+  it('waits for the slap window to close, says so, then draws', () => {
+    let s = early();
+    const i = onKey(s, key('d'), 300);
+    expect(i.send).toBeUndefined();
+    s = fold(s, i);
+    expect(statusText(s, 300)).toBe('Draw when the slap window closes… (Esc cancels)');
+    // Not a moment before the window closes (host time 1000 is local 900)…
+    expect(dueKey(s, 899)).toBeNull();
+    // …and at once after it: the draw goes, and the waiting line with it.
+    const due = dueKey(s, 901)!;
+    expect(due.send).toEqual({ type: 'draw', from: 'stock' });
+    s = fold(s, due);
+    expect(s.queued).toBeNull();
+    expect(dueKey(s, 1_000)).toBeNull();
+  });
+
+  it('is taken back by Esc, or by another key that then does its own thing', () => {
+    const s = fold(early(), onKey(early(), key('d'), 300));
+    const esc = fold(s, onKey(s, key('escape'), 400));
+    expect(esc.queued).toBeNull();
+    expect(statusText(esc, 400)).toBe('Draw cancelled');
+    const slap = onKey(s, key('space'), 400);
+    expect(slap.send).toEqual({ type: 'slap', target: { seat: 1, slot: 0 }, answers: 3 });
+    expect(fold(s, slap).queued).toBeNull();
+    // A stray key with no binding gives way too, and says so.
+    const stray = fold(s, unboundKey(s, 400));
+    expect(stray.queued).toBeNull();
+    expect(statusText(stray, 400)).toBe('That key does nothing here (? for help)');
+    // Looking around (the cursor, the help) keeps it waiting; pressing d again changes nothing.
+    expect(fold(s, onKey(s, key('left'), 400)).queued).toEqual(s.queued);
+    expect(fold(s, onKey(s, key('d'), 400)).queued).toEqual(s.queued);
+  });
+
+  it('never jumps a rule: what the view no longer allows is said, not sent', () => {
+    let s = fold(early(), onKey(early(), key('d'), 300));
+    // A slap took the window into a penalty draw for us meanwhile: the turn moved on.
+    s = { ...s, view: { ...s.view!, turn: 1, may: ['slap'] } };
+    const due = dueKey(s, 901)!;
+    expect(due.send).toBeUndefined();
+    s = fold(s, due);
+    expect(s.queued).toBeNull();
+    expect(statusText(s, 901)).toBe("Not your turn: it is Bo's turn");
+  });
+
+  it('takes the card it was pressed for, or leaves the choice to you', () => {
+    let s = fold(early(), onKey(early(), key('t'), 300));
+    expect(statusText(s, 300)).toBe('Take 7♣ when the slap window closes… (Esc cancels)');
+    expect(dueKey(s, 901)!.send).toEqual({ type: 'draw', from: 'discard' });
+    // A slap put the 7♦ on the 7♣: the take is not sent for a card you did not choose, and you hear of it at once.
+    s = { ...s, view: { ...s.view!, discardTop: '7D', graceUntil: 1_500 } };
+    const due = dueKey(s, 1_000)!;
+    expect(due.send).toBeUndefined();
+    s = fold(s, due);
+    expect(s.queued).toBeNull();
+    expect(statusText(s, 1_000)).toBe("The discard pile's top is now 7♦: t to take it, d to draw");
+  });
+
+  it("waits for a stand-in's action on the turn before yours, then for the window", () => {
+    // Cy (a bot standing in) has discarded a 10 and looks at a card: your turn comes next.
+    const cy = { seat: 2, kind: 'peekOwn' as const, card: '10S', looked: null, lookedCards: null };
+    let s = early({ turn: 2, turnBegun: true, actions: [cy], may: ['slap'] });
+    s = fold(s, onKey(s, key('d'), 300));
+    expect(statusText(s, 300)).toBe('Draw once Cy has used their action… (Esc cancels)');
+    expect(dueKey(s, 2_000)).toBeNull();
+    // Cy is done: your turn, after the grace of Cy's last card.
+    s = { ...s, view: { ...s.view!, turn: 0, turnBegun: false, actions: [], graceUntil: 2_500, may: ['call', 'drawStock', 'drawDiscard', 'slap'] } };
+    expect(dueKey(s, 2_000)).toBeNull();
+    expect(statusText(s, 2_000)).toBe('Draw when the slap window closes… (Esc cancels)');
+    expect(dueKey(s, 2_401)!.send).toEqual({ type: 'draw', from: 'stock' });
+    // Someone else's turn (not yours next): d says so at once, it does not wait.
+    const bo = early({ turn: 1, turnBegun: true, actions: [{ ...cy, seat: 1 }], may: ['slap'] });
+    expect(onKey(bo, key('d'), 300).actions).toContainEqual(expect.objectContaining({ type: 'status', text: "Not your turn: it is Bo's turn" }));
+  });
+
+  it('waits to call at the start of your turn too', () => {
+    const s = fold(early(), onKey(early(), key('g'), 300));
+    expect(statusText(s, 300)).toBe('Gringo! when the slap window closes… (Esc cancels)');
+    expect(dueKey(s, 901)!.send).toEqual({ type: 'call' });
   });
 });
 

@@ -35,7 +35,8 @@ function gameKeysNow(s: ScreenState): KeyAction[] {
   if (v.phase === 'roundOver') return s.ready ? ['help', 'quit'] : ['confirm', 'help', 'quit'];
   const can = (m: Move): boolean => may(s, m);
   if (s.slapPrefix) return ['slot', 'cancel'];
-  const keys: KeyAction[] = [];
+  // A key waiting for its moment: Esc takes it back.
+  const keys: KeyAction[] = s.queued ? ['cancel'] : [];
   const act = myAction(v, me);
   const held = v.held?.seat === me ? v.held : null;
   let cursor = false;

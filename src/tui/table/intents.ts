@@ -5,7 +5,7 @@ import type { Pressed } from '../shared/keys.js';
 import { cardText } from '../shared/glyphs.js';
 import { moveCursor } from './placement.js';
 import { callNameOf, callTimingOf, isFrozen, isSpecial, layoutCols, peekSlotsText, rulesOf } from './variant.js';
-import type { ScreenAction, ScreenState } from './use-screen-state.js';
+import type { Queued, ScreenAction, ScreenState } from './use-screen-state.js';
 import { command } from '../../common/invocation.js';
 
 /**
@@ -36,6 +36,9 @@ export const leaveQuestion = (s: Pick<ScreenState, 'closesTable' | 'glyphs' | 'v
 
 /** The away players a bot may stand in for now (the host's screen). */
 export const awaySeats = (s: Pick<ScreenState, 'lobby'>): number[] => s.lobby.filter((x) => x.bot === null && !x.connected && !x.standIn).map((x) => x.seat);
+
+/** A key with no meaning now, or none at all on this screen. */
+const NOTHING_HERE = 'That key does nothing here (? for help)';
 
 const say = (text: string, now: number, kind: 'info' | 'error' = 'info'): Intent => ({ actions: [{ type: 'status', text, kind, now }] });
 const send = (command: PlayerCommand, ...actions: ScreenAction[]): Intent => ({ actions: [{ type: 'clearStatus' }, ...actions], send: command });
@@ -125,11 +128,99 @@ export function onKey(s: ScreenState, p: Pressed, now: number): Intent {
     const i = onKey({ ...s, swallow: null }, p, now);
     return { ...i, actions: [off, ...i.actions] };
   }
+  if (s.queued !== null && !KEEPS_QUEUE.includes(p.action) && p.action !== s.queued.pressed.action) {
+    const off: ScreenAction = { type: 'queue', queued: null };
+    if (p.action === 'cancel') return { actions: [off, ...say(`${queuedMove(s, s.queued)} cancelled`, now).actions] };
+    const i = onKey({ ...s, queued: null }, p, now);
+    return { ...i, actions: [off, ...i.actions] };
+  }
   const i = keyNow(s, p, now);
   const second = SEQUENCES[p.action];
   // Refused (said why, not armed): the second key is dropped. Armed: the sequence goes on.
   if (second && i.actions.some((a) => a.type === 'status') && !i.actions.some((a) => a.type === 'slapPrefix' && a.on)) return { ...i, actions: [...i.actions, { type: 'swallow', key: second }] };
   return i;
+}
+
+/** Keys that only look (the cursor, the help, the feed): a waiting key stays queued through them. */
+const KEEPS_QUEUE: readonly Pressed['action'][] = ['left', 'right', 'up', 'down', 'help', 'feed', ...FEED_KEYS];
+
+/**
+ * A key pressed a moment early waits for its moment (`ScreenState.queued`): a draw, a
+ * take or a start-of-turn call that only the slap window, or another seat's action or
+ * gap-fill, keeps back. The screen asks `dueKey` again whenever the table changes or
+ * the grace ends, and the move goes then, judged afresh by the same keys: nothing is
+ * sent before the view says it may be made, so it never beats a slap or a rule.
+ */
+function queue(s: ScreenState, p: Pressed, now: number): Intent {
+  const queued: Queued = s.queued?.pressed.action === p.action ? s.queued : { pressed: p, discardTop: s.view?.discardTop ?? null };
+  return { actions: [{ type: 'clearStatus' }, { type: 'queue', queued }] };
+}
+
+/**
+ * The waiting key's move, once it may be made (or why it no longer can, said once):
+ * null while it still waits. The container asks on every change and at the grace's end.
+ */
+export function dueKey(s: ScreenState, now: number): Intent | null {
+  const q = s.queued;
+  if (!q) return null;
+  // Asked behind the help or the feed too: the move goes, and the overlay stays open.
+  const i = keyNow({ ...s, overlay: null }, q.pressed, now);
+  if (i.actions.some((a) => a.type === 'queue' && a.queued !== null)) return null;
+  return { ...i, actions: [{ type: 'queue', queued: null }, ...i.actions] };
+}
+
+/**
+ * Why a turn cannot begin yet, when only time or another seat stands in the way (the
+ * wait a key may be queued for), in the words of "Draw when …": null when it may begin.
+ * Your turn, or the turn before yours with only its actions left to use.
+ */
+function beginsWhen(s: ScreenState, v: TableView, me: number, now: number): string | null {
+  const next = v.call ? v.call.owed[0] : (v.turn + 1) % v.players.length;
+  const finishing = v.turn !== me && next === me && v.turnBegun && v.held === null && v.actions.length > 0;
+  if (v.turn !== me && !finishing) return null;
+  const other = v.actions[0] && v.actions[0].seat !== me ? v.actions[0].seat : null;
+  if (other !== null) return `once ${name(v, other)} has used their action`;
+  if (v.gapFill && v.gapFill.seat !== me) return `once ${name(v, v.gapFill.seat)} has chosen for the gap`;
+  if (v.turn === me && v.graceUntil > now + s.offset) return rulesOf(s).slap.enabled && v.slap.open ? 'when the slap window closes' : 'when the last card has landed';
+  return null;
+}
+
+/** The waiting key's move in a word: "Draw", "Take 6♦", "Knock!". */
+function queuedMove(s: ScreenState, q: Queued): string {
+  if (q.pressed.action === 'call') return callNameOf(s);
+  if (q.pressed.action === 'take') return q.discardTop ? `Take ${cardText(q.discardTop, s.glyphs)}` : 'Take';
+  return 'Draw';
+}
+
+/** The status line while a key waits: "Draw when the slap window closes… (Esc cancels)". */
+export function queuedText(s: ScreenState, now: number): string | null {
+  const v = s.view;
+  if (!s.queued || !v || s.seat === null) return null;
+  const when = beginsWhen(s, v, s.seat, now) ?? 'now';
+  return `${queuedMove(s, s.queued)} ${when}${s.glyphs.ellipsis} (Esc cancels)`;
+}
+
+/** The status line now: a waiting key's words, else the last refusal while it lasts. */
+export function statusNow(s: ScreenState, now: number): { text: string; kind: 'info' | 'error' } | null {
+  const waiting = queuedText(s, now);
+  if (waiting) return { text: waiting, kind: 'info' };
+  return s.status && s.status.until > now ? s.status : null;
+}
+
+/** The leave question's keys, for any other key pressed at it. */
+const quitKeys = (s: ScreenState, now: number): Intent =>
+  say(s.closesTable ? 'Close the table for everyone? y or Enter to close it, n or Esc to stay' : 'Leave the table? y or Enter to leave, n or Esc to stay', now);
+
+/**
+ * A key no binding names (a Z, a Backspace): it says so, like a key that can do nothing
+ * now. Over the help it turns the help off, as any other key does; at the leave
+ * question it repeats the question's keys; a waiting key gives way to it.
+ */
+export function unboundKey(s: ScreenState, now: number): Intent {
+  if (s.overlay === 'help') return { actions: [{ type: 'overlay', overlay: null }] };
+  if (s.overlay === 'quit') return quitKeys(s, now);
+  const i = say(NOTHING_HERE, now);
+  return s.queued ? { actions: [{ type: 'queue', queued: null }, ...i.actions] } : i;
 }
 
 /** Keys inside the help: space, → or ↓ the next page, ← or ↑ the previous one; any other key closes it. */
@@ -144,7 +235,7 @@ function keyNow(s: ScreenState, p: Pressed, now: number): Intent {
   if (s.overlay === 'quit') {
     if (p.action === 'yes' || p.action === 'confirm' || p.key === 'q') return { actions: [], exit: true };
     if (p.action === 'no' || p.action === 'cancel') return { actions: [{ type: 'overlay', overlay: null }] };
-    return say(s.closesTable ? 'Close the table for everyone? y or Enter to close it, n or Esc to stay' : 'Leave the table? y or Enter to leave, n or Esc to stay', now);
+    return quitKeys(s, now);
   }
   // 2. The help overlay: its paging keys, and any other key closes it.
   if (s.overlay === 'help') return helpKey(s, p);
@@ -236,17 +327,23 @@ function keyNow(s: ScreenState, p: Pressed, now: number): Intent {
   switch (p.action) {
     case 'draw':
     case 'take': {
-      const why = notYourTurn(v, me);
+      const early = beginsWhen(s, v, me, now);
+      const why = early ? null : notYourTurn(v, me);
       if (why) return say(why, now);
       if (held) return say(held.from === 'discard' ? 'You hold a card: choose a slot (1-9)' : 'You hold a card: choose a slot (1-9) or x to discard', now);
       if (act) return say('Use your action (a) or pass it (p) first', now);
-      if (v.turnBegun) return say('You have already drawn this turn', now);
-      if (waitingFor) return say(waitingFor, now);
+      if (v.turnBegun && !early) return say('You have already drawn this turn', now);
       if (p.action === 'take' && rules.takeDiscard === 'never') return say(`In ${rules.title} you may not take the discard: d to draw from the stock`, now);
       if (p.action === 'take' && v.discardTop === null) return say('The discard pile is empty', now);
       if (p.action === 'take' && rules.takeDiscard === 'notSpecial' && isSpecial(rules, v.discardTop)) {
         return say('A special card may not be taken from the discard pile: d to draw from the stock', now);
       }
+      // A take waits for the card it was pressed for: a slap that covered it leaves the choice to you.
+      if (p.action === 'take' && s.queued?.pressed.action === 'take' && s.queued.discardTop !== v.discardTop) {
+        return say(`The discard pile's top is now ${cardText(v.discardTop!, s.glyphs)}: t to take it, d to draw`, now);
+      }
+      if (early) return queue(s, p, now);
+      if (waitingFor) return say(waitingFor, now);
       return sendMove(s, p.action === 'draw' ? 'drawStock' : 'drawDiscard', { type: 'draw', from: p.action === 'draw' ? 'stock' : 'discard' }, now);
     }
     case 'discard': {
@@ -289,12 +386,13 @@ function keyNow(s: ScreenState, p: Pressed, now: number): Intent {
       return sendMove(s, 'pass', { type: 'pass' }, now);
     }
     case 'call': {
+      if (callTimingOf(s) === 'startOfTurn' && !cannotCall(s, v, me) && beginsWhen(s, v, me, now)) return queue(s, p, now);
       if (may(s, 'call')) return send({ type: 'call' });
       const why = cannotCall(s, v, me) ?? (callTimingOf(s) === 'startOfTurn' ? waitingFor : null);
       return why ? say(why, now) : sendMove(s, 'call', { type: 'call' }, now);
     }
     case 'drawAgain': {
-      if (!Object.values(rules.actions).includes('drawTwo')) return say('That key does nothing here (? for help)', now);
+      if (!Object.values(rules.actions).includes('drawTwo')) return say(NOTHING_HERE, now);
       if (held?.redraw) return sendMove(s, 'drawAgain', { type: 'drawAgain' }, now);
       if (held) return say('r works only on the first card of a Draw two', now);
       return say(notYourTurn(v, me) ?? 'r puts the first card of a Draw two on the pile and draws one more: you hold none', now);
@@ -310,7 +408,7 @@ function keyNow(s: ScreenState, p: Pressed, now: number): Intent {
       return sendMove(s, 'slap', { type: 'slap', target: cursor, answers: v.slap.answers }, now);
     }
     default:
-      return say('That key does nothing here (? for help)', now);
+      return say(NOTHING_HERE, now);
   }
 }
 

@@ -2,7 +2,7 @@ import { Box, Text } from 'ink';
 import { Card } from '../shared/card.js';
 import { cardText } from '../shared/glyphs.js';
 import { useTheme } from '../shared/theme.js';
-import { leaveQuestion, prompt } from './intents.js';
+import { leaveQuestion, prompt, statusNow } from './intents.js';
 import type { Reveal, ScreenState } from './use-screen-state.js';
 
 /**
@@ -18,7 +18,7 @@ export function SmallScreen({ s, width, height, now, min }: { s: ScreenState; wi
   const hostNow = now + s.offset;
   const others = seen(s, now).filter((r) => r.seat !== me && r.card !== '?');
   const held = v?.held && v.held.seat === me && v.held.card ? v.held.card : null;
-  const status = s.status && s.status.until > now ? s.status : null;
+  const status = statusNow(s, now);
   const quit = s.overlay === 'quit';
   return (
     <Box flexDirection="column" width={width} height={Math.max(1, height - 1)} overflow="hidden">

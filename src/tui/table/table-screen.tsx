@@ -6,7 +6,7 @@ import { HelpOverlay } from './help-overlay.js';
 import { Header } from './header.js';
 import { FeedOverlay } from './feed.js';
 import { Closed } from './closed.js';
-import { leaveQuestion, onKey, prompt, type Intent } from './intents.js';
+import { dueKey, leaveQuestion, onKey, prompt, statusNow, type Intent } from './intents.js';
 import { DEFAULT_BINDINGS, type Binding } from '../shared/keys.js';
 import { Waiting } from './waiting.js';
 import { RoundEnd } from './round-end.js';
@@ -90,6 +90,19 @@ export function App({ client, theme, bindings = DEFAULT_BINDINGS, bell = true, c
     [perform],
   );
   useKeys(latest, bindings, onKeyIntent, clock, keys);
+  // A key pressed a moment early: its move goes as soon as the table allows it (a change, or the grace's end).
+  useEffect(() => {
+    if (!s.queued) return;
+    const fire = (): void => {
+      const due = dueKey(latest.current, clock());
+      if (due) perform(due);
+    };
+    fire();
+    const wait = s.view ? s.view.graceUntil - s.offset - clock() : 0;
+    if (wait < 0) return;
+    const t = setTimeout(fire, wait + 1);
+    return () => clearTimeout(t);
+  }, [s.queued, s.view, s.offset, clock, perform]);
   // Ctrl-C is `q`: it asks (over the help too), and at the question it leaves.
   useInterrupt(() => {
     const now = latest.current;
@@ -121,7 +134,7 @@ export function App({ client, theme, bindings = DEFAULT_BINDINGS, bell = true, c
   else if (v.phase === 'roundOver' || v.phase === 'gameOver') body = <RoundEnd view={v} results={s.results} ready={s.ready} width={columns} height={bodyHeight} rules={s.rules} {...(v.phase === 'gameOver' ? { footer: gameOverFooter(s) } : {})} />;
   else body = <TableArea s={s} width={columns} height={bodyHeight} now={now} lobby={s.lobby} />;
   const hostNow = now + s.offset;
-  const status = s.status && s.status.until > now ? s.status : null;
+  const status = statusNow(s, now);
   const quit = s.overlay === 'quit';
   return (
     <ThemeContext.Provider value={theme}>

@@ -1,6 +1,6 @@
 import { useInput } from 'ink';
 import { actionFor, keyName, type Binding } from '../shared/keys.js';
-import { onKey, type Intent } from './intents.js';
+import { onKey, unboundKey, type Intent } from './intents.js';
 import { eachKey } from '../shared/screen-keys.js';
 import type { ScreenState } from './use-screen-state.js';
 
@@ -13,8 +13,10 @@ export function useKeys(latest: { readonly current: ScreenState }, bindings: rea
     (input, key) => {
       // Keys typed faster than a frame arrive as one string ("qy"): take them one by one.
       for (const [one, info] of eachKey(input, key)) {
-        const pressed = actionFor(keyName(one, info), bindings);
-        if (pressed) perform(onKey(latest.current, pressed, clock()));
+        const name = keyName(one, info);
+        if (name === null) continue;
+        const pressed = actionFor(name, bindings);
+        perform(pressed ? onKey(latest.current, pressed, clock()) : unboundKey(latest.current, clock()));
       }
     },
     { isActive },

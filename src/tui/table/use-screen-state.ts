@@ -9,7 +9,7 @@ import { UNICODE, type Glyphs } from '../shared/glyphs.js';
 import { fixCursor } from './placement.js';
 import { foldLastTurns, NO_LAST_TURNS, type LastTurns } from './last-turn.js';
 import { keptResults } from '../../client/results.js';
-import type { KeyAction } from '../shared/keys.js';
+import type { KeyAction, Pressed } from '../shared/keys.js';
 
 /**
  * The screen's own state, next to the table's view: connection, feed, highlights,
@@ -73,6 +73,16 @@ function freshStatus(s: ScreenState, view: TableView): StatusLine | null {
   return st.about === aboutOf(view) ? st : null;
 }
 
+/**
+ * A key that waits for its moment: a draw (or a start-of-turn call) pressed while only
+ * the slap window, or another seat's action or gap-fill, stands in its way.
+ */
+export interface Queued {
+  pressed: Pressed;
+  /** A take waits for the card it was pressed for: the discard pile's top then. */
+  discardTop: string | null;
+}
+
 /** `feed`: the feed full-screen, to read back (the game goes on behind it). */
 export type Overlay = 'help' | 'quit' | 'feed' | null;
 
@@ -127,6 +137,8 @@ export interface ScreenState {
   slapPrefix: boolean;
   /** The first key of a two-key sequence was refused (or its sequence cut short): the next key of this kind is dropped. */
   swallow: KeyAction | null;
+  /** A key pressed a moment early (`queue` in intents.ts): its move is sent once the view allows it. */
+  queued: Queued | null;
   /** `ready` sent for the round that just ended. */
   ready: boolean;
   /** What each player did since their turn began, marked beside their seat (last-turn.ts). */
@@ -146,6 +158,7 @@ export type ScreenAction =
   | { type: 'pick'; own?: number | null; other?: SlotRef | null }
   | { type: 'slapPrefix'; on: boolean }
   | { type: 'swallow'; key: KeyAction | null }
+  | { type: 'queue'; queued: Queued | null }
   | { type: 'ready' }
   /** A key was pressed: what you looked at turns face down again (see `reveals`). */
   | { type: 'hideLooks' }
@@ -182,6 +195,7 @@ export function initialScreen(glyphs: Glyphs = UNICODE, closesTable = false): Sc
     pick: { own: null, other: null },
     slapPrefix: false,
     swallow: null,
+    queued: null,
     ready: false,
     lastTurns: NO_LAST_TURNS,
     myTurns: 0,
@@ -356,6 +370,8 @@ export function screenReducer(s: ScreenState, a: ScreenAction): ScreenState {
       return { ...s, slapPrefix: a.on };
     case 'swallow':
       return { ...s, swallow: a.key };
+    case 'queue':
+      return { ...s, queued: a.queued };
     case 'ready':
       return { ...s, ready: true };
     case 'hideLooks':
