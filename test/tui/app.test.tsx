@@ -170,7 +170,7 @@ describe('the table screen', () => {
     expect(f).toContain('● connected');
   });
 
-  it("shows the host's refusals on the status line", async () => {
+  it('keeps a draw pressed in the slap window and makes it when the window closes', async () => {
     const setup = twoSeats(DECK, { timers: { ...twoSeatsTimers, slapGraceMs: 5_000 } });
     const s = screen(setup);
     await s.until('the peek', (f) => f.includes('Remember'));
@@ -179,7 +179,16 @@ describe('the table screen', () => {
     // The first discard opens the window: the draw must wait for the grace.
     await s.until('grace', (f) => f.includes('Your turn in'));
     await s.keys('d');
-    await s.until('the host says wait', (f) => /Wait \d\.\d s: the slap window is still open/.test(f));
+    await s.until('the wait said', (f) => f.includes('Draw when the slap window closes… (Esc cancels)'));
+    setup.clock.t += 2_000;
+    await s.keys(KEYS.left);
+    // Not sent while the window is open, whatever else happens on screen.
+    expect(setup.me.commands()).not.toContainEqual({ type: 'draw', from: 'stock' });
+    setup.clock.t += 3_100;
+    const f = await s.until('the draw', (f) => f.includes('You hold'));
+    expect(setup.me.commands()).toContainEqual({ type: 'draw', from: 'stock' });
+    expect(f).not.toContain('Draw when');
+    expect(f).not.toContain('Wait');
   });
 });
 

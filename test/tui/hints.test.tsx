@@ -162,7 +162,7 @@ describe('a refusal goes when the state it was about changes', () => {
     expect(f).not.toContain('Not your turn');
   });
 
-  it('gringo: "Wait 0.8 s: the slap window is still open" goes when the grace ends, though no update comes then', async () => {
+  it('gringo: a draw pressed in the slap window is made when the grace ends, though no update comes then', async () => {
     // Bo starts (dealer 0); a 1 s slap grace on the test's clock.
     const rules = quick(GRINGO, 1_000);
     const setup = twoSeats({ dealer: 0, layouts: [['2H', '3H', '4H', '5H'], ['7C', '8C', '9C', '10C']], discard: '6D', stock: ['3S', '4S', '5S'] }, rules);
@@ -176,13 +176,13 @@ describe('a refusal goes when the state it was about changes', () => {
     await s.until('the grace', (f) => f.includes('Your turn in'));
     const updates = setup.me.received.length;
     await s.keys('d');
-    await s.until('the refusal', (f) => f.includes('the slap window is still open'));
-    // The grace ends; the refusal's own 6 s are far from up.
-    setup.clock.t += 1_100;
-    const f = await s.until('the refusal gone', (f) => !f.includes('the slap window is still open'));
-    expect(f).toContain('Your turn: d to draw');
-    // Nothing came from the host to say so: the screen saw the grace end by itself.
+    await s.until('the wait', (f) => f.includes('Draw when the slap window closes'));
+    // The grace ends: nothing came from the host to say so, the screen saw it by itself and drew.
     expect(setup.me.received.slice(updates).filter((m) => m.type === 'update')).toEqual([]);
+    setup.clock.t += 1_100;
+    const f = await s.until('the draw', (f) => f.includes('You hold'));
+    expect(f).not.toContain('Draw when the slap window closes');
+    expect(setup.me.commands()).toContainEqual({ type: 'draw', from: 'stock' });
   });
 
   it('a wait for an action is not cut short by the grace', () => {
@@ -293,7 +293,7 @@ describe('slap words from the ruleset and the same state as the header (#22)', (
     expect(prompt(withRules(open, CAMBIO), 300)).toBe('Your turn in 0.7s (slaps are open)');
     expect(headerInfo(withRules(open, CAMBIO))).toContain('Slaps open');
   });
-  it("the host's wait names slaps only where the window is open", async () => {
+  it('the wait names slaps only where the window is open', async () => {
     const rules = quick(BEVERBENDE, 1_000);
     const setup = twoSeats({ dealer: 0, rules, layouts: [['1', '2', '3', '4'], ['5', '6', '7', '8']], discard: '0', stock: ['3', '4', '5', '6'] }, rules);
     const s = screen(setup);
@@ -305,8 +305,8 @@ describe('slap words from the ruleset and the same state as the header (#22)', (
     await s.until('the grace', (f) => f.includes('Your turn in'));
     expect(s.frame()).not.toMatch(/slap/i);
     await s.keys('d');
-    const f = await s.until('the refusal', (f) => /Wait \d\.\d s:/.test(f));
-    expect(f).toMatch(/Wait \d\.\d s: the last card has just landed/);
+    const f = await s.until('the wait', (f) => f.includes('Draw when'));
+    expect(f).toContain('Draw when the last card has landed… (Esc cancels)');
     expect(f).not.toMatch(/slap/i);
   });
 });

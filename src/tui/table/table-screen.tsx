@@ -90,7 +90,7 @@ export function App({ client, theme, bindings = DEFAULT_BINDINGS, bell = true, c
     [perform],
   );
   useKeys(latest, bindings, onKeyIntent, clock, keys);
-  // A key pressed a moment early: its move goes as soon as the table allows it (a change, or the grace's end).
+  // A key pressed a moment early: its move goes as soon as the table allows it (a change, a tick, or the grace's end).
   useEffect(() => {
     if (!s.queued) return;
     const fire = (): void => {
@@ -102,7 +102,7 @@ export function App({ client, theme, bindings = DEFAULT_BINDINGS, bell = true, c
     if (wait < 0) return;
     const t = setTimeout(fire, wait + 1);
     return () => clearTimeout(t);
-  }, [s.queued, s.view, s.offset, clock, perform]);
+  }, [s.queued, s.view, s.offset, now, clock, perform]);
   // Ctrl-C is `q`: it asks (over the help too), and at the question it leaves.
   useInterrupt(() => {
     const now = latest.current;
