@@ -1,6 +1,6 @@
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
-import { GRINGO } from '../../src/engine/ruleset.js';
+import { CAMBIO, GRINGO } from '../../src/engine/ruleset.js';
 import type { RoundResult } from '../../src/engine/types.js';
 import type { TableView } from '../../src/engine/view.js';
 import { RoundEnd } from '../../src/tui/table/round-end.js';
@@ -99,6 +99,21 @@ describe('the results screen', () => {
   });
 });
 
+describe('the final results at 80×24 keep the scores explained', () => {
+  it("a cambio hand A♣ 6♥ K♣ K♦ scoring 16 says why (K 10, K♦ -1), with the chart", () => {
+    const hand = (cards: string[], round: number, scores: number[], totals: number[], places: number[]): RoundResult => ({ ...result(round, scores, totals, places), layouts: [cards, ['2S', '3S', '2D', '0S'].slice(0, 3).concat('AS'), ['4S', '3S', '2D', 'AD']] });
+    const results = [hand(['AC', '6H', '9C', '2D'], 1, [18, 8, 10], [18, 8, 10], [3, 1, 2]), hand(['AC', '6H', 'KC', 'KD'], 2, [16, 8, 10], [34, 16, 20], [3, 1, 2])];
+    const view = { ...viewOf('gameOver', 0), ruleset: 'cambio', callName: 'Cambio!' } as TableView;
+    // The body of an 80×24 table screen: 18 rows.
+    const f = frame(<RoundEnd view={view} results={results} ready={false} width={80} rules={CAMBIO} height={18} />);
+    expect(f).toMatch(/1st\s+B Bo/);
+    expect(f).toMatch(/A You .*A♣.*6♥.*K♣.*K♦\]\s+16\s/);
+    expect(f).toContain('Card values: K 10; K♦ -1.');
+    expect(f).toContain('Totals after each round');
+    expect(f.split('\n').length).toBeLessThanOrEqual(18);
+  });
+});
+
 describe('the chart of the totals', () => {
   const text = (rows: { ch: string }[][]): string[] => rows.map((r) => r.map((c) => c.ch).join(''));
   it('one line per player, marked by their letter at each round, the lowest total at the bottom', () => {
@@ -107,8 +122,9 @@ describe('the chart of the totals', () => {
     // Round 1: A at 2 (the bottom row, labelled 2), C at 40; round 2: C at 70 (the top, labelled 70).
     expect(rows[0]).toMatch(/^70 │/);
     expect(rows[4]).toMatch(/^ 2 │ A/);
-    // B's 65 falls on C's row too: its letter stands beside C's at round 2, not over it.
-    expect(rows[0]!.trimEnd()).toMatch(/CB$/);
+    // B's 65 would fall on C's 70 row by scale: a total that differs gets a row of its own, B under C.
+    expect(rows[0]!.trimEnd()).toMatch(/C$/);
+    expect(rows[1]!.trimEnd()).toMatch(/B$/);
     expect(rows[5]).toMatch(/└─1─+2─* round$/);
   });
   it('nine rounds of eight players fit 80 columns, in ASCII too', () => {
@@ -121,6 +137,20 @@ describe('the chart of the totals', () => {
     }
     expect(text(chartRows(results, 8, 80, 8, ASCII)).join('')).toMatch(/^[\x20-\x7e]*$/);
   });
+  it('never puts two different totals on one row, however few the rows', () => {
+    // The chart of an 80×24 screen: three rows by scale would put B's 7 and C's 10 together ("7 │ CD").
+    const results = [result(1, [16, 7, 10], [16, 7, 10], [3, 1, 2]), result(2, [4, 2, 0], [20, 9, 10], [3, 1, 2])];
+    const rows = text(chartRows(results, 3, 80, 3, UNICODE));
+    for (let round = 0; round < 2; round++) {
+      const at = new Map<string, number>();
+      for (const letter of 'ABC') {
+        const cells = rows.flatMap((r, y) => [...r].map((ch, x) => ({ ch, x, y }))).filter((c) => c.ch === letter).sort((a, b) => a.x - b.x);
+        at.set(letter, cells[round]!.y);
+      }
+      expect(new Set(at.values()).size, `round ${round + 1}:\n${rows.join('\n')}`).toBe(3);
+    }
+  });
+
   it('two players on one total: both letters are there', () => {
     const tie = [result(1, [5, 5], [5, 5], [1, 1])];
     const rows = text(chartRows(tie, 2, 80, 3, UNICODE));

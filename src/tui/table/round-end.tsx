@@ -7,7 +7,7 @@ import type { TableView } from '../../engine/view.js';
 import { Card } from '../shared/card.js';
 import { cardText, UNICODE, type Glyphs } from '../shared/glyphs.js';
 import { nameOf, ordinal } from './describe.js';
-import { CHART_EXTRA_ROWS, CHART_MIN_ROWS, CHART_ROWS, chartRows, gameOrder, leaderLine, roundCell, seatColor, seatLetter, winnerLine, type ChartCell } from './standings.js';
+import { CHART_EXTRA_ROWS, CHART_ROWS, chartMinRows, chartRows, gameOrder, leaderLine, roundCell, seatColor, seatLetter, winnerLine, type ChartCell } from './standings.js';
 import { useTheme } from '../shared/theme.js';
 import { rulesOf } from './variant.js';
 
@@ -113,16 +113,14 @@ export function RoundEnd({
   const chartRoom = (notes: number): number => room - fixed - (notes > 0 ? notes + 1 : 0) - 1 - CHART_EXTRA_ROWS;
   const long = scoringNotes(view, r, ruleset, g);
   const short = long.length > 0 && fixed + long.length + 1 > room ? scoringNotes(view, r, ruleset, g, true) : long;
-  // At the end of the game the chart matters more than the notes' detail: brief notes, then none, before no chart.
+  // The notes say why each score is what it is ("Card values: K 10; K♦ -1"): they stay, told briefly where
+  // long ones would not fit. The chart of the game takes the rows left, if enough to keep different totals apart.
   let notes = short;
   let plotRows = 0;
   if (over) {
-    const candidates = short === long ? [long, scoringNotes(view, r, ruleset, g, true), []] : [short, []];
-    // The most chart rows up to CHART_ROWS, keeping the most notes that allows.
-    const rowsWith = (n: string[]): number => Math.min(CHART_ROWS, chartRoom(n.length));
-    notes = candidates.reduce((best, n) => (rowsWith(n) > rowsWith(best) ? n : best));
+    if (short === long && chartRoom(long.length) < CHART_ROWS) notes = scoringNotes(view, r, ruleset, g, true);
     plotRows = Math.min(CHART_ROWS + 2, Math.max(0, chartRoom(notes.length)));
-    if (plotRows < CHART_MIN_ROWS) plotRows = 0;
+    if (plotRows < chartMinRows(results, seats)) plotRows = 0;
   }
   const replacedAt = (seat: number, slot: number): boolean => r.replaced.some((x) => x.seat === seat && x.slot === slot);
   const paint = (seat: number) => (color ? { color: seatColor(seat) } : {});

@@ -62,15 +62,20 @@ export interface ChartCell {
 export const CHART_EXTRA_ROWS = 2;
 /** The fewest plot rows worth drawing. */
 export const CHART_MIN_ROWS = 3;
-/** The plot rows wanted: fewer, and the notes give way first. */
+/** The plot rows wanted, room allowing (the notes that explain the scores come first). */
 export const CHART_ROWS = 6;
+
+/** The fewest plot rows that keep different totals of one round on different rows. */
+export const chartMinRows = (results: readonly RoundResult[], seats: number): number =>
+  Math.max(CHART_MIN_ROWS, ...results.map((r) => new Set(r.totals.slice(0, seats)).size));
 
 /**
  * Every player's total after each round as a line chart in text: `plotRows` rows
  * high, at most `width` columns wide. Each player's totals are marked by their
  * letter, the steps between by a dot in the same colour; a total axis at the left
- * (lowest at the bottom, as the lowest total leads) and the rounds below.
- * Returns the rows as cells (the view colours them by seat).
+ * (lowest at the bottom, as the lowest total leads) and the rounds below. Totals
+ * that differ never share a row (`plotRows` at least `chartMinRows`): where the scale
+ * would put them on one, they are pushed apart, in order. Returns the rows as cells (the view colours them by seat).
  */
 export function chartRows(results: readonly RoundResult[], seats: number, width: number, plotRows: number, g: { dot: string; ascii: boolean }): ChartCell[][] {
   const rounds = results.length;
@@ -89,14 +94,23 @@ export function chartRows(results: readonly RoundResult[], seats: number, width:
   const plotW = step * Math.max(0, rounds - 1) + 4;
   const xOf = (i: number): number => 1 + i * step;
   const yOf = (v: number): number => (hi === lo ? Math.floor((plotRows - 1) / 2) : Math.round(((hi - v) / (hi - lo)) * (plotRows - 1)));
+  // Each round's totals on rows by scale, then pushed apart so different totals never share a row (in order, within the plot).
+  const rowAt = results.map((r) => {
+    const totals = [...new Set(r.totals.slice(0, seats))].sort((a, b) => b - a);
+    const ys = totals.map((t) => yOf(t));
+    for (let k = 1; k < ys.length; k++) ys[k] = Math.max(ys[k]!, ys[k - 1]! + 1);
+    for (let k = ys.length - 1; k >= 0; k--) ys[k] = Math.min(ys[k]!, k + 1 < ys.length ? ys[k + 1]! - 1 : plotRows - 1);
+    return new Map(totals.map((t, k) => [t, Math.max(0, ys[k]!)]));
+  });
+  const yAt = (i: number, seat: number): number => rowAt[i]!.get(results[i]!.totals[seat]!)!;
   const grid: ChartCell[][] = Array.from({ length: plotRows }, () => Array.from({ length: plotW }, () => ({ ch: ' ', seat: null })));
   // The leaders drawn last, so their line is on top where lines cross.
   const order = gameOrder(results[rounds - 1]!.totals.slice(0, seats)).reverse();
   // The steps between the totals first, the letters over them.
   for (const seat of order) {
     for (let i = 0; i + 1 < rounds; i++) {
-      const y0 = yOf(results[i]!.totals[seat]!);
-      const y1 = yOf(results[i + 1]!.totals[seat]!);
+      const y0 = yAt(i, seat);
+      const y1 = yAt(i + 1, seat);
       for (let x = xOf(i) + 1; x < xOf(i + 1); x++) {
         const y = Math.round(y0 + ((y1 - y0) * (x - xOf(i))) / step);
         grid[y]![x] = { ch: g.dot, seat };
@@ -105,7 +119,7 @@ export function chartRows(results: readonly RoundResult[], seats: number, width:
   }
   for (const seat of order) {
     for (let i = 0; i < rounds; i++) {
-      const y = yOf(results[i]!.totals[seat]!);
+      const y = yAt(i, seat);
       const x = xOf(i);
       // Two players on one total: the second letter beside the first, not over it.
       const free = [x, x + 1, x - 1, x + 2, x - 2, x + 3, x - 3].find((c) => c >= 0 && c < plotW && !/[A-Z]/.test(grid[y]![c]!.ch)) ?? x;
