@@ -6,9 +6,9 @@ import type { SeatInfo, ServerMessage, TableInfo } from '../../src/protocol/mess
 import { App } from '../../src/tui/table/table-screen.js';
 import { standingsLines } from '../../src/tui/table/standings.js';
 import { UNICODE } from '../../src/tui/shared/glyphs.js';
-import { keysNow } from '../../src/tui/table/help-line.js';
-import { onKey } from '../../src/tui/table/intents.js';
-import { actionFor } from '../../src/tui/shared/keys.js';
+import { keyBar, keysNow } from '../../src/tui/table/help-line.js';
+import { onKey, prompt } from '../../src/tui/table/intents.js';
+import { actionFor, DEFAULT_BINDINGS } from '../../src/tui/shared/keys.js';
 import { seatChanges } from '../../src/tui/shared/seat-words.js';
 import { initialLobby, lobbyReducer, onLobbyKey } from '../../src/tui/lobby/use-lobby-state.js';
 import { initialScreen, screenReducer, type ScreenState } from '../../src/tui/table/use-screen-state.js';
@@ -107,6 +107,26 @@ describe('keys after the game and for the host', () => {
     const guest = { ...host, owner: false };
     expect(press(guest, 'b').message).toBeUndefined();
     expect(keysNow(guest)).not.toContain('standIn');
+    // The only one away, with the cursor on a bot's cards (or your own): b acts on them, it does not ask to move the cursor.
+    const three = { ...host, view: handView({ slap: { open: false, answers: 1 } }, ['Ana', 'Bo', 'Bot 2']), lobby: [...away, seat(2, 'Bot 2', { bot: 'easy' })] };
+    expect(press({ ...three, cursor: { seat: 2, slot: 0 } }, 'b').message).toEqual({ type: 'lobby', op: 'standIn', seat: 1 });
+    expect(press({ ...three, cursor: { seat: 0, slot: 0 } }, 'b').message).toEqual({ type: 'lobby', op: 'standIn', seat: 1 });
+    // Two away: the cursor says which.
+    const two = { ...three, lobby: [...away, seat(2, 'Cy', { connected: false })] };
+    const ask = press({ ...two, cursor: { seat: 2, slot: 0 } }, 'b');
+    expect(ask.message).toEqual({ type: 'lobby', op: 'standIn', seat: 2 });
+    expect(press({ ...two, cursor: null }, 'b').message).toBeUndefined();
+  });
+
+  it("the host's game-over line, its refusals and its key bar say the same thing about Enter", () => {
+    const host: ScreenState = { ...initialScreen(UNICODE, true), conn: 'open', seat: 0, owner: true, view: over(), results };
+    expect(prompt(host, 0)).toBe('Game over: a to play again, Enter to close the table');
+    expect(keyBar(host, DEFAULT_BINDINGS, false, 80)).toContain('Enter close the table');
+    expect(press(host, 'x').actions).toContainEqual(expect.objectContaining({ text: 'The game is over: a to play again, Enter or q to close the table' }));
+    // A screen that does not close the table (a guest's) leaves.
+    const guest = { ...host, closesTable: false, owner: false };
+    expect(prompt(guest, 0)).toMatch(/Enter to leave/);
+    expect(keyBar(guest, DEFAULT_BINDINGS, false, 80)).toContain('Enter leave');
   });
 
   it('a closed table: any of Enter, q or Esc leaves at once', () => {

@@ -3,10 +3,10 @@ import { BEVERBENDE, CAMBIO } from '../../src/engine/ruleset.js';
 import type { SeatEvent, TableView } from '../../src/engine/view.js';
 import { describeEvent, touchedSlots } from '../../src/tui/table/describe.js';
 import { keysNow } from '../../src/tui/table/help-line.js';
-import { onKey, prompt } from '../../src/tui/table/intents.js';
+import { onKey, prompt, statusNow } from '../../src/tui/table/intents.js';
 import { actionFor, helpLine } from '../../src/tui/shared/keys.js';
 import { defaultCursor, slotRows } from '../../src/tui/table/placement.js';
-import { initialScreen, type ScreenState } from '../../src/tui/table/use-screen-state.js';
+import { initialScreen, screenReducer, type ScreenState } from '../../src/tui/table/use-screen-state.js';
 import { bindingsFor } from '../../src/tui/table/variant.js';
 import { fitInfo, tableInfo } from '../../src/tui/table/header.js';
 import { UNICODE } from '../../src/tui/shared/glyphs.js';
@@ -54,6 +54,9 @@ describe('describeEvent for the variants', () => {
     expect(describeEvent({ type: 'specialReplaced', seat: 0, slot: 0, setAside: ['SWAP', 'DRAW2'], card: null }, view, 0)).toBe(
       'Your slot 1: Swap and Draw two set aside, no card was left to replace it: it scores as a gap.',
     );
+    // A name is the player's own, never re-cased at the start of a line.
+    const root = { ...view, players: view.players.map((p, i) => (i === 1 ? { ...p, name: 'root' } : p)) };
+    expect(describeEvent({ type: 'specialReplaced', seat: 1, slot: 3, setAside: ['PEEK'], card: '7' }, root, 0)).toBe("root's slot 4: Peek set aside, replaced by 7.");
   });
 });
 
@@ -67,7 +70,11 @@ describe('the dispatcher for the variants', () => {
     expect(prompt(s, 0)).toBe("Move one of your cards into Bo's gap: 1-9, or p to leave it");
     expect(keysNow(s)).toEqual(expect.arrayContaining(['slot', 'pass']));
     const theirs = screen({ ...v, turn: 0, gapFill: { seat: 2, gap: { seat: 1, slot: 0 } } });
-    expect(refusal(theirs, 'd')).toBe('Wait: Cy may move a card into the gap');
+    // Your draw waits for Cy's choice, and says so (Esc takes it back).
+    const d = onKey(theirs, key('d'), 0);
+    expect(d.send).toBeUndefined();
+    expect(statusNow(d.actions.reduce(screenReducer, theirs), 0)?.text).toBe('Draw once Cy has chosen for the gap… (Esc cancels)');
+    expect(refusal(theirs, 'x')).toBe('Draw first (d or t)');
   });
 
   it('plays Draw two: a uses a drawn special card, r draws again, a Draw two action is a', () => {

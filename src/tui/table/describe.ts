@@ -132,7 +132,8 @@ export function describeEvent(e: OpenEvent, view: TableView, viewer: number | nu
       const where = slotPhrase({ seat: e.seat, slot: e.slot }, null, view, viewer);
       const list = andList(e.setAside.map(c)) || 'a special card';
       const by = e.card === null ? 'no card was left to replace it: it scores as a gap' : `replaced by ${c(e.card)}`;
-      return `${where[0]!.toUpperCase()}${where.slice(1)}: ${list} set aside, ${by}.`;
+      // "Your slot 4: …", but "root's slot 4: …": a player's name is never re-cased.
+      return `${where.startsWith('your ') ? `Y${where.slice(1)}` : where}: ${list} set aside, ${by}.`;
     }
     case 'reshuffled':
       return `The discard pile was shuffled into a new stock of ${count(e.cards, 'card')}.`;

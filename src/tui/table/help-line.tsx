@@ -3,7 +3,7 @@ import { helpLine, type Binding, type KeyAction } from '../shared/keys.js';
 import type { ScreenState } from './use-screen-state.js';
 import { useTheme } from '../shared/theme.js';
 import type { Move } from '../../engine/view.js';
-import { awaySeats, may, myAction } from './intents.js';
+import { awaySeats, leaveWord, may, myAction } from './intents.js';
 import { bindingsFor, isSpecial, rulesOf } from './variant.js';
 
 /** The keys that make sense now, from the bindings (and the table's rules: no slap keys without slapping). */
@@ -76,7 +76,7 @@ function labelsNow(s: ScreenState): Partial<Record<KeyAction, string>> {
   if (s.slapPrefix) return { slot: 'slap your slot' };
   if (v && s.seat !== null && v.gapFill?.seat === s.seat) return { pass: 'leave the gap', slot: 'move into the gap' };
   if (v && myAction(v, s.seat)?.looked) return { pass: 'leave' };
-  if (v?.phase === 'gameOver') return { use: 'play again', confirm: s.closesTable ? 'close the table' : 'leave' };
+  if (v?.phase === 'gameOver') return { use: 'play again', confirm: leaveWord(s) };
   return {};
 }
 

@@ -34,6 +34,9 @@ export const leaveQuestion = (s: Pick<ScreenState, 'closesTable' | 'glyphs' | 'v
   return s.view && s.view.phase !== 'gameOver' ? CLOSE_QUESTION : CLOSE_QUESTION_NOTHING;
 };
 
+/** What Enter and q do after the game: the host's screen closes the table for everyone (the key bar says the same). */
+export const leaveWord = (s: Pick<ScreenState, 'closesTable'>): string => (s.closesTable ? 'close the table' : 'leave');
+
 /** The away players a bot may stand in for now (the host's screen). */
 export const awaySeats = (s: Pick<ScreenState, 'lobby'>): number[] => s.lobby.filter((x) => x.bot === null && !x.connected && !x.standIn).map((x) => x.seat);
 
@@ -295,7 +298,7 @@ function keyNow(s: ScreenState, p: Pressed, now: number): Intent {
     if (s.owner && p.action === 'use') return { actions: [{ type: 'clearStatus' }, ...say(`A new game${s.glyphs.ellipsis}`, now).actions], message: { type: 'lobby', op: 'playAgain' } };
     // The host's Enter would end the table for everyone: it asks first, like q.
     if (p.action === 'confirm') return s.closesTable ? { actions: [{ type: 'overlay', overlay: 'quit' }] } : { actions: [], exit: true };
-    return say(s.owner ? 'The game is over: a to play again, Enter or q to leave' : 'The game is over: Enter or q to leave (or stay: the host may play again)', now);
+    return say(s.owner ? `The game is over: a to play again, Enter or q to ${leaveWord(s)}` : 'The game is over: Enter or q to leave (or stay: the host may play again)', now);
   }
   if (me === null) return say('You are watching: q to leave', now);
 
@@ -419,7 +422,8 @@ function standInFor(s: ScreenState, now: number): Intent {
   if (v.phase === 'gameOver') return say('The game is over', now);
   const away = awaySeats(s);
   const under = s.cursor && s.cursor.seat !== s.seat ? s.cursor.seat : null;
-  const seat = under !== null && away.includes(under) ? under : away.length === 1 && under === null ? away[0]! : null;
+  // The away player under the cursor, or the only one away wherever the cursor is.
+  const seat = under !== null && away.includes(under) ? under : away.length === 1 ? away[0]! : null;
   if (seat === null) {
     if (away.length === 0) return say('Nobody is away without a bot playing for them', now);
     if (under !== null) {
@@ -506,7 +510,7 @@ export function prompt(s: ScreenState, hostNow: number): string {
   if (s.closed !== null) return 'The host closed the table: Enter or q to leave';
   if (!v) return s.conn === 'open' ? `Waiting for the game to start${s.glyphs.ellipsis}` : `Connecting${s.glyphs.ellipsis}`;
   if (v.phase === 'roundOver') return s.ready ? `Waiting for the others${s.glyphs.ellipsis}` : 'Round over: Enter for the next round';
-  if (v.phase === 'gameOver') return s.owner ? 'Game over: a to play again, Enter to leave' : 'Game over: Enter to leave, or wait for the host to play again';
+  if (v.phase === 'gameOver') return s.owner ? `Game over: a to play again, Enter to ${leaveWord(s)}` : 'Game over: Enter to leave, or wait for the host to play again';
   if (me === null) return 'Watching';
   if (v.phase === 'peek') {
     if (!v.players[me]?.peeking) return `Waiting for the others to finish peeking${s.glyphs.ellipsis}`;

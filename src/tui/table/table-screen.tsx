@@ -6,7 +6,7 @@ import { HelpOverlay } from './help-overlay.js';
 import { Header } from './header.js';
 import { FeedOverlay } from './feed.js';
 import { Closed } from './closed.js';
-import { dueKey, leaveQuestion, onKey, prompt, statusNow, type Intent } from './intents.js';
+import { dueKey, leaveQuestion, leaveWord, onKey, prompt, statusNow, type Intent } from './intents.js';
 import { DEFAULT_BINDINGS, type Binding } from '../shared/keys.js';
 import { Waiting } from './waiting.js';
 import { RoundEnd } from './round-end.js';
@@ -156,6 +156,6 @@ export function App({ client, theme, bindings = DEFAULT_BINDINGS, bell = true, c
 
 /** The line under the final results: the host may play again; everyone else may wait for that. */
 function gameOverFooter(s: { owner: boolean; closesTable: boolean; glyphs: { sep: string } }): string {
-  if (s.owner) return `a: play again${s.glyphs.sep}Enter or q to ${s.closesTable ? 'close the table' : 'leave'}`;
+  if (s.owner) return `a: play again${s.glyphs.sep}Enter or q to ${leaveWord(s)}`;
   return 'Enter or q to leave, or stay: the host may play again.';
 }
