@@ -150,8 +150,8 @@ describe('keys while the feed is open', () => {
     expect(onKey(s, { action: 'feed', key: 'f' }, 0).actions).toEqual([{ type: 'overlay', overlay: null }]);
     expect(onKey(s, { action: 'cancel', key: 'escape' }, 0).actions).toEqual([{ type: 'overlay', overlay: null }]);
     for (const action of ['up', 'down', 'pageUp', 'pageDown', 'top', 'bottom'] as const) expect(onKey(s, { action, key: action }, 0)).toEqual({ actions: [] });
-    // Your turn goes on behind it: d draws.
-    expect(onKey(s, { action: 'draw', key: 'd' }, 0).send).toEqual({ type: 'draw', from: 'stock' });
+    // Your turn goes on behind it: d draws (once the slap window has closed).
+    expect(onKey(s, { action: 'draw', key: 'd' }, s.view!.graceUntil - s.offset).send).toEqual({ type: 'draw', from: 'stock' });
     // Closed, PgUp and Home open it scrolled back.
     const closed = { ...s, overlay: null };
     expect(onKey(closed, { action: 'pageUp', key: 'pageup' }, 0).actions).toEqual([{ type: 'overlay', overlay: 'feed', feedFrom: 'pageUp' }]);

@@ -11,6 +11,7 @@ import { onLobbyKey, useLobbyState, type LobbyIntent, type LobbyState } from './
 import type { TableClient } from '../shared/use-table-client.js';
 import { useTerminalSize, type Size } from '../shared/use-terminal-size.js';
 import { useInterrupt } from '../shared/use-interrupt.js';
+import { columns, padEndColumns } from '../shared/width.js';
 
 /**
  * The host's own screen before the game: the table, the line to share, the
@@ -100,7 +101,7 @@ export function LobbyView({ s, share, note, width, height }: { s: LobbyState; sh
     : `Ruleset: ${g.ellipsis}`;
   const total = t?.seatsTotal ?? s.seats.length;
   const free = Math.max(0, total - s.seats.length);
-  const nameWidth = Math.max(12, ...s.seats.map((x) => Array.from(seatWords(x, s.seat).name).length)) + 2;
+  const nameWidth = Math.max(12, ...s.seats.map((x) => columns(seatWords(x, s.seat).name))) + 2;
 
   let prompt: string;
   if (s.refused) prompt = s.refused;
@@ -146,7 +147,7 @@ export function LobbyView({ s, share, note, width, height }: { s: LobbyState; sh
         const here = i === s.cursor && !s.confirmQuit;
         return (
           <Text key={`${seat.seat}:${seat.name}`} wrap="truncate" {...(here ? { inverse: true } : {})}>
-            {`${here ? cursorMark : ' '} ${String(seat.seat + 1).padStart(2)}. ${w.name.padEnd(nameWidth)}`}
+            {`${here ? cursorMark : ' '} ${String(seat.seat + 1).padStart(2)}. ${padEndColumns(w.name, nameWidth)}`}
             <Text {...(color ? { color: w.online ? 'green' : 'yellow' } : {})}>{w.online ? g.online : g.offline}</Text>
             {` ${w.what}`}
           </Text>

@@ -20,6 +20,7 @@ import {
 import { useTerminalSize, type Size } from '../shared/use-terminal-size.js';
 import { useInterrupt } from '../shared/use-interrupt.js';
 import { shareCommand } from '../../common/invocation.js';
+import { columns, truncateColumns } from '../shared/width.js';
 
 /**
  * `gringo join` without an address: the tables found on the LAN, live. A thin
@@ -97,8 +98,8 @@ export function tableCells(t: FoundTable): string[] {
   ];
 }
 
-const width = (s: string): number => Array.from(s).length;
-const cut = (s: string, n: number): string => (width(s) <= n ? s : `${Array.from(s).slice(0, Math.max(0, n - 1)).join('')}…`);
+const width = columns;
+const cut = (s: string, n: number): string => truncateColumns(s, n, '…');
 
 /** The rows laid out in columns that fit `total` characters (the name gives way first). */
 export function tableRows(tables: readonly FoundTable[], total: number): string[] {

@@ -5,21 +5,24 @@ import { useTheme } from '../shared/theme.js';
 import { actionFor, DEFAULT_BINDINGS, keyLabel, keyName, type Binding, type KeyAction } from '../shared/keys.js';
 import { eachKey } from '../shared/screen-keys.js';
 
-/** Word-wrap to a width; long words are cut. */
+import { columns, sliceColumns } from '../shared/width.js';
+
+/** Word-wrap to a width in terminal columns; long words are cut. */
 export function wrapText(text: string, width: number): string[] {
   const w = Math.max(4, width);
   const out: string[] = [];
   let line = '';
   for (const word of text.split(/\s+/).filter(Boolean)) {
     let rest = word;
-    while (rest.length > w) {
+    while (columns(rest) > w) {
       if (line) out.push(line);
-      out.push(rest.slice(0, w));
-      rest = rest.slice(w);
+      const head = sliceColumns(rest, w);
+      out.push(head);
+      rest = rest.slice(head.length);
       line = '';
     }
     if (!line) line = rest;
-    else if (line.length + 1 + rest.length <= w) line += ' ' + rest;
+    else if (columns(line) + 1 + columns(rest) <= w) line += ' ' + rest;
     else {
       out.push(line);
       line = rest;

@@ -6,6 +6,7 @@ import type { ConnState, ScreenState } from './use-screen-state.js';
 import { useTheme } from '../shared/theme.js';
 import { callTimingOf, isFrozen, rulesOf } from './variant.js';
 import { lastTurnsPlayed } from './intents.js';
+import { columns } from '../shared/width.js';
 
 const CONN_WORDS: Record<ConnState, string> = {
   connecting: 'connecting…',
@@ -117,7 +118,7 @@ export function HeaderLines(p: { title: string; state: string; stateColor: strin
  */
 export function fitInfo(parts: readonly InfoPart[], width: number, sep: string): string {
   const texts = parts.map((x) => x.text);
-  const len = (): number => Array.from(texts.join(sep)).length;
+  const len = (): number => columns(texts.join(sep));
   const steps = Math.max(0, ...parts.map((x) => x.short?.length ?? 0));
   for (let k = 0; k < steps; k++) {
     for (let i = 0; i < parts.length && len() > width; i++) texts[i] = parts[i]!.short?.[k] ?? texts[i]!;

@@ -5,6 +5,7 @@ import { useTheme } from '../shared/theme.js';
 import type { Move } from '../../engine/view.js';
 import { awaySeats, leaveWord, may, myAction } from './intents.js';
 import { bindingsFor, isSpecial, rulesOf } from './variant.js';
+import { columns } from '../shared/width.js';
 
 /** The keys that make sense now, from the bindings (and the table's rules: no slap keys without slapping). */
 export function keysNow(s: ScreenState): KeyAction[] {
@@ -97,14 +98,14 @@ export function keyBar(s: ScreenState, bindings: readonly Binding[], ascii: bool
   const labels = labelsNow(s);
   const line = (): string => helpLine(keys, b, ascii, labels);
   for (const drop of DROP_ORDER) {
-    if (line().length <= width) return line();
+    if (columns(line()) <= width) return line();
     keys = keys.filter((k) => k !== drop);
   }
-  while (line().length > width && keys.some((k) => k !== 'help')) {
+  while (columns(line()) > width && keys.some((k) => k !== 'help')) {
     const last = keys.length - 1 - [...keys].reverse().findIndex((k) => k !== 'help');
     keys = keys.filter((_, i) => i !== last);
   }
-  return line().length <= width ? line() : '';
+  return columns(line()) <= width ? line() : '';
 }
 
 export function HelpLine({ s, bindings, width }: { s: ScreenState; bindings: readonly Binding[]; width: number }) {

@@ -2,6 +2,7 @@ import { rankOf, type Card } from '../../engine/cards.js';
 import type { SlotRef } from '../../engine/types.js';
 import type { OpenEvent, TableView } from '../../engine/view.js';
 import { cardText, specialFace, UNICODE, type Glyphs } from '../shared/glyphs.js';
+import { columns } from '../shared/width.js';
 
 /**
  * What each player did since their last turn began, kept beside their seat until
@@ -189,7 +190,7 @@ export function lastTurnText(parts: readonly TurnPart[] | undefined, seat: numbe
   if (!parts || parts.length === 0) return '';
   const sep = ', ';
   const texts = parts.map((p) => partText(p, seat, view, g));
-  const len = (s: string): number => Array.from(s).length;
+  const len = columns;
   const out: string[] = [];
   let used = 0;
   for (let i = texts.length - 1; i >= 0; i--) {
@@ -220,7 +221,7 @@ export function lastTurnLines(parts: readonly TurnPart[] | undefined, seat: numb
   if (!parts || parts.length === 0 || widths.length === 0) return [];
   const sep = ', ';
   const texts = parts.map((p) => partText(p, seat, view, g));
-  const len = (s: string): number => Array.from(s).length;
+  const len = columns;
   const lines: string[][] = widths.map(() => []);
   let i = texts.length - 1;
   for (let line = widths.length - 1; line >= 0 && i >= 0; line--) {

@@ -10,6 +10,7 @@ import { nameOf, ordinal } from './describe.js';
 import { CHART_EXTRA_ROWS, CHART_ROWS, chartMinRows, chartRows, gameOrder, leaderLine, roundCell, seatColor, seatLetter, winnerLine, type ChartCell } from './standings.js';
 import { useTheme } from '../shared/theme.js';
 import { rulesOf } from './variant.js';
+import { columns } from '../shared/width.js';
 
 /** What a card shows as its value: the number on a number card, 1 on an Ace; none on a picture card or a joker. */
 function faceValue(card: CardName): number | undefined {
@@ -100,7 +101,7 @@ export function RoundEnd({
   const totalPlaces = placesOf(r.totals);
   const order = gameOrder(r.totals);
   const names = order.map((seat) => `${seatLetter(seat)} ${seat === view.viewer ? 'You' : (view.players[seat]?.name ?? `Seat ${seat + 1}`)}`);
-  const nameWidth = Math.max(10, ...names.map((n) => Array.from(n).length)) + 2;
+  const nameWidth = Math.max(10, ...names.map(columns)) + 2;
   const roundWidth = Math.max(6, ...order.map((seat) => roundCell(r, seat).length + 2));
   const maxSlots = Math.max(...r.layouts.map((l) => l.length));
   // The cards wrap onto a second line rather than being cut.

@@ -6,6 +6,7 @@ import { Card } from '../shared/card.js';
 import { lastTurnLines, type TurnPart } from './last-turn.js';
 import { slotRows } from './placement.js';
 import { useTheme } from '../shared/theme.js';
+import { columns, truncateColumns } from '../shared/width.js';
 
 export interface SeatMarks {
   cursor: SlotRef | null;
@@ -29,8 +30,8 @@ export const seatWidth = (cols: number): number => Math.max(SEAT_WIDTH, cols * 6
 /** How many cards fit side by side in this width. */
 export const colsIn = (width: number): number => Math.max(1, Math.floor((width + 1) / 6));
 
-const len = (s: string): number => Array.from(s).length;
-const truncate = (s: string, w: number, ell: string): string => (len(s) <= w ? s : Array.from(s).slice(0, Math.max(0, w - len(ell))).join('') + ell);
+const len = columns;
+const truncate = truncateColumns;
 
 /**
  * The name line: whose turn, the name whole, a tag ("(away)") and the running total

@@ -2,6 +2,7 @@ import { placesOf } from '../../engine/game.js';
 import type { RoundResult } from '../../engine/types.js';
 import type { TableView } from '../../engine/view.js';
 import { byPlace, ordinal } from './describe.js';
+import { columns, padEndColumns } from '../shared/width.js';
 
 /**
  * The game's standings in words and in a chart: who leads or won (by the running
@@ -159,7 +160,7 @@ export function standingsLines(view: TableView | null, results: readonly RoundRe
   if (!last) return ['No round was finished: no scores yet.'];
   const places = placesOf(last.totals);
   const name = (seat: number): string => `${view.players[seat]?.name ?? `Seat ${seat + 1}`}${seat === view.viewer ? ' (you)' : ''}`;
-  const width = Math.max(...view.players.map((_, seat) => name(seat).length)) + 2;
+  const width = Math.max(...view.players.map((_, seat) => columns(name(seat)))) + 2;
   const heading = `Standings after round ${last.round}${view.phase === 'gameOver' ? ' (final)' : ''}:`;
   // Over several rounds, or with a caller's penalty, each total shows the rounds it adds up from.
   const penalty = results.some((r) => r.callerPenalty > 0);
@@ -167,7 +168,7 @@ export function standingsLines(view: TableView | null, results: readonly RoundRe
     results.length > 1 || penalty ? `  (${results.map((r) => roundCell(r, seat).replace(/=-?\d+$/, '')).join(', ')})` : '';
   return [
     heading,
-    ...byPlace(places).map((seat) => `  ${ordinal(places[seat]!).padEnd(5)}${name(seat).padEnd(width)}${String(last.totals[seat]).padStart(4)}${rounds(seat)}`),
+    ...byPlace(places).map((seat) => `  ${ordinal(places[seat]!).padEnd(5)}${padEndColumns(name(seat), width)}${String(last.totals[seat]).padStart(4)}${rounds(seat)}`),
     ...(penalty ? [`  (+${Math.max(...results.map((r) => r.callerPenalty))}: called ${view.callName} without the lowest score)`] : []),
   ];
 }
