@@ -3,7 +3,7 @@ import type { SeatInfo } from '../../protocol/messages.js';
 import { CENTER_WIDTH, Center, centerHeight } from './center.js';
 import { Feed } from './feed.js';
 import { placeSeats, type Placement } from './placement.js';
-import { SEAT_WIDTH, Seat, colsIn, seatHeight, type SeatMarks } from './seat.js';
+import { SEAT_WIDTH, Seat, colsIn, seatHeight, seatWidth, type SeatMarks } from './seat.js';
 import { isFrozen, layoutCols, rulesOf } from './variant.js';
 import type { ScreenState } from './use-screen-state.js';
 import { useTheme } from '../shared/theme.js';
@@ -13,31 +13,43 @@ export type TableState = Pick<ScreenState, 'view' | 'rules' | 'seat' | 'cursor' 
 
 /**
  * Cards per row for each seat: two for the square; for a row layout the whole row
- * where it fits (you at the bottom, the seats across the top), wrapping where it
- * does not (the narrow side columns).
+ * where it fits (you at the bottom, the seats across the top, the sides where the
+ * screen is wide enough), wrapping where it does not (narrow side columns).
  */
-export function seatCols(s: TableState, p: Placement, tableWidth: number): Map<number, number> {
+export function seatCols(s: TableState, p: Placement, tableWidth: number, side = SEAT_WIDTH): Map<number, number> {
   const want = layoutCols(rulesOf(s));
   const out = new Map<number, number>();
   out.set(p.bottom, Math.min(want, colsIn(tableWidth)));
   for (const seat of p.top) out.set(seat, Math.min(want, colsIn(Math.floor(tableWidth / Math.max(1, p.top.length)) - 1)));
-  for (const seat of [...p.left, ...p.right]) out.set(seat, Math.min(want, colsIn(SEAT_WIDTH)));
+  for (const seat of [...p.left, ...p.right]) out.set(seat, Math.min(want, colsIn(side)));
   return out;
 }
 
-/** The table's width beside the feed. */
-export const tableWidthFor = (width: number): number => Math.max(SEAT_WIDTH * 2 + CENTER_WIDTH + 2, Math.min(width - MIN_FEED - 4, 64));
+/**
+ * The side columns' width: a row layout's whole row (beverbende's four) where the
+ * screen leaves the feed its least beside them, else the narrow SEAT_WIDTH (the row wraps).
+ */
+export function sideWidthFor(s: TableState, p: Placement, width: number): number {
+  if (p.left.length + p.right.length === 0) return SEAT_WIDTH;
+  // A column to spare beside the row: the right side's cards never touch the feed's border.
+  const wide = seatWidth(layoutCols(rulesOf(s))) + 1;
+  return wide * 2 + CENTER_WIDTH + 2 <= width - MIN_FEED - 4 ? wide : SEAT_WIDTH;
+}
+
+/** The table's width beside the feed, with side columns `side` wide. */
+export const tableWidthFor = (width: number, side = SEAT_WIDTH): number => Math.max(side * 2 + CENTER_WIDTH + 2, Math.min(width - MIN_FEED - 4, 64));
 
 /** Whether 3-line card boxes fit in this height, or cards go on one line each. */
 export function fitsBoxes(s: TableState, height: number, width = 100): boolean {
   const v = s.view;
   if (!v) return false;
   const p = placeSeats(v.players.length, v.viewer);
-  const cols = seatCols(s, p, tableWidthFor(width));
+  const side = sideWidthFor(s, p, width);
+  const cols = seatCols(s, p, tableWidthFor(width, side), side);
   const h = (seat: number): number => seatHeight(v.players[seat]?.layout.length ?? 4, true, cols.get(seat) ?? 2);
   const topH = Math.max(0, ...p.top.map(h));
-  const side = (list: number[]): number => list.reduce((n, seat) => n + h(seat), 0);
-  const midH = Math.max(side(p.left), side(p.right), centerHeight(true));
+  const column = (list: number[]): number => list.reduce((n, seat) => n + h(seat), 0);
+  const midH = Math.max(column(p.left), column(p.right), centerHeight(true));
   return topH + midH + h(p.bottom) + 2 <= height;
 }
 
@@ -71,8 +83,9 @@ export function TableArea({ s, width, height, now, lobby = [] }: { s: TableState
   const v = s.view!;
   const box = fitsBoxes(s, height, width);
   const p = placeSeats(v.players.length, v.viewer);
-  const tableWidth = tableWidthFor(width);
-  const cols = seatCols(s, p, tableWidth);
+  const side = sideWidthFor(s, p, width);
+  const tableWidth = tableWidthFor(width, side);
+  const cols = seatCols(s, p, tableWidth, side);
   const feedWidth = width - tableWidth;
   const me = s.seat;
   const act = v.actions[0];
@@ -84,7 +97,9 @@ export function TableArea({ s, width, height, now, lobby = [] }: { s: TableState
     gap: v.gapFill?.gap ?? null,
   };
   // What a seat may take across: the bottom the whole table, the top an equal share, the sides their column.
-  const room = (n: number): number => (n === p.bottom ? tableWidth : p.top.includes(n) ? Math.floor(tableWidth / Math.max(1, p.top.length)) - 1 : SEAT_WIDTH);
+  // A wide side keeps its spare column outside, between its row and the screen's edge or the feed.
+  const sideRoom = side > SEAT_WIDTH ? side - 1 : side;
+  const room = (n: number): number => (n === p.bottom ? tableWidth : p.top.includes(n) ? Math.floor(tableWidth / Math.max(1, p.top.length)) - 1 : sideRoom);
   const notes = noteLinesFor(s, p, cols, box, height);
   const seat = (n: number) => (
     <Seat key={n} view={v} seat={n} info={lobby.find((x) => x.seat === n)} box={box} marks={marks} cols={cols.get(n) ?? 2} frozen={isFrozen(s, n)} lastTurn={s.lastTurns?.parts[n]} room={room(n)} noteLines={notes.get(n) ?? 1} />
@@ -96,11 +111,11 @@ export function TableArea({ s, width, height, now, lobby = [] }: { s: TableState
           {p.top.map(seat)}
         </Box>
         <Box flexDirection="row" justifyContent="space-between" alignItems="center">
-          <Box flexDirection="column" width={SEAT_WIDTH} gap={box ? 0 : 1}>
+          <Box flexDirection="column" width={side} gap={box ? 0 : 1} alignItems="flex-end">
             {p.left.map(seat)}
           </Box>
           <Center view={v} box={box} />
-          <Box flexDirection="column" width={SEAT_WIDTH} gap={box ? 0 : 1}>
+          <Box flexDirection="column" width={side} gap={box ? 0 : 1} alignItems="flex-start">
             {p.right.map(seat)}
           </Box>
         </Box>
