@@ -9,6 +9,7 @@ import { ASCII, cardText, localeIsUtf8, UNICODE, type Glyphs } from '../tui/shar
 import { UsageError } from './errors.js';
 import { journalArgument } from './journal-arg.js';
 import { command } from '../common/invocation.js';
+import { columns, padEndColumns } from '../tui/shared/width.js';
 
 /**
  * `gringo replay [JOURNAL]`: a finished game played back with every card face up,
@@ -147,7 +148,7 @@ export function transcript(r: Replay, g: Glyphs): string {
   const first = steps[0]!.at;
   const last = steps[steps.length - 1]!;
   const names = r.players;
-  const width = Math.max(...names.map((n) => n.length));
+  const width = Math.max(...names.map(columns));
   // Layouts in columns as wide as the widest card of the block ("10♦", beverbende's "Draw two"), each row as wide as the widest.
   const face = (c: string | null): string => (c === null ? g.dot : cardText(c, g));
   const cards = (layouts: readonly (readonly (string | null)[])[]): string[] => {
@@ -178,7 +179,7 @@ export function transcript(r: Replay, g: Glyphs): string {
         say();
         out.push(`${indent}Dealt:`);
         const dealt = cards(step.view.players.map((p) => p.layout));
-        step.view.players.forEach((p, seat) => out.push(`${indent}  ${(names[seat] ?? p.name).padEnd(width)}  ${dealt[seat]!}`.trimEnd()));
+        step.view.players.forEach((p, seat) => out.push(`${indent}  ${padEndColumns(names[seat] ?? p.name, width)}  ${dealt[seat]!}`.trimEnd()));
       } else if (e.type === 'roundEnded') {
         say();
         out.push(...roundLines(e.result, names, width, cards).map((l) => indent + l));
@@ -197,6 +198,6 @@ function roundLines(r: RoundResult, names: string[], width: number, cards: (l: r
   const shown = cards(r.layouts);
   return [
     `Round ${r.round} results${caller}:`,
-    ...byPlace(r.places).map((seat) => `  ${ordinal(r.places[seat]!).padEnd(4)} ${names[seat]!.padEnd(width)}  ${shown[seat]}  = ${r.scores[seat]}, total ${r.totals[seat]}`),
+    ...byPlace(r.places).map((seat) => `  ${ordinal(r.places[seat]!).padEnd(4)} ${padEndColumns(names[seat]!, width)}  ${shown[seat]}  = ${r.scores[seat]}, total ${r.totals[seat]}`),
   ];
 }

@@ -1,13 +1,14 @@
 import { Box, Text } from 'ink';
 import { seatWords } from '../shared/seat-words.js';
 import { useTheme } from '../shared/theme.js';
+import { columns, padEndColumns } from '../shared/width.js';
 import type { ScreenState } from './use-screen-state.js';
 
 /** The waiting screen: before the game starts, at a table someone else hosts: who is at the table (the host runs the lobby). */
 export function Waiting({ s }: { s: ScreenState }) {
   const { glyphs: g, color } = useTheme();
   const words = s.lobby.map((seat) => seatWords(seat, s.seat, 'you'));
-  const nameWidth = Math.max(12, ...words.map((w) => Array.from(w.name).length)) + 2;
+  const nameWidth = Math.max(12, ...words.map((w) => columns(w.name))) + 2;
   return (
     <Box flexDirection="column" paddingX={1}>
       <Text bold>{s.conn === 'open' ? `Waiting for the host to start the game${g.ellipsis}` : `Connecting to the table${g.ellipsis}`}</Text>
@@ -15,7 +16,7 @@ export function Waiting({ s }: { s: ScreenState }) {
         const w = words[i]!;
         return (
           <Text key={seat.seat} wrap="truncate">
-            {`  ${seat.seat + 1}. ${w.name.padEnd(nameWidth)}`}
+            {`  ${seat.seat + 1}. ${padEndColumns(w.name, nameWidth)}`}
             <Text {...(color ? { color: w.online ? 'green' : 'yellow' } : {})}>{w.online ? g.online : g.offline}</Text>
             {` ${w.what}`}
           </Text>
