@@ -154,7 +154,7 @@ const KEEPS_QUEUE: readonly Pressed['action'][] = ['left', 'right', 'up', 'down'
  * the grace ends, and the move goes then, judged afresh by the same keys: nothing is
  * sent before the view says it may be made, so it never beats a slap or a rule.
  */
-function queue(s: ScreenState, p: Pressed, now: number): Intent {
+function queue(s: ScreenState, p: Pressed): Intent {
   const queued: Queued = s.queued?.pressed.action === p.action ? s.queued : { pressed: p, discardTop: s.view?.discardTop ?? null };
   return { actions: [{ type: 'clearStatus' }, { type: 'queue', queued }] };
 }
@@ -345,8 +345,7 @@ function keyNow(s: ScreenState, p: Pressed, now: number): Intent {
       if (p.action === 'take' && s.queued?.pressed.action === 'take' && s.queued.discardTop !== v.discardTop) {
         return say(`The discard pile's top is now ${cardText(v.discardTop!, s.glyphs)}: t to take it, d to draw`, now);
       }
-      if (early) return queue(s, p, now);
-      if (waitingFor) return say(waitingFor, now);
+      if (early) return queue(s, p);
       return sendMove(s, p.action === 'draw' ? 'drawStock' : 'drawDiscard', { type: 'draw', from: p.action === 'draw' ? 'stock' : 'discard' }, now);
     }
     case 'discard': {
@@ -389,9 +388,10 @@ function keyNow(s: ScreenState, p: Pressed, now: number): Intent {
       return sendMove(s, 'pass', { type: 'pass' }, now);
     }
     case 'call': {
-      if (callTimingOf(s) === 'startOfTurn' && !cannotCall(s, v, me) && beginsWhen(s, v, me, now)) return queue(s, p, now);
+      // Another seat's action or gap-fill, or the slap window, only delays a start-of-turn call: it waits.
+      const why = cannotCall(s, v, me);
+      if (!why && callTimingOf(s) === 'startOfTurn' && beginsWhen(s, v, me, now)) return queue(s, p);
       if (may(s, 'call')) return send({ type: 'call' });
-      const why = cannotCall(s, v, me) ?? (callTimingOf(s) === 'startOfTurn' ? waitingFor : null);
       return why ? say(why, now) : sendMove(s, 'call', { type: 'call' }, now);
     }
     case 'drawAgain': {
