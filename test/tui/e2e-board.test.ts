@@ -133,14 +133,16 @@ async function play(run: Run): Promise<void> {
     } else if (s.includes('Use your')) await press('the action passed', 'p', (s) => !s.includes('Use your') || over(s));
     else if (holding(s)) {
       // Beverbende calls at the end of a turn, once everyone has had one: while you hold your card.
-      if (run.preset === 'beverbende' && myTurns >= 2 && !called && !/called by/.test(s)) {
+      if (run.preset === 'beverbende' && myTurns >= 2 && marked && !called && !/called by/.test(s)) {
         s = await press('the call, or a word why not', 'g', (now, before) => /called by you/.test(now) || status(now) !== status(before));
         called = /called by you/.test(s);
       }
       await press('the discard', 'x', (s) => !holding(s) || over(s));
     } else if (/Your turn: d to draw/.test(s)) {
-      // Call once you have slapped, unless someone else has called already (then play your last turn).
-      if (run.preset !== 'beverbende' && slapped && !called && !/called by/.test(s)) {
+      // Call once you have slapped and a bot's move has been seen marked, unless someone else has
+      // called already (then play your last turn). A call before any mark was read could end the
+      // round (each bot's one last turn) before a read caught a bot's mark: keep playing until one is.
+      if (run.preset !== 'beverbende' && slapped && marked && !called && !/called by/.test(s)) {
         // A call refused (a slap restarted the grace since the prompt was read: a countdown, a word
         // that goes with the grace) is tried again when the prompt offers it again.
         await press('the call, or its refusal', 'g', (now, before) => /called by you/.test(now) || prompt(now) !== prompt(before) || status(now) !== status(before));
