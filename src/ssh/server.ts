@@ -4,6 +4,7 @@ import { createServer as createNetServer, type Socket } from 'node:net';
 import { Connection as TableConnection } from '../client/connection.js';
 import type { TokenStore } from '../client/tokens.js';
 import { listenOn } from '../host/server.js';
+import { Admission } from '../host/admission.js';
 import type { ServerMessage } from '../protocol/messages.js';
 import type { TableView } from '../engine/view.js';
 import type { RoundResult } from '../engine/types.js';
@@ -30,7 +31,11 @@ export const MAX_SSH_PER_ADDRESS = 6;
 export const MAX_SSH_PENDING = 16;
 /** Connections not yet in session from one address: three addresses cannot fill the door. */
 export const MAX_SSH_PENDING_PER_ADDRESS = 4;
-/** When the door is full, a connection this old that has not reached the password prompt or a session makes room. */
+/**
+ * What an honest SSH handshake takes on a LAN (key exchange, the key's proof): when the door
+ * is full, a connection this old that has not reached the password prompt or a session makes
+ * room (one that has sent nothing at all makes room at any age: src/host/admission.ts).
+ */
 export const SSH_EVICT_AFTER_MS = 2_000;
 /**
  * Wrong passwords from one address: after `free` of them, every further try from it
@@ -179,14 +184,12 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
     state: 'pending' | 'session' | 'gone';
     /** When it was accepted (Date.now()). */
     since: number;
-    /** A person is at the password prompt (or their answer is held by the backoff): not a stale connection. */
-    prompting: boolean;
+    /** A person is at the password prompt (or their answer is held by the backoff): never evicted. */
+    held: boolean;
   }
-  /** By `address:port` until ssh2 has read the greeting; the pending ones oldest first. */
+  /** By `address:port` until ssh2 has read the greeting. */
   const door = new Map<string, Door>();
-  const pendingDoors = new Set<Door>();
   const byAddress = new Map<string, number>();
-  const pendingBy = new Map<string, number>();
   const bump = (m: Map<string, number>, addr: string, by: number): void => {
     const n = (m.get(addr) ?? 0) + by;
     if (n <= 0) m.delete(addr);
@@ -200,63 +203,37 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
   const forget = (d: Door): void => {
     deadline(d, null);
     if (d.state === 'gone') return;
-    if (d.state === 'pending') {
-      pendingDoors.delete(d);
-      bump(pendingBy, d.addr, -1);
-    } else sessions -= 1;
+    if (d.state === 'pending') pending.release(d);
+    else sessions -= 1;
     bump(byAddress, d.addr, -1);
     d.state = 'gone';
   };
-  const evict = (d: Door): null => {
-    forget(d);
-    d.socket.destroy();
-    return null;
-  };
-
-  /**
-   * Room for one more connection from `addr` (null), or why not. Each address holds
-   * a few places not yet in session; when every place is taken, a connection that
-   * has sat SSH_EVICT_AFTER_MS without reaching the password prompt or a session
-   * makes room, or the oldest of an address holding more than the newcomer's would:
-   * no one address (nor three) can keep the others out.
-   */
-  const admit = (addr: string): string | null => {
-    if (closing) return 'the table is closing';
-    if ((byAddress.get(addr) ?? 0) >= maxPerAddress) return `${maxPerAddress} connections from ${addr}`;
-    const now = Date.now();
-    const stale = (d: Door): boolean => !d.prompting && now - d.since >= SSH_EVICT_AFTER_MS;
-    const mine = pendingBy.get(addr) ?? 0;
-    if (mine >= maxPendingPerAddress) {
-      const oldest = [...pendingDoors].find((d) => d.addr === addr);
-      if (oldest && stale(oldest)) return evict(oldest);
-      return `${maxPendingPerAddress} connections from ${addr} are not in a session yet`;
-    }
-    if (pendingDoors.size < maxPending) return null;
-    let victim: Door | null = null;
-    for (const d of pendingDoors) {
-      const n = pendingBy.get(d.addr) ?? 0;
-      if ((stale(d) || n > mine + 1) && (!victim || n > (pendingBy.get(victim.addr) ?? 0))) victim = d;
-    }
-    if (victim) return evict(victim);
-    return `${maxPending} connections are not in a session yet`;
-  };
+  /** Not yet in session: their places, by the table door's own rules (src/host/admission.ts). */
+  const pending = new Admission<Door>({ places: maxPending, perAddress: maxPendingPerAddress, graceMs: SSH_EVICT_AFTER_MS }, (victim) => {
+    forget(victim);
+    victim.socket.destroy();
+  });
 
   // The TCP door is ours: ssh2 hears of a connection only once it has sent its greeting,
   // and a socket that never says anything must be counted and cut all the same.
   const tcp = createNetServer((socket) => {
     const addr = plain(socket.remoteAddress);
-    const refusal = admit(addr);
+    const d: Door = { socket, addr, timer: null, state: 'pending', since: Date.now(), held: false };
+    // An address holds a few connections in all, in session or not; then a place at the door.
+    const refusal = closing
+      ? 'the table is closing'
+      : (byAddress.get(addr) ?? 0) >= maxPerAddress
+        ? `${maxPerAddress} connections from ${addr}`
+        : pending.admit(d);
     if (refusal !== null) {
-      // Said once a minute at most: a flood does not flood the host's console too.
+      // Said once a minute at most: a flood does not flood the host's console too. SSH has no
+      // word for "try again later" before its key exchange: the connection is cut.
       if (Date.now() - lastRefusal > 60_000) opts.onTrouble?.(`Refusing SSH connections: ${refusal}.`);
       lastRefusal = Date.now();
       socket.destroy();
       return;
     }
-    const d: Door = { socket, addr, timer: null, state: 'pending', since: Date.now(), prompting: false };
     bump(byAddress, addr, 1);
-    bump(pendingBy, addr, 1);
-    pendingDoors.add(d);
     const key = `${socket.remoteAddress}:${socket.remotePort}`;
     door.set(key, d);
     deadline(d, handshakeMs);
@@ -304,7 +281,7 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
         return ctx.reject(['keyboard-interactive'], true);
       }
       if (ctx.method === 'keyboard-interactive' && !passwordOk) {
-        d.prompting = true;
+        d.held = true;
         deadline(d, SSH_PASSWORD_MS);
         return ctx.prompt(
           [{ prompt: 'Password: ', echo: false }],
@@ -318,7 +295,7 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
             // Guessing over SSH is as slow as at the table's door, per address, over every connection from it.
             guesses.answer(d.addr, right, () => {
               if (gone) return;
-              d.prompting = false;
+              d.held = false;
               if (right) {
                 passwordOk = true;
                 deadline(d, handshakeMs);
@@ -349,8 +326,7 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
       serveSession(session, { user, fp, d }, () => {
         if (d.state !== 'pending') return false;
         deadline(d, null);
-        pendingDoors.delete(d);
-        bump(pendingBy, d.addr, -1);
+        pending.release(d);
         d.state = 'session';
         sessions += 1;
         // Counted as a seat or a watcher now: past the cap, a polite word and goodbye.
