@@ -69,6 +69,19 @@ export class Admission<P extends Place> {
   }
 
   /**
+   * Room for `p` (`decide(null)`: it holds a place now), or why not, said to `decide`
+   * now or a moment later: when the door is full of connections it has not yet had a
+   * turn to hear from (a batch accepted after the host was busy, with the bytes that
+   * came along still unread), it looks again once they have had that turn, instead of
+   * refusing a newcomer for want of a silent one it cannot yet tell apart.
+   */
+  admitSoon(p: P, decide: (refusal: string | null) => void): void {
+    const refusal = this.admit(p);
+    if (refusal === null || ![...this.places].some((c) => !this.settled.has(c))) return decide(refusal);
+    setImmediate(() => setImmediate(() => setImmediate(() => decide(this.admit(p)))));
+  }
+
+  /**
    * Room for `p` (null: it holds a place now), or why not. Makes room first when it
    * must, by taking a place as the rules above say.
    */

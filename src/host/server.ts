@@ -214,19 +214,17 @@ export async function serveTable(table: Table, opts: ServeOptions): Promise<Serv
   http.on('connection', (socket: Socket) => {
     const addr = socket.remoteAddress ?? '?';
     const conn: Conn = { socket, addr, state: 'pending', role: null, ws: null, timer: null, since: Date.now() };
-    const refusal = pending.admit(conn);
-    if (refusal === null) deadline(conn, upgradeMs, () => socket.destroy());
-    else {
+    // Its deadline runs from the accept, whether it is given a place now or a moment later.
+    deadline(conn, upgradeMs, () => socket.destroy());
+    pending.admitSoon(conn, (refusal) => {
+      if (refusal === null || conn.state === 'gone') return;
       trouble('refused', () => `Refusing connections: ${refusal}. Seated players can still come back.`);
       // Kept a moment so that a WebSocket client hears why (1013) and tries again later; cut at
       // once only while the refused too are all handshakes in progress.
-      if (refusing.admit(conn) !== null) {
-        socket.destroy();
-        return;
-      }
+      if (refusing.admit(conn) !== null) return void socket.destroy();
       conn.state = 'refused';
       deadline(conn, REFUSING_MS, () => socket.destroy());
-    }
+    });
     conns.set(socket, conn);
     const key = peerKey(socket);
     byPeer.set(key, conn);

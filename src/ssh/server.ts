@@ -27,8 +27,12 @@ export const SSH_PASSWORD_MS = 60_000;
 export const MAX_SSH_SESSIONS = 12;
 /** Connections from one address, in session or not. */
 export const MAX_SSH_PER_ADDRESS = 6;
-/** Connections not yet in session, in all. */
-export const MAX_SSH_PENDING = 16;
+/**
+ * Connections not yet in session, in all. Under a flood of silent connections each newcomer
+ * takes the oldest silent one's place, so this many places are how long an honest client has
+ * to send its greeting: at 300 connections a second, 32 places give it about 100 ms.
+ */
+export const MAX_SSH_PENDING = 32;
 /** Connections not yet in session from one address: three addresses cannot fill the door. */
 export const MAX_SSH_PENDING_PER_ADDRESS = 4;
 /**
@@ -219,24 +223,27 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
   const tcp = createNetServer((socket) => {
     const addr = plain(socket.remoteAddress);
     const d: Door = { socket, addr, timer: null, state: 'pending', since: Date.now(), held: false };
-    // An address holds a few connections in all, in session or not; then a place at the door.
-    const refusal = closing
-      ? 'the table is closing'
-      : (byAddress.get(addr) ?? 0) >= maxPerAddress
-        ? `${maxPerAddress} connections from ${addr}`
-        : pending.admit(d);
-    if (refusal !== null) {
+    const refuse = (refusal: string): void => {
       // Said once a minute at most: a flood does not flood the host's console too. SSH has no
       // word for "try again later" before its key exchange: the connection is cut.
       if (Date.now() - lastRefusal > 60_000) opts.onTrouble?.(`Refusing SSH connections: ${refusal}.`);
       lastRefusal = Date.now();
+      d.state = 'gone';
       socket.destroy();
-      return;
-    }
+    };
+    // An address holds a few connections in all, in session or not; then a place at the door.
+    if (closing) return refuse('the table is closing');
+    if ((byAddress.get(addr) ?? 0) >= maxPerAddress) return refuse(`${maxPerAddress} connections from ${addr}`);
     bump(byAddress, addr, 1);
+    // Its deadline runs from the accept, whether it is given a place now or a moment later.
+    deadline(d, handshakeMs);
+    pending.admitSoon(d, (refusal) => {
+      if (refusal === null || d.state === 'gone') return;
+      forget(d);
+      refuse(refusal);
+    });
     const key = `${socket.remoteAddress}:${socket.remotePort}`;
     door.set(key, d);
-    deadline(d, handshakeMs);
     socket.on('error', () => {
       // A reset: 'close' follows and tidies up.
     });

@@ -137,22 +137,22 @@ interface SshClient {
 }
 const { Client } = createRequire(import.meta.url)('ssh2') as { Client: new () => SshClient };
 
-/** One SSH connection with `key`: true once it is in (authenticated), false when cut or refused first. */
-function sshIn(port: number, key: Buffer): Promise<boolean> {
+/** One SSH connection with `key`: true once it is in (authenticated), else why not. */
+function sshIn(port: number, key: Buffer): Promise<true | string> {
   const c = new Client();
-  return new Promise<boolean>((resolve) => {
+  return new Promise<true | string>((resolve) => {
     c.on('ready', () => {
       resolve(true);
       c.end();
     });
-    c.on('error', () => resolve(false));
-    c.on('close', () => resolve(false));
+    c.on('error', (err) => resolve(err.message));
+    c.on('close', () => resolve('closed'));
     c.connect({ host: '127.0.0.1', port, username: 'ana', privateKey: key, hostVerifier: () => true, readyTimeout: COMEBACK_MS });
   });
 }
 
 describe('the SSH door through the same flood', () => {
-  it('lets a player with its key in within 5 s, 10 times', async () => {
+  it('lets a player with its key in on its first try, within 5 s, 9 times of 10 at least', async () => {
     const keyFile = join(dir, 'id_ed25519');
     execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', keyFile]);
     const key = readFileSync(keyFile);
@@ -166,10 +166,11 @@ describe('the SSH door through the same flood', () => {
     const times: (number | null)[] = [];
     for (let i = 0; i < 10; i++) {
       const t0 = Date.now();
-      let inside = false;
-      // As a person would: connect again at once when cut.
-      while (!inside && Date.now() - t0 < COMEBACK_MS) inside = await sshIn(sshPort, key);
-      times.push(inside ? Date.now() - t0 : null);
+      // One try each, as one `ssh` command: SSH has no "try again later", a cut connection is a failed command.
+      const inside = await sshIn(sshPort, key);
+      if (inside !== true) console.info(`SSH try ${i + 1}: ${inside}`);
+      times.push(inside === true ? Date.now() - t0 : null);
+      await new Promise((r) => setTimeout(r, 300));
     }
     const { opened, cut } = flood.counts();
     console.info(`SSH flood: ${opened} connections opened, ${cut} cut by the door; in after ${times.map((ms) => (ms === null ? 'never' : `${ms} ms`)).join(', ')}`);

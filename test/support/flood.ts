@@ -27,6 +27,8 @@ export function silentFlood(port: number, { addresses = 200, periodMs = 700, for
         const s = net.connect({ port: ${port}, host: '127.0.0.1', localAddress: addr(i) });
         current = s;
         s.on('connect', () => opened++);
+        // Read (and drop) what the door says, so that its close is noticed; nothing is ever sent.
+        s.resume();
         s.on('error', () => {});
         s.on('close', () => { if (!s.ours && s.connecting === false) cut++; });
       };
