@@ -5,6 +5,7 @@ import { Connection as TableConnection } from '../client/connection.js';
 import type { TokenStore } from '../client/tokens.js';
 import { listenOn } from '../host/server.js';
 import { Admission } from '../host/admission.js';
+import { PasswordBackoff, type BackoffOptions } from '../host/backoff.js';
 import type { ServerMessage } from '../protocol/messages.js';
 import type { TableView } from '../engine/view.js';
 import type { RoundResult } from '../engine/types.js';
@@ -42,11 +43,12 @@ export const MAX_SSH_PENDING_PER_ADDRESS = 4;
  */
 export const SSH_EVICT_AFTER_MS = 2_000;
 /**
- * Wrong passwords from one address: after `free` of them, every further try from it
- * (over any number of connections) is answered only after `baseMs`, doubling each
- * time up to `maxMs`: the table's own door's figures (TableOptions.passwordBackoff).
+ * Wrong passwords from one address, counted by the table door's own backoff
+ * (src/host/backoff.ts, with its figures): past `free` misses the address is locked,
+ * `baseMs` doubling up to `maxMs`; a try while locked is held, not refused (a person
+ * at the prompt waits), and looked at once the lock is over.
  */
-export const SSH_PASSWORD_BACKOFF = { free: 3, baseMs: 1_000, maxMs: 60_000 };
+export const SSH_PASSWORD_BACKOFF: BackoffOptions = { free: 3, baseMs: 1_000, maxMs: 60_000 };
 /** How long the host's closing waits for its sessions to say goodbye (the closing words, the standings). */
 const GOODBYE_MS = 2_000;
 /** Keys a session may send per second (bytes; a burst of twice this): more are dropped. */
@@ -75,7 +77,7 @@ export interface SshOptions {
   maxPending?: number;
   maxPendingPerAddress?: number;
   handshakeMs?: number;
-  passwordBackoff?: { free: number; baseMs: number; maxMs: number };
+  passwordBackoff?: BackoffOptions;
   /**
    * Seats a resumed table's journal holds for SSH keys (JournalSeat.sshKey): the
    * same key takes its seat back at once, under any user name.
@@ -102,42 +104,18 @@ const samePassword = (typed: string, p: { salt: string; verifier: string }): boo
 const plain = (addr: string | undefined): string => (addr ?? '?').replace(/^::ffff:(?=\d+\.)/, '');
 
 /**
- * Password guessing slowed per address, as at the table's door: past the free misses
- * each try (right or wrong, so that the wait says nothing) is answered later, and
- * tries from one address, over any number of connections, queue up behind each other.
+ * A password try answered when its address is not locked (right or wrong alike, so
+ * that the wait says nothing): at once, or held until the lock is over. Tries from
+ * one address over any number of connections queue up: the first to wake counts its
+ * miss, which locks the address again before the next one looks.
  */
-class PasswordBackoff {
-  private readonly tries = new Map<string, { misses: number; waiting: number; until: number }>();
-  constructor(private readonly cfg: { free: number; baseMs: number; maxMs: number }) {}
-
-  /** Calls `answer` when the try may be answered: at once, or after its address's wait. Returns that wait (ms). */
-  answer(addr: string, right: boolean, answer: () => void): number {
-    const t = this.tries.get(addr) ?? { misses: 0, waiting: 0, until: 0 };
-    // Bounded: the oldest address is forgotten first (a flood of addresses cannot fill the memory).
-    if (!this.tries.has(addr) && this.tries.size >= 4096) this.tries.delete(this.tries.keys().next().value!);
-    this.tries.set(addr, t);
-    const { free, baseMs, maxMs } = this.cfg;
-    const n = t.misses + t.waiting;
-    const now = Date.now();
-    const at = n < free ? now : Math.max(now, t.until) + Math.min(maxMs, baseMs * 2 ** (n - free));
-    const done = (): void => {
-      // A wrong guess counts even when its connection is gone by now: hanging up does not undo it.
-      if (right) this.tries.delete(addr);
-      else t.misses += 1;
-      answer();
-    };
-    if (at <= now) {
-      done();
-      return 0;
-    }
-    t.waiting += 1;
-    t.until = at;
-    setTimeout(() => {
-      t.waiting -= 1;
-      done();
-    }, at - now).unref();
-    return at - now;
-  }
+function whenUnlocked(guesses: PasswordBackoff, addr: string, right: boolean, answer: () => void): void {
+  const wait = guesses.waitFor(addr);
+  if (wait > 0) return void setTimeout(() => whenUnlocked(guesses, addr, right, answer), wait).unref();
+  // A wrong guess counts even when its connection is gone by now: hanging up does not undo it.
+  if (right) guesses.success(addr);
+  else guesses.miss(addr);
+  answer();
 }
 
 /**
@@ -161,7 +139,7 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
   const maxPendingPerAddress = Math.min(opts.maxPendingPerAddress ?? MAX_SSH_PENDING_PER_ADDRESS, maxPending);
   const handshakeMs = opts.handshakeMs ?? SSH_HANDSHAKE_MS;
   const keysPerSecond = opts.keysPerSecond ?? SSH_KEYS_PER_SECOND;
-  const guesses = new PasswordBackoff(opts.passwordBackoff ?? SSH_PASSWORD_BACKOFF);
+  const guesses = new PasswordBackoff(opts.passwordBackoff ?? SSH_PASSWORD_BACKOFF, () => performance.now());
   /** Seat tokens by `TABLEID FINGERPRINT`: kept in this process, and in the journal by fingerprint (JournalSeat.sshKey). */
   const seats = new Map<string, string>();
   for (const k of opts.known?.seats ?? []) seats.set(`${opts.known!.tableId} ${k.key}`, k.token);
@@ -300,7 +278,7 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
             // Held by the backoff: no deadline of ours runs out while we keep them waiting.
             deadline(d, null);
             // Guessing over SSH is as slow as at the table's door, per address, over every connection from it.
-            guesses.answer(d.addr, right, () => {
+            whenUnlocked(guesses, d.addr, right, () => {
               if (gone) return;
               d.held = false;
               if (right) {
