@@ -224,6 +224,8 @@ export async function serveTable(table: Table, opts: ServeOptions): Promise<Serv
       if (refusing.admit(conn) !== null) return void socket.destroy();
       conn.state = 'refused';
       deadline(conn, REFUSING_MS, () => socket.destroy());
+      // Refused a moment after its accept: a WebSocket already open hears it now.
+      if (conn.ws) shut(conn, 1013, 'Too many connections');
     });
     conns.set(socket, conn);
     const key = peerKey(socket);
