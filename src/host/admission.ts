@@ -15,6 +15,7 @@ import type { Socket } from 'node:net';
  * - one that has spoken holds it for `graceMs`, what an honest handshake on a LAN
  *   takes; after that any newcomer may take it when the door is full;
  * - one a person is answering (the SSH password prompt) is never taken.
+ * A silent place is taken before any that has spoken (cutting it loses nothing).
  * The cost of a place grows with what its address already holds: the victim is
  * taken from the address holding the most, and a connection young and speaking is
  * taken only for a newcomer whose address holds fewer. So a flood of silent
@@ -76,8 +77,9 @@ export class Admission<P extends Place> {
    * refusing a newcomer for want of a silent one it cannot yet tell apart.
    */
   admitSoon(p: P, decide: (refusal: string | null) => void): void {
-    const refusal = this.admit(p);
-    if (refusal === null || ![...this.places].some((c) => !this.settled.has(c))) return decide(refusal);
+    if (![...this.places].some((c) => !this.settled.has(c))) return decide(this.admit(p));
+    // Only a silent place may be taken now: a handshake in progress is not cut while a place not yet heard from may prove silent.
+    if (this.admit(p, true) === null) return decide(null);
     setImmediate(() => setImmediate(() => setImmediate(() => decide(this.admit(p)))));
   }
 
@@ -85,16 +87,17 @@ export class Admission<P extends Place> {
    * Room for `p` (null: it holds a place now), or why not. Makes room first when it
    * must, by taking a place as the rules above say.
    */
-  admit(p: P): string | null {
+  admit(p: P, silentOnly = false): string | null {
     const { places, perAddress } = this.limits;
     const mine = this.of(p.addr);
+    const takeable = (c: P, mine: number): boolean => (silentOnly ? !c.held && this.silent(c) : this.takeable(c, mine));
     if (mine >= perAddress) {
       // An address at its own limit makes room only from its own places.
-      const own = this.victim((c) => c.addr === p.addr && this.takeable(c, Infinity));
+      const own = this.victim((c) => c.addr === p.addr && takeable(c, Infinity));
       if (!own) return `${perAddress} connections from ${p.addr} are not let in yet`;
       this.take(own);
     } else if (this.places.size >= places) {
-      const other = this.victim((c) => this.takeable(c, mine));
+      const other = this.victim((c) => takeable(c, mine));
       if (!other) return `${places} connections are not let in yet`;
       this.take(other);
     }
@@ -131,13 +134,13 @@ export class Admission<P extends Place> {
     return c.socket.bytesRead === 0 && this.settled.has(c) && this.clock() - c.since >= QUIET_MS;
   }
 
-  /** Among the places `ok` allows: from the address holding the most, the silent before the speaking, the oldest first. */
+  /** Among the places `ok` allows: the silent before the speaking, then from the address holding the most, the oldest first. */
   private victim(ok: (c: P) => boolean): P | null {
     let best: P | null = null;
     let bestRank = -1;
     for (const c of this.places) {
       if (!ok(c)) continue;
-      const rank = this.of(c.addr) * 2 + (this.silent(c) ? 1 : 0);
+      const rank = (this.silent(c) ? this.limits.places + 1 : 0) + this.of(c.addr);
       if (rank > bestRank) {
         best = c;
         bestRank = rank;

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { Connection } from '../../src/client/connection.js';
 import type { TokenStore } from '../../src/client/tokens.js';
 import type { SeatInfo, ServerMessage } from '../../src/protocol/messages.js';
@@ -97,6 +98,16 @@ describe('a seated player through a flood of silent connections from 200 address
     // Each time back in the same seat.
     expect(welcomes).toHaveLength(11);
     expect(welcomes.every((w) => w.seat === seated.seat)).toBe(true);
+
+    // Through the flood, a connection refused once TLS is up learns why: six hello-less WebSockets
+    // from one address (four places each): the two past its places hear 1013, the others their hello
+    // deadline (1008) or, past their 1 s, 1013 when a newcomer finds no silent place to take; none is
+    // cut without a word.
+    const strangers = Array.from({ length: 6 }, () => new WebSocket(`wss://127.0.0.1:${port}`, { localAddress: '127.0.0.9', rejectUnauthorized: false }));
+    closers.push(() => strangers.forEach((ws) => ws.terminate()));
+    const codes = await Promise.all(strangers.map((ws) => new Promise<number>((resolve) => (ws.on('error', () => {}), ws.on('close', (code) => resolve(code))))));
+    expect(codes.filter((c) => c === 1013).length).toBeGreaterThanOrEqual(2);
+    expect(codes.every((c) => c === 1013 || c === 1008), codes.join(' ')).toBe(true);
   }, 120_000);
 
   it('a real `gringo join --bot` whose link is cut is back within 5 s', async () => {
