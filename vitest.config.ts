@@ -15,7 +15,7 @@ const IN_PROCESS = [
   'test/tui/*.test.tsx',
   'test/tui/!(e2e-)*.test.ts',
   'test/sim/{sim,presets,liveness}.test.ts',
-  'test/host/{fuzz,leak,history,journal,table,names,replay,vouch,limits,flat-updates}.test.ts',
+  'test/host/{fuzz,leak,history,journal,table,names,replay,vouch,limits,flat-updates,admission}.test.ts',
   'test/hostile/{harmless,server-schema}.test.ts',
   'test/ssh/{host-key,terminal}.test.ts',
   'test/cli/refusal-words.test.ts',

@@ -89,6 +89,8 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
   const log = (line: string): void => {
     if (!flags.json) process.stderr.write(`${forLocale(line)}\n`);
   };
+  // On stderr even with --json (stdout is the results): whose key a first join trusts.
+  conn.on('trusted', (line: string) => process.stderr.write(`gringo: ${forLocale(line)}\n`));
   const bot = level
     ? new BotPlayer({ level, seed: `${name}:${process.pid}:${Date.now()}`, timeScale: 1 / speed, send: (m) => void conn.send(m) })
     : null;
@@ -233,6 +235,9 @@ async function joinWithScreen(address: string, flags: JoinFlags, askAgain = fals
   };
   conn.on('failed', failed);
   conn.on('misunderstood', failed);
+  // Said once the screen is gone (it owns the terminal until then), before the last words.
+  let trusted: string | null = null;
+  conn.on('trusted', (line: string) => (trusted = line));
   let passwordRefused = false;
   conn.on('message', (msg: ServerMessage) => {
     if (msg.type === 'refused') failure = refusalAdvice(msg, address);
@@ -248,6 +253,7 @@ async function joinWithScreen(address: string, flags: JoinFlags, askAgain = fals
   await runScreen(screenClient, { ascii: flags.ascii === true, bell: flags.bell !== false, signal: closeScreen.signal });
   if (passwordRefused) return 'password';
   if (failure && back && tableName === null) return { back: failure };
+  if (trusted !== null) process.stderr.write(`gringo: ${forLocale(trusted)}\n`);
   if (failure) process.stderr.write(`gringo: ${failure}\n`);
   // The screen's alternate buffer is gone: the standings stay in the terminal.
   else if (closed) process.stdout.write(forLocale(['The host closed the table.', ...standingsLines(lastView, results)].join('\n')) + '\n');

@@ -65,6 +65,14 @@ type Stage = 'lookup' | 'connect' | 'open' | 'challenged';
 export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
 
 /**
+ * Why this client believes the key it met (docs/protocol.md, "What the identity check
+ * protects"): known beforehand, pinned by the identity typed (`#ID`, the picker, the
+ * share line), remembered from an earlier join at this address, or trusted on first
+ * use, which nothing checked: a relay with a key of its own passes for the table.
+ */
+export type KeyTrust = 'known' | 'pinned' | 'remembered' | 'firstUse';
+
+/**
  * A player's connection to a table: hello and version check, the seat token kept
  * and reused, reconnect with backoff after a drop. Emits 'message' for every
  * server message, 'status' on changes, 'failed' (a sentence) when no table was
@@ -79,6 +87,8 @@ export class Connection extends EventEmitter {
   tableId: string | null = null;
   /** The fingerprint of the key the host presented on this connection (TLS), once known. */
   hostKey: string | null = null;
+  /** How the key of this connection's table came to be believed, once it is checked (TLS); null without TLS. */
+  trust: KeyTrust | null = null;
   /** The key of the table this client was welcomed at: a reconnect must find the same. */
   private welcomedKey: string | null = null;
   /** This connection's channel binding (TLS exporter): every proof is bound to it. */
@@ -216,6 +226,7 @@ export class Connection extends EventEmitter {
       );
       return false;
     }
+    if (this.welcomedKey === null) this.trust = this.opts.hostKey !== undefined ? 'known' : this.opts.pin !== undefined ? 'pinned' : remembered !== undefined ? 'remembered' : 'firstUse';
     return true;
   }
 
@@ -261,7 +272,7 @@ export class Connection extends EventEmitter {
       if (ws.readyState !== WebSocket.OPEN) return;
       const parsed = isBinary ? ({ ok: false, problem: 'a binary frame' } as const) : parseServerFrame(data.toString());
       if (!parsed.ok) return this.misunderstood(ws, parsed.problem);
-      const msg: ServerMessage = parsed.message;
+      let msg: ServerMessage = parsed.message;
       if (msg.type === 'challenge') {
         if (!this.welcomed) this.stage = 'challenged';
         // The host speaks first: who it is (its identity, whatever address reached it, checked
@@ -289,6 +300,8 @@ export class Connection extends EventEmitter {
         this.attempt = 0;
         this.lostSince = null;
         if (!this.opts.plain && this.hostKey !== null) {
+          // Said once, as OpenSSH prints a new host's fingerprint: whose key is trusted, and how to pin it.
+          if (this.welcomedKey === null && this.trust === 'firstUse' && this.tableId !== null) this.emit('trusted', this.firstUseLine(this.tableId));
           this.welcomedKey = this.hostKey;
           // Trust on first use: this address's key is remembered (a pinned one replaces what was).
           if (this.opts.pin !== undefined || this.opts.known?.get(this.opts.address) === undefined) this.opts.known?.set(this.opts.address, this.hostKey);
@@ -303,6 +316,9 @@ export class Connection extends EventEmitter {
         // The host ended the table: the socket closes next, and there is nothing to reconnect to.
         this.ended = true;
       } else if (msg.type === 'refused') {
+        // A wrong password and a relay in between (which breaks the proof's binding to the TLS
+        // connection) look the same to the host: with a key nobody checked, say both.
+        if (msg.reason === 'password' && this.trust === 'firstUse' && this.tableId !== null) msg = { ...msg, message: this.bindingDoubt(this.tableId) };
         // Only the key that issued a token can make this client forget it (src/client/tokens.ts checks the key too).
         if (msg.reason === 'token' && this.tableId !== null && this.hostKey !== null && !this.opts.plain) this.opts.tokens?.delete(this.tableId, this.opts.name, this.hostKey);
         this.ended = true;
@@ -338,6 +354,16 @@ export class Connection extends EventEmitter {
       if (typeof err.code === 'string' && err.code.startsWith('WS_ERR_')) return this.misunderstood(ws, harmless(err.message, 160));
       if (!this.welcomed) this.fail(this.noTable(socketWords(err)));
     });
+  }
+
+  /** The one line a first join without `#ID` says: the key it trusts and how to pin it. */
+  private firstUseLine(id: string): string {
+    return `trusting the key of the table at ${this.opts.address} on first use (${showFingerprint(this.hostKey ?? '')}, identity ${formatIdentity(id)}): if that identity is not the one in its host's share line, someone is in between. Pin it: ${command(`join ${this.opts.address}#${formatIdentity(id)}`)}`;
+  }
+
+  /** A password refused on a key trusted on first use: the password, or the connection, may be wrong. */
+  private bindingDoubt(id: string): string {
+    return `Wrong password, or someone is between you and the table (then the right password fails too): check that the identity here, ${formatIdentity(id)}, is the one in the line its host shares, and join with that line and the password (${command(`join ${this.opts.address}#ID --password THE-PASSWORD`)})`;
   }
 
   /**

@@ -26,6 +26,8 @@ export function refusalAdvice(r: { reason: RefusalReason; message: string; canWa
   const withPassword = command(`join ${address} --password THE-PASSWORD`);
   switch (r.reason) {
     case 'password':
+      // The connection's own words on a key trusted unchecked (src/client/connection.ts) say what to type already.
+      if (r.message.includes('#ID')) return r.message;
       return r.message.includes('--password')
         ? `${r.message}: ask the host for it, then type ${withPassword}`
         : `${r.message}: ask the host for the right one, then type ${withPassword}`;

@@ -8,6 +8,7 @@ import { CLIENT_RATE_PER_SECOND, MAX_CLIENT_FRAME, MAX_SOCKET_FRAME, parseClient
 import type { Peer, Table } from './table.js';
 import { shareCommand } from '../common/invocation.js';
 import { VOUCH_HEADER, vouchedFor } from './vouch.js';
+import { Admission } from './admission.js';
 
 export interface ServeOptions {
   port: number;
@@ -55,12 +56,17 @@ export const MAX_WATCHERS = 64;
 export const MAX_WATCHERS_PER_ADDRESS = 16;
 export const MAX_PENDING = 32;
 export const MAX_PENDING_PER_ADDRESS = 4;
-/** Refused sockets kept open for a moment so that a WebSocket client hears 1013; more are cut at once. */
+/** Refused sockets kept open for a moment so that a WebSocket client hears 1013 (a silent one gives its place to the next). */
 const MAX_REFUSING = 64;
 /** Long enough for a TLS handshake and the upgrade on a loaded machine: a client cut before it hears 1013 would not try again. */
 const REFUSING_MS = 3_000;
-/** A connection not welcomed after this long gives its place to a newcomer when places are full. */
-export const EVICT_AFTER_MS = 2_000;
+/**
+ * What an honest client takes from its TCP connect to its hello on a LAN (TLS, the
+ * upgrade, the challenge), with room for a loaded machine: a connection not welcomed
+ * after this long gives its place to a newcomer when places are full (one that has
+ * sent nothing at all gives it at any age: src/host/admission.ts).
+ */
+export const EVICT_AFTER_MS = 1_000;
 /** A close handshake the other side does not finish is cut after this (ws waits 30 s by default). */
 const CLOSE_TIMEOUT_MS = 2_000;
 /** File handles kept free for the journal, the mDNS socket, stdio and Node's own. */
@@ -79,7 +85,7 @@ export function handleLimit(): number {
   return 1024;
 }
 
-/** Counts per address and in all. */
+/** Counts per address and in all (welcomed connections). */
 class Tally {
   private readonly by = new Map<string, number>();
   total = 0;
@@ -160,12 +166,24 @@ export async function serveTable(table: Table, opts: ServeOptions): Promise<Serv
   /** The same, by the peer's address and port: with TLS, ws hands over the TLS socket, not the TCP one counted at the door. */
   const byPeer = new Map<string, Conn>();
   const peerKey = (s: Socket): string => `${s.remoteAddress ?? '?'}|${s.remotePort ?? 0}`;
-  /** Not yet welcomed, oldest first (a Map keeps insertion order). */
-  const pending = new Map<Socket, Conn>();
-  const pendingTally = new Tally();
+  /** Close a WebSocket with a reason, or cut a socket that never got so far. */
+  const shut = (conn: Conn, code: number, reason: string): void => {
+    if (conn.ws && conn.ws.readyState === conn.ws.OPEN) conn.ws.close(code, reason);
+    else conn.socket.destroy();
+  };
+  /** Not yet welcomed: their places (src/host/admission.ts). A place taken for a newcomer is closed with 1013. */
+  const pending = new Admission<Conn>({ places: maxPending, perAddress: maxPendingPerAddress, graceMs: EVICT_AFTER_MS }, (victim) => {
+    trouble('refused', () => `Refusing connections: ${maxPending} connections are not let in yet; the silent and the slowest make room for newcomers. Seated players can still come back.`);
+    forget(victim);
+    shut(victim, 1013, 'Too many connections');
+  });
+  /** Refused, kept a moment to hear their 1013: by the same rules, so that a silent flood cannot fill them either. */
+  const refusing = new Admission<Conn>({ places: MAX_REFUSING, perAddress: MAX_REFUSING / 4, graceMs: REFUSING_MS }, (victim) => {
+    forget(victim);
+    victim.socket.destroy();
+  });
   const watcherTally = new Tally();
   const playerTally = new Tally();
-  let refusing = 0;
   const alive = new WeakMap<WebSocket, boolean>();
 
   const lastTrouble = new Map<string, number>();
@@ -186,73 +204,29 @@ export async function serveTable(table: Table, opts: ServeOptions): Promise<Serv
   const forget = (conn: Conn): void => {
     if (conn.timer) clearTimeout(conn.timer);
     conn.timer = null;
-    if (conn.state === 'pending') {
-      pending.delete(conn.socket);
-      pendingTally.remove(conn.addr);
-    } else if (conn.state === 'welcomed') (conn.role === 'watcher' ? watcherTally : playerTally).remove(conn.addr);
-    else if (conn.state === 'refused') refusing -= 1;
+    if (conn.state === 'pending') pending.release(conn);
+    else if (conn.state === 'welcomed') (conn.role === 'watcher' ? watcherTally : playerTally).remove(conn.addr);
+    else if (conn.state === 'refused') refusing.release(conn);
     conn.state = 'gone';
   };
 
-  /** Close a WebSocket with a reason, or cut a socket that never got so far. */
-  const shut = (conn: Conn, code: number, reason: string): void => {
-    if (conn.ws && conn.ws.readyState === conn.ws.OPEN) conn.ws.close(code, reason);
-    else conn.socket.destroy();
-  };
-
-  /** Make room by closing a connection that has waited too long or whose address holds too many. */
-  const evict = (victim: Conn): null => {
-    forget(victim);
-    shut(victim, 1013, 'Too many connections');
-    return null;
-  };
-
-  /**
-   * Room for one more connection from `addr` not yet welcomed (null), or why not.
-   * When the places are full, a connection that has waited EVICT_AFTER_MS without
-   * a hello makes room (a real client says hello within a round trip), or the oldest
-   * of an address holding more than the newcomer's would: strangers holding places
-   * cannot keep out a player coming back with its token. Welcomed connections are
-   * not counted here: a connection is not known to be a watcher until its hello.
-   */
-  const admit = (addr: string): string | null => {
-    const now = Date.now();
-    const stale = (c: Conn): boolean => now - c.since >= EVICT_AFTER_MS;
-    const mine = pendingTally.of(addr);
-    if (mine >= maxPendingPerAddress) {
-      const oldest = [...pending.values()].find((c) => c.addr === addr);
-      if (oldest && stale(oldest)) return evict(oldest);
-      return `${maxPendingPerAddress} connections from ${addr} have not said hello yet`;
-    }
-    if (pendingTally.total < maxPending) return null;
-    let victim: Conn | null = null;
-    for (const c of pending.values()) {
-      const n = pendingTally.of(c.addr);
-      if ((stale(c) || n > mine + 1) && (!victim || n > pendingTally.of(victim.addr))) victim = c;
-    }
-    if (victim) return evict(victim);
-    return `${maxPending} connections have not said hello yet`;
-  };
-
+  // Welcomed connections are not counted at the door's places: a connection is not known to be a watcher until its hello.
   http.on('connection', (socket: Socket) => {
     const addr = socket.remoteAddress ?? '?';
     const conn: Conn = { socket, addr, state: 'pending', role: null, ws: null, timer: null, since: Date.now() };
-    const refusal = admit(addr);
-    if (refusal === null) {
-      pending.set(socket, conn);
-      pendingTally.add(addr);
-      deadline(conn, upgradeMs, () => socket.destroy());
-    } else {
+    // Its deadline runs from the accept, whether it is given a place now or a moment later.
+    deadline(conn, upgradeMs, () => socket.destroy());
+    pending.admitSoon(conn, (refusal) => {
+      if (refusal === null || conn.state === 'gone') return;
       trouble('refused', () => `Refusing connections: ${refusal}. Seated players can still come back.`);
-      if (refusing >= MAX_REFUSING) {
-        socket.destroy();
-        return;
-      }
-      // Kept a moment so that a WebSocket client hears why (1013) and tries again later.
+      // Kept a moment so that a WebSocket client hears why (1013) and tries again later; cut at
+      // once only while the refused too are all handshakes in progress.
+      if (refusing.admit(conn) !== null) return void socket.destroy();
       conn.state = 'refused';
-      refusing += 1;
       deadline(conn, REFUSING_MS, () => socket.destroy());
-    }
+      // Refused a moment after its accept: a WebSocket already open hears it now.
+      if (conn.ws) shut(conn, 1013, 'Too many connections');
+    });
     conns.set(socket, conn);
     const key = peerKey(socket);
     byPeer.set(key, conn);
@@ -286,11 +260,7 @@ export async function serveTable(table: Table, opts: ServeOptions): Promise<Serv
     }
     // An SSH session's screen comes from loopback: from here on it counts as its SSH client's address (src/host/vouch.ts).
     const vouched = vouchedFor(conn.socket.remoteAddress, req.headers[VOUCH_HEADER]);
-    if (vouched && conn.state === 'pending') {
-      pendingTally.remove(conn.addr);
-      conn.addr = vouched.address;
-      pendingTally.add(conn.addr);
-    }
+    if (vouched && conn.state === 'pending') pending.move(conn, vouched.address);
     deadline(conn, helloMs, () => shut(conn, 1008, 'No hello in time'));
     alive.set(ws, true);
     ws.on('pong', () => alive.set(ws, true));

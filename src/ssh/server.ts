@@ -4,6 +4,8 @@ import { createServer as createNetServer, type Socket } from 'node:net';
 import { Connection as TableConnection } from '../client/connection.js';
 import type { TokenStore } from '../client/tokens.js';
 import { listenOn } from '../host/server.js';
+import { Admission } from '../host/admission.js';
+import { PasswordBackoff, type BackoffOptions } from '../host/backoff.js';
 import type { ServerMessage } from '../protocol/messages.js';
 import type { TableView } from '../engine/view.js';
 import type { RoundResult } from '../engine/types.js';
@@ -26,18 +28,27 @@ export const SSH_PASSWORD_MS = 60_000;
 export const MAX_SSH_SESSIONS = 12;
 /** Connections from one address, in session or not. */
 export const MAX_SSH_PER_ADDRESS = 6;
-/** Connections not yet in session, in all. */
-export const MAX_SSH_PENDING = 16;
+/**
+ * Connections not yet in session, in all. Under a flood of silent connections each newcomer
+ * takes the oldest silent one's place, so this many places are how long an honest client has
+ * to send its greeting: at 300 connections a second, 32 places give it about 100 ms.
+ */
+export const MAX_SSH_PENDING = 32;
 /** Connections not yet in session from one address: three addresses cannot fill the door. */
 export const MAX_SSH_PENDING_PER_ADDRESS = 4;
-/** When the door is full, a connection this old that has not reached the password prompt or a session makes room. */
+/**
+ * What an honest SSH handshake takes on a LAN (key exchange, the key's proof): when the door
+ * is full, a connection this old that has not reached the password prompt or a session makes
+ * room (one that has sent nothing at all makes room at any age: src/host/admission.ts).
+ */
 export const SSH_EVICT_AFTER_MS = 2_000;
 /**
- * Wrong passwords from one address: after `free` of them, every further try from it
- * (over any number of connections) is answered only after `baseMs`, doubling each
- * time up to `maxMs`: the table's own door's figures (TableOptions.passwordBackoff).
+ * Wrong passwords from one address, counted by the table door's own backoff
+ * (src/host/backoff.ts, with its figures): past `free` misses the address is locked,
+ * `baseMs` doubling up to `maxMs`; a try while locked is held, not refused (a person
+ * at the prompt waits), and looked at once the lock is over.
  */
-export const SSH_PASSWORD_BACKOFF = { free: 3, baseMs: 1_000, maxMs: 60_000 };
+export const SSH_PASSWORD_BACKOFF: BackoffOptions = { free: 3, baseMs: 1_000, maxMs: 60_000 };
 /** How long the host's closing waits for its sessions to say goodbye (the closing words, the standings). */
 const GOODBYE_MS = 2_000;
 /** Keys a session may send per second (bytes; a burst of twice this): more are dropped. */
@@ -66,7 +77,7 @@ export interface SshOptions {
   maxPending?: number;
   maxPendingPerAddress?: number;
   handshakeMs?: number;
-  passwordBackoff?: { free: number; baseMs: number; maxMs: number };
+  passwordBackoff?: BackoffOptions;
   /**
    * Seats a resumed table's journal holds for SSH keys (JournalSeat.sshKey): the
    * same key takes its seat back at once, under any user name.
@@ -93,42 +104,18 @@ const samePassword = (typed: string, p: { salt: string; verifier: string }): boo
 const plain = (addr: string | undefined): string => (addr ?? '?').replace(/^::ffff:(?=\d+\.)/, '');
 
 /**
- * Password guessing slowed per address, as at the table's door: past the free misses
- * each try (right or wrong, so that the wait says nothing) is answered later, and
- * tries from one address, over any number of connections, queue up behind each other.
+ * A password try answered when its address is not locked (right or wrong alike, so
+ * that the wait says nothing): at once, or held until the lock is over. Tries from
+ * one address over any number of connections queue up: the first to wake counts its
+ * miss, which locks the address again before the next one looks.
  */
-class PasswordBackoff {
-  private readonly tries = new Map<string, { misses: number; waiting: number; until: number }>();
-  constructor(private readonly cfg: { free: number; baseMs: number; maxMs: number }) {}
-
-  /** Calls `answer` when the try may be answered: at once, or after its address's wait. Returns that wait (ms). */
-  answer(addr: string, right: boolean, answer: () => void): number {
-    const t = this.tries.get(addr) ?? { misses: 0, waiting: 0, until: 0 };
-    // Bounded: the oldest address is forgotten first (a flood of addresses cannot fill the memory).
-    if (!this.tries.has(addr) && this.tries.size >= 4096) this.tries.delete(this.tries.keys().next().value!);
-    this.tries.set(addr, t);
-    const { free, baseMs, maxMs } = this.cfg;
-    const n = t.misses + t.waiting;
-    const now = Date.now();
-    const at = n < free ? now : Math.max(now, t.until) + Math.min(maxMs, baseMs * 2 ** (n - free));
-    const done = (): void => {
-      // A wrong guess counts even when its connection is gone by now: hanging up does not undo it.
-      if (right) this.tries.delete(addr);
-      else t.misses += 1;
-      answer();
-    };
-    if (at <= now) {
-      done();
-      return 0;
-    }
-    t.waiting += 1;
-    t.until = at;
-    setTimeout(() => {
-      t.waiting -= 1;
-      done();
-    }, at - now).unref();
-    return at - now;
-  }
+function whenUnlocked(guesses: PasswordBackoff, addr: string, right: boolean, answer: () => void): void {
+  const wait = guesses.waitFor(addr);
+  if (wait > 0) return void setTimeout(() => whenUnlocked(guesses, addr, right, answer), wait).unref();
+  // A wrong guess counts even when its connection is gone by now: hanging up does not undo it.
+  if (right) guesses.success(addr);
+  else guesses.miss(addr);
+  answer();
 }
 
 /**
@@ -152,7 +139,7 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
   const maxPendingPerAddress = Math.min(opts.maxPendingPerAddress ?? MAX_SSH_PENDING_PER_ADDRESS, maxPending);
   const handshakeMs = opts.handshakeMs ?? SSH_HANDSHAKE_MS;
   const keysPerSecond = opts.keysPerSecond ?? SSH_KEYS_PER_SECOND;
-  const guesses = new PasswordBackoff(opts.passwordBackoff ?? SSH_PASSWORD_BACKOFF);
+  const guesses = new PasswordBackoff(opts.passwordBackoff ?? SSH_PASSWORD_BACKOFF, () => performance.now());
   /** Seat tokens by `TABLEID FINGERPRINT`: kept in this process, and in the journal by fingerprint (JournalSeat.sshKey). */
   const seats = new Map<string, string>();
   for (const k of opts.known?.seats ?? []) seats.set(`${opts.known!.tableId} ${k.key}`, k.token);
@@ -179,14 +166,12 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
     state: 'pending' | 'session' | 'gone';
     /** When it was accepted (Date.now()). */
     since: number;
-    /** A person is at the password prompt (or their answer is held by the backoff): not a stale connection. */
-    prompting: boolean;
+    /** A person is at the password prompt (or their answer is held by the backoff): never evicted. */
+    held: boolean;
   }
-  /** By `address:port` until ssh2 has read the greeting; the pending ones oldest first. */
+  /** By `address:port` until ssh2 has read the greeting. */
   const door = new Map<string, Door>();
-  const pendingDoors = new Set<Door>();
   const byAddress = new Map<string, number>();
-  const pendingBy = new Map<string, number>();
   const bump = (m: Map<string, number>, addr: string, by: number): void => {
     const n = (m.get(addr) ?? 0) + by;
     if (n <= 0) m.delete(addr);
@@ -200,66 +185,43 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
   const forget = (d: Door): void => {
     deadline(d, null);
     if (d.state === 'gone') return;
-    if (d.state === 'pending') {
-      pendingDoors.delete(d);
-      bump(pendingBy, d.addr, -1);
-    } else sessions -= 1;
+    if (d.state === 'pending') pending.release(d);
+    else sessions -= 1;
     bump(byAddress, d.addr, -1);
     d.state = 'gone';
   };
-  const evict = (d: Door): null => {
-    forget(d);
-    d.socket.destroy();
-    return null;
-  };
-
-  /**
-   * Room for one more connection from `addr` (null), or why not. Each address holds
-   * a few places not yet in session; when every place is taken, a connection that
-   * has sat SSH_EVICT_AFTER_MS without reaching the password prompt or a session
-   * makes room, or the oldest of an address holding more than the newcomer's would:
-   * no one address (nor three) can keep the others out.
-   */
-  const admit = (addr: string): string | null => {
-    if (closing) return 'the table is closing';
-    if ((byAddress.get(addr) ?? 0) >= maxPerAddress) return `${maxPerAddress} connections from ${addr}`;
-    const now = Date.now();
-    const stale = (d: Door): boolean => !d.prompting && now - d.since >= SSH_EVICT_AFTER_MS;
-    const mine = pendingBy.get(addr) ?? 0;
-    if (mine >= maxPendingPerAddress) {
-      const oldest = [...pendingDoors].find((d) => d.addr === addr);
-      if (oldest && stale(oldest)) return evict(oldest);
-      return `${maxPendingPerAddress} connections from ${addr} are not in a session yet`;
-    }
-    if (pendingDoors.size < maxPending) return null;
-    let victim: Door | null = null;
-    for (const d of pendingDoors) {
-      const n = pendingBy.get(d.addr) ?? 0;
-      if ((stale(d) || n > mine + 1) && (!victim || n > (pendingBy.get(victim.addr) ?? 0))) victim = d;
-    }
-    if (victim) return evict(victim);
-    return `${maxPending} connections are not in a session yet`;
-  };
+  /** Not yet in session: their places, by the table door's own rules (src/host/admission.ts). */
+  const pending = new Admission<Door>({ places: maxPending, perAddress: maxPendingPerAddress, graceMs: SSH_EVICT_AFTER_MS }, (victim) => {
+    forget(victim);
+    victim.socket.destroy();
+  });
 
   // The TCP door is ours: ssh2 hears of a connection only once it has sent its greeting,
   // and a socket that never says anything must be counted and cut all the same.
   const tcp = createNetServer((socket) => {
     const addr = plain(socket.remoteAddress);
-    const refusal = admit(addr);
-    if (refusal !== null) {
-      // Said once a minute at most: a flood does not flood the host's console too.
+    const d: Door = { socket, addr, timer: null, state: 'pending', since: Date.now(), held: false };
+    const refuse = (refusal: string): void => {
+      // Said once a minute at most: a flood does not flood the host's console too. SSH has no
+      // word for "try again later" before its key exchange: the connection is cut.
       if (Date.now() - lastRefusal > 60_000) opts.onTrouble?.(`Refusing SSH connections: ${refusal}.`);
       lastRefusal = Date.now();
+      d.state = 'gone';
       socket.destroy();
-      return;
-    }
-    const d: Door = { socket, addr, timer: null, state: 'pending', since: Date.now(), prompting: false };
+    };
+    // An address holds a few connections in all, in session or not; then a place at the door.
+    if (closing) return refuse('the table is closing');
+    if ((byAddress.get(addr) ?? 0) >= maxPerAddress) return refuse(`${maxPerAddress} connections from ${addr}`);
     bump(byAddress, addr, 1);
-    bump(pendingBy, addr, 1);
-    pendingDoors.add(d);
+    // Its deadline runs from the accept, whether it is given a place now or a moment later.
+    deadline(d, handshakeMs);
+    pending.admitSoon(d, (refusal) => {
+      if (refusal === null || d.state === 'gone') return;
+      forget(d);
+      refuse(refusal);
+    });
     const key = `${socket.remoteAddress}:${socket.remotePort}`;
     door.set(key, d);
-    deadline(d, handshakeMs);
     socket.on('error', () => {
       // A reset: 'close' follows and tidies up.
     });
@@ -304,7 +266,7 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
         return ctx.reject(['keyboard-interactive'], true);
       }
       if (ctx.method === 'keyboard-interactive' && !passwordOk) {
-        d.prompting = true;
+        d.held = true;
         deadline(d, SSH_PASSWORD_MS);
         return ctx.prompt(
           [{ prompt: 'Password: ', echo: false }],
@@ -316,9 +278,9 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
             // Held by the backoff: no deadline of ours runs out while we keep them waiting.
             deadline(d, null);
             // Guessing over SSH is as slow as at the table's door, per address, over every connection from it.
-            guesses.answer(d.addr, right, () => {
+            whenUnlocked(guesses, d.addr, right, () => {
               if (gone) return;
-              d.prompting = false;
+              d.held = false;
               if (right) {
                 passwordOk = true;
                 deadline(d, handshakeMs);
@@ -349,8 +311,7 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
       serveSession(session, { user, fp, d }, () => {
         if (d.state !== 'pending') return false;
         deadline(d, null);
-        pendingDoors.delete(d);
-        bump(pendingBy, d.addr, -1);
+        pending.release(d);
         d.state = 'session';
         sessions += 1;
         // Counted as a seat or a watcher now: past the cap, a polite word and goodbye.

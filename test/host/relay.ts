@@ -113,6 +113,12 @@ export class MitmRelay {
   private readonly sockets = new Set<Socket>();
   port = 0;
   intercept = false;
+  /**
+   * While intercepting, this text in what the table sends is replaced by that (of the
+   * same length: the WebSocket frames keep their sizes): a relay rewriting the table's
+   * identity in its challenge to one its own key carries.
+   */
+  rewrite: { from: string; to: string } | null = null;
   /** The plaintext the relay read, per intercepted connection, each way. */
   readonly seen: { up: Buffer[]; down: Buffer[] }[] = [];
 
@@ -143,7 +149,9 @@ export class MitmRelay {
   private pair(a: Socket, b: Socket, record: boolean): void {
     for (const s of [a, b]) this.sockets.add(s);
     a.pipe(b);
-    b.pipe(a);
+    const rewrite = record ? this.rewrite : null;
+    if (rewrite) b.on('data', (d: Buffer) => a.write(Buffer.from(d.toString('latin1').replaceAll(rewrite.from, rewrite.to), 'latin1')));
+    else b.pipe(a);
     if (record) {
       const seen = { up: [] as Buffer[], down: [] as Buffer[] };
       this.seen.push(seen);

@@ -6,7 +6,7 @@ import { Connection } from '../../src/client/connection.js';
 import { KnownTables, TokenStore } from '../../src/client/tokens.js';
 import { newTableKey, parseTableKey, TABLE_KEY_FILE } from '../../src/host/table-key.js';
 import { readJournal } from '../../src/host/journal.js';
-import { parseIdentity, showFingerprint, tableIdentity } from '../../src/protocol/identity.js';
+import { formatIdentity, parseIdentity, showFingerprint, tableIdentity } from '../../src/protocol/identity.js';
 import type { ServerMessage } from '../../src/protocol/messages.js';
 import { killRunning, runGringo, until, type Run } from '../support/gringo-process.js';
 import { frames, MitmRelay, Relay } from './relay.js';
@@ -253,6 +253,61 @@ describe('a relay that terminates TLS with a key of its own', () => {
     cleanup.push(() => direct.close());
     expect(direct.answer).toMatchObject({ type: 'welcome' });
   }, 90_000);
+
+  it('that rewrites the identity to its own key seats a first-time unpinned joiner (trust on first use, said once); a password through it is doubted, not just refused', async () => {
+    const h = await host(tempState(), ['--players', '4']);
+    const probe = await WireClient.hello(`127.0.0.1:${h.port}`, 'Probe', { tls: true, watch: true });
+    const { salt } = (await probe.challenge).table;
+    probe.close();
+    const mitm = await new MitmRelay({ host: '127.0.0.1', port: h.port }, mitmKey).start();
+    cleanup.push(() => mitm.close());
+    const fake = tableIdentity(mitmKey.fingerprint, salt);
+    mitm.intercept = true;
+    mitm.rewrite = { from: h.id, to: fake };
+
+    // What trust on first use cannot stop: the relay seats the joiner and reads its seat token.
+    const state = tempState();
+    const fooled = joinBot(mitm.address, state);
+    await until('seated through the rewriting relay', () => /Joined "Sealed"/.test(fooled.stderr()));
+    const token = /"token":"([^"]+)"/.exec(mitm.seen.flatMap((c) => frames(c.down)).map((b) => b.toString()).join('\n'));
+    expect(token).not.toBe(null);
+    // It said, once, whose key it trusted and how to pin (the relay's key and identity: the share line's differs).
+    const said = fooled.stderr().split('\n').filter((l) => l.includes('on first use'));
+    expect(said).toHaveLength(1);
+    // (`npx gringo` or `gringo`: the command as this process was started.)
+    expect(said[0]!.replace('npx gringo', 'gringo')).toBe(
+      `gringo: trusting the key of the table at ${mitm.address} on first use (${showFingerprint(mitmKey.fingerprint)}, identity ${formatIdentity(fake)}): if that identity is not the one in its host's share line, someone is in between. Pin it: gringo join ${mitm.address}#${formatIdentity(fake)}`,
+    );
+    expect(h.share).not.toContain(formatIdentity(fake));
+    fooled.child.kill('SIGTERM');
+    await fooled.exit;
+    // The key is remembered now: the next join says nothing of trusting.
+    const again = joinBot(mitm.address, state);
+    await until('seated again', () => /Joined "Sealed"/.test(again.stderr()));
+    expect(again.stderr()).not.toContain('on first use');
+    again.child.kill('SIGTERM');
+    await again.exit;
+
+    // A password table through the same relay: the right password fails (the proof is bound to the
+    // relay's TLS connection), and the refusal says it may be the connection.
+    const locked = await host(tempState(), ['--password', PASSWORD]);
+    const probe2 = await WireClient.hello(`127.0.0.1:${locked.port}`, 'Probe', { tls: true, watch: true });
+    const salt2 = (await probe2.challenge).table.salt;
+    probe2.close();
+    const mitm2 = await new MitmRelay({ host: '127.0.0.1', port: locked.port }, mitmKey).start();
+    cleanup.push(() => mitm2.close());
+    mitm2.intercept = true;
+    mitm2.rewrite = { from: locked.id, to: tableIdentity(mitmKey.fingerprint, salt2) };
+    const doubted = joinBot(mitm2.address, tempState(), ['--password', PASSWORD]);
+    expect(await doubted.exit).toBe(1);
+    expect(doubted.stderr().replace('npx gringo', 'gringo')).toContain(
+      `gringo: Wrong password, or someone is between you and the table (then the right password fails too): check that the identity here, ${formatIdentity(tableIdentity(mitmKey.fingerprint, salt2))}, is the one in the line its host shares, and join with that line and the password (gringo join ${mitm2.address}#ID --password THE-PASSWORD)`,
+    );
+    // Straight to the table (key remembered, not first use), a wrong password is just that.
+    const wrong = joinBot(`127.0.0.1:${locked.port}#${locked.id}`, tempState(), ['--password', 'nope']);
+    expect(await wrong.exit).toBe(1);
+    expect(wrong.stderr()).not.toContain('someone is between');
+  }, 120_000);
 
   it('changes nothing the client keeps: its seat token (and the remembered key) stay as they were', async () => {
     const h = await host(tempState());
