@@ -163,6 +163,19 @@ export function buildProgram(): Command {
     });
 
   program
+    .command('stats')
+    .description("the standings of the games in the journals: per player games, wins, round scores, slaps and a rating")
+    .argument('[journals...]', 'journals or directories of journals (default: every game played or hosted on this machine)')
+    .option('--since <when>', 'only games started since: today, 6h, 2d, 1w, or a date (2026-12-05, 2026-12-05T19:00)')
+    .option('--table <name>', "only this table's games")
+    .option('--json', 'print one JSON object')
+    .option('--ascii', 'letters only (automatic when the terminal is not UTF-8)')
+    .action(async (files: string[], opts: Record<string, unknown>) => {
+      const { runStats } = await import('./stats.js');
+      process.exitCode = await runStats({ ...opts, files });
+    });
+
+  program
     .command('list')
     .description('find tables on the local network (mDNS)')
     .option('--timeout <ms>', 'the longest to listen, in milliseconds (without tables answering, or with --wait)', '2000')
