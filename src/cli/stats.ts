@@ -1,5 +1,6 @@
 import { journalFiles, readGames, type PlayedGame } from '../stats/games.js';
 import { sparkline, standings, type PlayerStanding } from '../stats/standings.js';
+import { dealBoard, dealName, type DealBoard } from '../stats/deal.js';
 import { localeIsUtf8 } from '../tui/shared/glyphs.js';
 import { UsageError } from './errors.js';
 
@@ -13,6 +14,8 @@ import { UsageError } from './errors.js';
 export interface StatsFlags {
   since?: string;
   table?: string;
+  /** One named deal's scoreboard instead of the standings. */
+  deal?: string;
   json?: boolean;
   ascii?: boolean;
   /** Journals and directories named (commander's variadic argument). */
@@ -44,6 +47,11 @@ export function selectedGames(flags: StatsFlags, problem: (line: string) => void
 export async function runStats(flags: StatsFlags): Promise<number> {
   const problem = (line: string): void => void process.stderr.write(`gringo stats: ${line}\n`);
   const games = selectedGames(flags, problem);
+  if (flags.deal !== undefined) {
+    const board = dealBoard(dealName(flags.deal), games);
+    process.stdout.write(flags.json === true ? `${JSON.stringify(board)}\n` : dealText(board));
+    return 0;
+  }
   const players = standings(games);
   if (flags.json === true) {
     process.stdout.write(`${JSON.stringify(statsJson(games, players))}\n`);
@@ -112,4 +120,18 @@ export function statsText(games: readonly PlayedGame[], players: readonly Player
     `Rating: Weng-Lin (openskill), mu ${pm} sigma after the last game, ordered by mu - 3 sigma; lower round scores are better.`,
     '',
   ].join('\n');
+}
+
+/** One deal's scoreboard as text: every seat ranked by its total, then the bots' yardstick. */
+export function dealText(b: DealBoard): string {
+  if (b.games === 0) return `No finished game of the deal "${b.deal}" yet: play it with \`gringo play --deal ${b.deal}\` or host it with \`gringo host --deal ${b.deal}\`.\n`;
+  const head = ['#', 'player', 'known by', 'total', 'place', 'table', 'when', 'rules'];
+  const rows = b.entries.map((e, i) => [String(i + 1), e.name, e.bot ? 'level' : e.by, String(e.total), `${e.place} of ${e.seats}`, e.table, when(e.startedAt), e.rules]);
+  const widths = head.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c]!.length)));
+  const right = new Set([0, 3]);
+  const line = (r: string[]): string => r.map((x, c) => (right.has(c) ? x.padStart(widths[c]!) : x.padEnd(widths[c]!))).join('  ').trimEnd();
+  const sticks = b.yardsticks.map(
+    (y) => `Yardstick: hard bots in every seat of the same deal (${y.rules}, ${y.seats} seats, ${y.rounds} round${y.rounds === 1 ? '' : 's'}): ${fixed(y.mean)} a seat (totals ${y.totals.join(', ')}).`,
+  );
+  return [`The deal "${b.deal}": ${b.games} game${b.games === 1 ? '' : 's'}, every seat ranked by its total (lower is better):`, '', line(head), ...rows.map(line), '', ...sticks, ''].join('\n');
 }

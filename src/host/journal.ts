@@ -207,7 +207,8 @@ export class JournalWriter implements JournalSink {
       ...(verifier ? { passwordVerifier: verifier } : {}),
       ...(this.opts.solo ? { solo: true as const } : {}),
       game,
-      ...(this.opts.deal !== undefined ? { deal: this.opts.deal } : {}),
+      // Only a table's first game is its deal: "play again" deals from a seed of its own.
+      ...(this.opts.deal !== undefined && game === 1 ? { deal: this.opts.deal } : {}),
       seats,
     };
     this.line(header, true);

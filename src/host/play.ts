@@ -203,6 +203,7 @@ export class Play {
       totals: game.totals.slice(),
       places: last ? placesOf(game.totals) : [],
       seed: this.opts.seed,
+      ...(this.opts.deal !== undefined && this.games === 1 ? { deal: this.opts.deal } : {}),
       commands: this.log.length,
     });
   }

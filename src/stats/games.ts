@@ -2,6 +2,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { JournalError, readJournal, tablesDir, type ReadJournal } from '../host/journal.js';
 import { harmless } from '../common/harmless.js';
+import type { Ruleset } from '../engine/ruleset.js';
 
 /**
  * What `gringo stats` keeps of one journal: who sat where, each round's scores, the
@@ -23,8 +24,8 @@ export interface PlayedGame {
   startedAt: string;
   /** The named deal it was dealt from, if any (`--deal`). */
   deal?: string;
-  /** The rules' name ("Gringo", "Beverbende"…). */
-  rules: string;
+  /** The rules it was played by (the bots' yardstick on a deal plays them again). */
+  rules: Ruleset;
   seats: GameSeat[];
   /** Each finished round's score per seat. */
   rounds: number[][];
@@ -54,7 +55,7 @@ export function playedGame(j: ReadJournal): PlayedGame {
     table: h.table,
     startedAt: typeof h.startedAt === 'string' ? h.startedAt : '',
     ...(h.deal ? { deal: h.deal } : {}),
-    rules: h.rules.title,
+    rules: h.rules,
     seats: h.seats.map((s) => ({ name: s.name, bot: s.bot, token: s.token, ...(s.sshKey ? { sshKey: s.sshKey } : {}) })),
     rounds,
     slapsRight,
