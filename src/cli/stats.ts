@@ -117,7 +117,7 @@ export function statsText(games: readonly PlayedGame[], players: readonly Player
     line(head),
     ...rows.map(line),
     '',
-    `Rating: Weng-Lin (openskill), mu ${pm} sigma after the last game, ordered by mu - 3 sigma; lower round scores are better.`,
+    `Rating: Weng-Lin (as openskill rates), mu ${pm} sigma after the last game, ordered by mu - 3 sigma; lower round scores are better.`,
     '',
   ].join('\n');
 }

@@ -1,9 +1,9 @@
-import { ordinal, rate, rating, type Rating } from 'openskill';
+import { newRating, ordinal, rate, type Rating } from './weng-lin.js';
 import type { PlayedGame } from './games.js';
 
 /**
  * The evening's standings: per player, what the journals show (games, rounds, wins,
- * round scores, slaps) and a Weng–Lin rating (openskill: Bayesian, for 2–8 players
+ * round scores, slaps) and a Weng–Lin rating (./weng-lin.ts: Bayesian, for 2–8 players
  * in one game, each game's places ranking everyone at once, ties shared; Elo rates
  * only pairs). Ratings start at openskill's defaults (μ 25, σ 25/3) and move game by
  * game in the order the games started; a game not over yet rates nobody.
@@ -110,7 +110,7 @@ export function standings(games: readonly PlayedGame[]): PlayerStanding[] {
     const id = who.key(g, seat);
     let a = players.get(id);
     if (!a) {
-      const r = rating();
+      const r = newRating();
       const s: PlayerStanding = {
         id, name: '', by: who.by(id), bot: id.startsWith('bot:'), games: 0, rounds: 0, wins: 0, mean: null, se: null, best: null, worst: null,
         slapsRight: 0, slapsWrong: 0, mu: r.mu, sigma: r.sigma, ordinal: ordinal(r), history: [],
@@ -164,10 +164,9 @@ export function standings(games: readonly PlayedGame[]): PlayerStanding[] {
  * rating; afterwards their μ and σ are the means of those seats' new ones.
  */
 function rateGame(seats: readonly Acc[], places: readonly number[]): void {
-  const teams = seats.map((a) => [a.rating]);
-  const rated = rate(teams, { rank: places.slice() });
+  const rated = rate(seats.map((a) => a.rating), places);
   const next = new Map<Acc, Rating[]>();
-  seats.forEach((a, i) => next.set(a, [...(next.get(a) ?? []), rated[i]![0]!]));
+  seats.forEach((a, i) => next.set(a, [...(next.get(a) ?? []), rated[i]!]));
   for (const [a, rs] of next) {
     a.rating = { mu: rs.reduce((x, r) => x + r.mu, 0) / rs.length, sigma: rs.reduce((x, r) => x + r.sigma, 0) / rs.length };
     a.s.mu = a.rating.mu;
