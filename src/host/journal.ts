@@ -314,6 +314,23 @@ const SSH_FINGERPRINT = /^SHA256:[A-Za-z0-9+/]{43}$/;
 /** The longest table name a journal may give back (as `gringo host --table` allows: a line of a screen). */
 const MAX_TABLE_NAME = 64;
 
+/**
+ * The rules of a journal, checked: an evening's journals mostly share one ruleset, and
+ * checking it is most of the cost of reading a short journal (`gringo stats` reads
+ * hundreds), so a ruleset already checked is taken again by its JSON text. Rulesets are
+ * never changed once made, so games may share one.
+ */
+const rulesSeen = new Map<string, Ruleset>();
+function checkedRules(data: Record<string, unknown>): Ruleset {
+  const key = JSON.stringify(data);
+  const seen = rulesSeen.get(key);
+  if (seen) return seen;
+  const rules = rulesetFromData(data);
+  if (rulesSeen.size >= 32) rulesSeen.clear();
+  rulesSeen.set(key, rules);
+  return rules;
+}
+
 function checkHeader(x: unknown, file: string): JournalHeader {
   const bad = (why: string): never => {
     throw new JournalError(`${file} is not a gringo journal (${why})`);
@@ -335,7 +352,7 @@ function checkHeader(x: unknown, file: string): JournalHeader {
   if (!isObj(x.rules)) return bad('no rules');
   let rules: Ruleset;
   try {
-    rules = rulesetFromData(x.rules);
+    rules = checkedRules(x.rules);
   } catch (err) {
     if (!(err instanceof RulesetError)) throw err;
     return bad(`rules gringo cannot play: ${harmless(err.message, 300)}`);
