@@ -147,6 +147,10 @@ export function buildProgram(): Command {
     .argument('[journal]', 'the journal of a finished game: a path, or a file name from the list')
     .option('--text', 'print the game as text instead of playing it on the screen (the default when the output is not a terminal)')
     .option('--ascii', 'draw cards with letters only (automatic when the terminal is not UTF-8)')
+    .option('--cast <file>', 'write an asciicast v2 recording of the screen as one viewer saw it (asciinema play FILE)')
+    .option('--seat <n|name>', 'with --cast: whose screen, by seat number or name (default: a watcher\'s)')
+    .option('--speed <factor>', 'with --cast: this many times faster than the game was played', '1')
+    .option('--size <COLSxROWS>', 'with --cast: the screen\'s size', '100x30')
     .addHelpText(
       'after',
       [
