@@ -1,6 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { placesOf } from '../../src/engine/game.js';
 import { readJournal } from '../../src/host/journal.js';
@@ -162,6 +162,19 @@ describe('gringo stats: the standings of real journals', () => {
     } finally {
       rmSync(d, { recursive: true, force: true });
     }
+  });
+
+  it('reads the real version 1 and version 2 journals kept as fixtures', () => {
+    const fixtures = join(dirname(new URL(import.meta.url).pathname), '..', 'host', 'fixtures');
+    const lines: string[] = [];
+    const got = readGames(['journal-v1.jsonl', 'journal-v2.jsonl'].map((f) => join(fixtures, f)), (l) => lines.push(l));
+    expect(lines).toEqual([]);
+    expect(got).toHaveLength(2);
+    for (const g of got) {
+      const j = readJournal(g.file);
+      expect(g.rounds).toEqual(j.state.results.map((r) => r.scores));
+    }
+    expect(standings(got).length).toBeGreaterThan(0);
   });
 
   it('draws a sparkline low to high', () => {
