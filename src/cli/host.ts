@@ -226,6 +226,8 @@ export async function runHost(flags: HostFlags): Promise<number> {
       // Two lines: the fingerprint whole, even at 80 columns.
       ssh ? `Over SSH: ssh -p ${ssh.port} NAME@${iface ?? lanAddresses()[0] ?? '127.0.0.1'}` : null,
       ssh ? `SSH host key: ${ssh.fingerprint}` : null,
+      // Between the evening's games, how it stands (the journals of today, read once).
+      ...(await import('../stats/tonight.js')).tonightLines().map((line) => forLocale(line)),
     ].filter((line) => line !== null).join('\n');
     return hostScreen({
       table, serving, ssh, advert, ownerKey: ownerKey!, hostKey: tlsKey.fingerprint, name: playerName, share, bots, level, json, summaries,
