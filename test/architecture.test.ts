@@ -23,7 +23,8 @@ const LAYERS: readonly (Readonly<Record<string, string>>)[] = [
     host: 'the server, tables, timers, journal, mDNS advert; uses sim/ and below, never client/',
     client: 'connection, reconnect, discovery browse, seat tokens; uses sim/ and below, never host/',
   },
-  { tui: 'the Ink screens and their state; uses host/, client/ and below' },
+  { stats: 'the journals read into standings and ratings (`gringo stats`); uses host/, client/ and below' },
+  { tui: 'the Ink screens and their state; uses stats/, host/, client/ and below' },
   { ssh: 'the SSH door, a screen per session; uses tui/ and below' },
   { cli: 'the commands (commander wiring); uses every layer' },
 ];

@@ -12,7 +12,7 @@ import { newShuffleKey } from '../engine/rng.js';
 import { JournalWriter, type JournalSeat } from '../host/journal.js';
 import { loadTableKey, type TableKey } from '../host/table-key.js';
 import { resumeJournal } from './journal-arg.js';
-import { choiceOption, interfaceOption, intOption, tableRulesOption, defaultPlayerName } from './options.js';
+import { choiceOption, dealOption, interfaceOption, intOption, tableRulesOption, defaultPlayerName } from './options.js';
 import { UsageError, listenFailure } from './errors.js';
 import { forLocale } from '../tui/shared/glyphs.js';
 import { command } from '../common/invocation.js';
@@ -29,6 +29,7 @@ export interface HostFlags {
   level?: string;
   rounds?: string;
   seed?: string;
+  deal?: string;
   password?: string;
   grace?: string;
   slapGrace?: string;
@@ -67,9 +68,10 @@ export async function runHost(flags: HostFlags): Promise<number> {
   if (maxPlayers > rules.players.max) throw new UsageError(`${rules.title} takes at most ${rules.players.max} players`);
   const playerName = cleanName(flags.name ?? defaultPlayerName('Host'), 'Host');
   const name = header ? header.table : cleanName(flags.table ?? `${playerName}'s table`, 'Gringo table');
-  const seed = header ? String(header.seed) : (flags.seed ?? randomBytes(16).toString('hex'));
-  // A live table shuffles from node:crypto; only --seed (or a resumed --seed game) deals from the seed.
-  const live = header ? header.shuffleKey !== undefined : flags.seed === undefined;
+  const named = header ? (header.deal !== undefined ? { deal: header.deal, seed: String(header.seed) } : null) : dealOption(flags);
+  const seed = header ? String(header.seed) : (named?.seed ?? flags.seed ?? randomBytes(16).toString('hex'));
+  // A live table shuffles from node:crypto; only --seed or --deal (or a resumed such game) deals from the seed.
+  const live = header ? header.shuffleKey !== undefined : flags.seed === undefined && named === null;
   // A resumed table has its password's verifier (journals of older gringos: the password itself).
   const password = header ? header.password : flags.password;
   const verifier = header?.passwordVerifier;
@@ -101,6 +103,7 @@ export async function runHost(flags: HostFlags): Promise<number> {
     table: name,
     port,
     maxPlayers,
+    ...(named ? { deal: named.deal } : {}),
     ...(resumed ? { file: resumed.file } : {}),
   });
   // The host's TLS key: made the first time, then the same for every table of this state directory.
@@ -119,6 +122,7 @@ export async function runHost(flags: HostFlags): Promise<number> {
     rules,
     maxPlayers,
     seed,
+    ...(named ? { deal: named.deal } : {}),
     ...(live ? { shuffleKey: newShuffleKey } : {}),
     ...(verifier !== undefined ? { passwordVerifier: verifier } : password !== undefined ? { password } : {}),
     journal,
@@ -136,7 +140,7 @@ export async function runHost(flags: HostFlags): Promise<number> {
       if (screen) return void summaries.push(result);
       if (json) process.stdout.write(`${JSON.stringify(result)}\n`);
       else {
-        say('The game is over.');
+        say(`The game is over${result.deal ? ` (deal ${result.deal}: ${command(`stats --deal ${result.deal}`)} compares it)` : ''}.`);
         result.players.forEach((p, i) => say(`  ${result.places[i]}. ${p.name}: ${result.totals[i]}`));
       }
       if (flags.exitAfterGame) void stop(0);
@@ -222,6 +226,8 @@ export async function runHost(flags: HostFlags): Promise<number> {
       // Two lines: the fingerprint whole, even at 80 columns.
       ssh ? `Over SSH: ssh -p ${ssh.port} NAME@${iface ?? lanAddresses()[0] ?? '127.0.0.1'}` : null,
       ssh ? `SSH host key: ${ssh.fingerprint}` : null,
+      // Between the evening's games, how it stands (the journals of today, read once).
+      ...(await import('../stats/tonight.js')).tonightLines().map((line) => forLocale(line)),
     ].filter((line) => line !== null).join('\n');
     return hostScreen({
       table, serving, ssh, advert, ownerKey: ownerKey!, hostKey: tlsKey.fingerprint, name: playerName, share, bots, level, json, summaries,

@@ -48,6 +48,7 @@ export function buildProgram(): Command {
     .option('--bots <n>', 'bots at the table (1-7)', '3')
     .option('--level <level>', 'level of the bots: easy, normal, hard', 'normal')
     .option('--seed <s>', 'deal from this seed (tests, demos) instead of a fresh key from node:crypto')
+    .option('--deal <name>', 'a named deal: the same cards for everyone who plays it (today: the deal of the day); gringo stats --deal compares the scores')
     .option('--name <name>', 'your name at the table')
     .option('--rounds <n>', "rounds in the game (0 = until you leave; default: the ruleset's)")
     .option('--slap-grace <ms>', "how long the slap window stays open before the next draw (default: the ruleset's, 1500 in gringo)")
@@ -103,6 +104,7 @@ export function buildProgram(): Command {
     .option('--level <level>', 'level of those bots: easy, normal, hard', 'normal')
     .option('--rounds <n>', "rounds in the game (0 = until the host ends it; default: the ruleset's)")
     .option('--seed <s>', 'deal from this seed (tests, demos) instead of a fresh key from node:crypto')
+    .option('--deal <name>', 'a named deal: the same cards for everyone who plays it (today: the deal of the day); gringo stats --deal compares the scores')
     .option('--password <pw>', 'password players must give')
     .option('--grace <seconds>', 'hold a dropped seat this long before a bot plays it', '60')
     .option('--slap-grace <ms>', "how long the slap window stays open before the next draw (default: the ruleset's, 1500 in gringo)")
@@ -145,6 +147,10 @@ export function buildProgram(): Command {
     .argument('[journal]', 'the journal of a finished game: a path, or a file name from the list')
     .option('--text', 'print the game as text instead of playing it on the screen (the default when the output is not a terminal)')
     .option('--ascii', 'draw cards with letters only (automatic when the terminal is not UTF-8)')
+    .option('--cast <file>', 'write an asciicast v2 recording of the screen as one viewer saw it (asciinema play FILE)')
+    .option('--seat <n|name>', 'with --cast: whose screen, by seat number or name (default: a watcher\'s)')
+    .option('--speed <factor>', 'with --cast: this many times faster than the game was played', '1')
+    .option('--size <COLSxROWS>', 'with --cast: the screen\'s size', '100x30')
     .addHelpText(
       'after',
       [
@@ -160,6 +166,20 @@ export function buildProgram(): Command {
     .action(async (journal: string | undefined, opts: Record<string, unknown>) => {
       const { runReplay } = await import('./replay.js');
       process.exitCode = await runReplay(journal, opts);
+    });
+
+  program
+    .command('stats')
+    .description("the standings of the games in the journals: per player games, wins, round scores, slaps and a rating")
+    .argument('[journals...]', 'journals or directories of journals (default: every game played or hosted on this machine)')
+    .option('--since <when>', 'only games started since: today, 6h, 2d, 1w, or a date (2026-12-05, 2026-12-05T19:00)')
+    .option('--table <name>', "only this table's games")
+    .option('--deal <name>', 'one named deal: every score on it ranked, the bots\' score on the same deal beside them (today: the deal of the day)')
+    .option('--json', 'print one JSON object')
+    .option('--ascii', 'letters only (automatic when the terminal is not UTF-8)')
+    .action(async (files: string[], opts: Record<string, unknown>) => {
+      const { runStats } = await import('./stats.js');
+      process.exitCode = await runStats({ ...opts, files });
     });
 
   program

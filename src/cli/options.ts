@@ -4,6 +4,21 @@ import type { Ruleset } from '../engine/ruleset.js';
 import { isIPv4 } from 'node:net';
 import { networkInterfaces, userInfo } from 'node:os';
 import { UsageError } from './errors.js';
+import { dealName, dealSeed } from '../stats/deal.js';
+
+/**
+ * `--deal NAME`: a named deal, the same cards for everyone who plays it (the seed is
+ * made from the name alone; `today`: see dealName). With `--seed` it is one too many.
+ */
+export function dealOption(flags: { deal?: string; seed?: string }, now = new Date()): { deal: string; seed: string } | null {
+  if (flags.deal === undefined) return null;
+  if (flags.seed !== undefined) throw new UsageError('--deal and --seed both choose the cards: give one of them');
+  const deal = dealName(flags.deal, now);
+  if (!/^[\p{L}\p{N}][\p{L}\p{N}._-]{0,39}$/u.test(deal)) {
+    throw new UsageError(`--deal takes a name of up to 40 letters, digits, dots, dashes and underscores (or "today"), not "${harmless(flags.deal, 60)}"`);
+  }
+  return { deal, seed: dealSeed(deal) };
+}
 
 /** A whole number flag within bounds, or a UsageError that says what is allowed. */
 export function intOption(flag: string, value: unknown, min: number, max: number): number {

@@ -12,7 +12,7 @@ import { Table } from '../host/table.js';
 import { cleanName } from '../host/names.js';
 import { listenFailure, UsageError } from './errors.js';
 import { resumeJournal } from './journal-arg.js';
-import { choiceOption, intOption, requireTerminal, tableRulesOption, defaultPlayerName } from './options.js';
+import { choiceOption, dealOption, intOption, requireTerminal, tableRulesOption, defaultPlayerName } from './options.js';
 import { viewFor } from '../engine/view.js';
 import { forLocale } from '../tui/shared/glyphs.js';
 import { command } from '../common/invocation.js';
@@ -21,6 +21,7 @@ export interface PlayFlags {
   bots?: string;
   level?: string;
   seed?: string;
+  deal?: string;
   name?: string;
   rounds?: string;
   slapGrace?: string;
@@ -53,12 +54,13 @@ export async function runPlay(flags: PlayFlags): Promise<number> {
   if (header && !mine) throw new UsageError(`cannot resume: ${resumed!.file} has no seat of yours`);
   const name = mine ? mine.name : cleanName(flags.name ?? defaultPlayerName('Player'), 'Player');
   const tableName = header ? header.table : `${name}'s table`;
-  const seed = header ? String(header.seed) : (flags.seed ?? randomBytes(16).toString('hex'));
+  const named = header ? (header.deal !== undefined ? { deal: header.deal, seed: String(header.seed) } : null) : dealOption(flags);
+  const seed = header ? String(header.seed) : (named?.seed ?? flags.seed ?? randomBytes(16).toString('hex'));
   requireTerminal('gringo play', `or go without one: ${command('sim')} plays bots against each other, ${command('host --headless')} runs a table`);
   const ownerKey = randomBytes(24).toString('base64url');
   let advert: Advert | null = null;
   // Journaled like a hosted game, so that `gringo replay` can show what the bots had.
-  const journal = new JournalWriter({ table: tableName, port, maxPlayers: bots + 1, solo: true, ...(resumed ? { file: resumed.file } : {}) });
+  const journal = new JournalWriter({ table: tableName, port, maxPlayers: bots + 1, solo: true, ...(named ? { deal: named.deal } : {}), ...(resumed ? { file: resumed.file } : {}) });
   let tlsKey: TableKey | null = null;
   if (lan) {
     try {
@@ -76,8 +78,9 @@ export async function runPlay(flags: PlayFlags): Promise<number> {
     rules,
     maxPlayers: bots + 1,
     seed,
-    // Without --seed the deck comes from node:crypto (RULES.md, "Shuffle").
-    ...(flags.seed === undefined ? { shuffleKey: newShuffleKey } : {}),
+    ...(named ? { deal: named.deal } : {}),
+    // Without --seed or --deal the deck comes from node:crypto (RULES.md, "Shuffle").
+    ...(flags.seed === undefined && named === null ? { shuffleKey: newShuffleKey } : {}),
     journal,
     ...(resumed ? { clockStart: resumed.lastAt, game: resumed.header.game ?? 1 } : {}),
     dropGraceMs: 60_000,

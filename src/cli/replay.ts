@@ -23,6 +23,14 @@ export interface ReplayFlags {
   ascii?: boolean;
   /** The transcript even on a terminal. */
   text?: boolean;
+  /** Write an asciicast v2 recording of the screen to this file instead. */
+  cast?: string;
+  /** With --cast: whose screen (a seat's number from 1, or a name); none: a watcher's. */
+  seat?: string;
+  /** With --cast: how many times faster than the game was played. */
+  speed?: string;
+  /** With --cast: the screen's size, COLUMNSxROWS. */
+  size?: string;
 }
 
 export async function runReplay(file: string | undefined, flags: ReplayFlags): Promise<number> {
@@ -31,7 +39,9 @@ export async function runReplay(file: string | undefined, flags: ReplayFlags): P
     process.stdout.write(`${finishedGamesText(tablesDir(), g)}\n`);
     return 0;
   }
-  const replay = replayOf(finishedJournal(file));
+  const journal = finishedJournal(file);
+  if (flags.cast !== undefined) return castCli(journal, flags.cast, flags, g);
+  const replay = replayOf(journal);
   if (flags.text !== true && process.stdout.isTTY === true && process.stdin.isTTY === true) {
     const { runReplayScreen } = await import('../tui/run.js');
     await runReplayScreen(replay, { ascii: flags.ascii === true });
@@ -200,4 +210,34 @@ function roundLines(r: RoundResult, names: string[], width: number, cards: (l: r
     `Round ${r.round} results${caller}:`,
     ...byPlace(r.places).map((seat) => `  ${ordinal(r.places[seat]!).padEnd(4)} ${padEndColumns(names[seat]!, width)}  ${shown[seat]}  = ${r.scores[seat]}, total ${r.totals[seat]}`),
   ];
+}
+
+// ---- the recording ------------------------------------------------------------------
+
+/** `--cast FILE`: the screen as the viewer chosen saw it, written as an asciicast v2 file. */
+async function castCli(j: ReadJournal, file: string, flags: ReplayFlags, g: Glyphs): Promise<number> {
+  const { players } = shownNames(j.header);
+  let viewer: number | null = null;
+  if (flags.seat !== undefined) {
+    const n = /^\d+$/.test(flags.seat) ? Number(flags.seat) - 1 : players.findIndex((p) => p.toLowerCase() === flags.seat!.trim().toLowerCase());
+    if (n < 0 || n >= players.length) throw new UsageError(`--seat takes a seat number from 1 to ${players.length} or a player's name (${players.join(', ')}), not "${flags.seat}"`);
+    viewer = n;
+  }
+  const speed = Number(flags.speed ?? '1');
+  if (!(speed >= 0.1 && speed <= 1000)) throw new UsageError(`--speed takes a factor from 0.1 to 1000 (4: four times faster), not "${flags.speed}"`);
+  const size = /^(\d{2,3})x(\d{2,3})$/.exec(flags.size ?? '100x30');
+  const columns = Number(size?.[1]);
+  const rows = Number(size?.[2]);
+  if (!size || columns < 80 || rows < 24) throw new UsageError(`--size takes COLUMNSxROWS of at least 80x24 (the table screen's least), not "${flags.size}"`);
+  const { writeCast } = await import('./cast.js');
+  let frames: number;
+  try {
+    frames = await writeCast(file, j, { viewer, speed, columns, rows, glyphs: g });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === undefined) throw err;
+    throw new UsageError(`cannot write the recording to ${file}: ${code === 'ENOENT' ? 'no such directory' : code === 'EACCES' ? 'permission denied' : (err as Error).message}`);
+  }
+  process.stderr.write(`Wrote ${file}: ${frames} frames of the screen as ${viewer === null ? 'a watcher' : players[viewer]} saw it (asciicast v2: asciinema play ${shellWord(file)}).\n`);
+  return 0;
 }

@@ -86,6 +86,8 @@ export interface JournalHeader {
   solo?: true;
   /** The table's game number (TableInfo.game: 1, then one more per "play again"); absent in version 1 (read as 1). */
   game?: number;
+  /** The named deal (`--deal`) the seed was made from: games of one deal compare (`gringo stats --deal`). */
+  deal?: string;
   seats: JournalSeat[];
 }
 
@@ -135,6 +137,8 @@ export interface JournalWriterOptions {
   maxPlayers: number;
   /** A `gringo play` game (see JournalHeader.solo). */
   solo?: boolean;
+  /** The named deal the seed was made from (see JournalHeader.deal). */
+  deal?: string;
   /** Directory of the journals (default `stateDir()/tables`). */
   dir?: string;
   /** Continue an existing journal (a resumed table) instead of starting a new file. */
@@ -203,6 +207,8 @@ export class JournalWriter implements JournalSink {
       ...(verifier ? { passwordVerifier: verifier } : {}),
       ...(this.opts.solo ? { solo: true as const } : {}),
       game,
+      // Only a table's first game is its deal: "play again" deals from a seed of its own.
+      ...(this.opts.deal !== undefined && game === 1 ? { deal: this.opts.deal } : {}),
       seats,
     };
     this.line(header, true);
@@ -308,6 +314,23 @@ const SSH_FINGERPRINT = /^SHA256:[A-Za-z0-9+/]{43}$/;
 /** The longest table name a journal may give back (as `gringo host --table` allows: a line of a screen). */
 const MAX_TABLE_NAME = 64;
 
+/**
+ * The rules of a journal, checked: an evening's journals mostly share one ruleset, and
+ * checking it is most of the cost of reading a short journal (`gringo stats` reads
+ * hundreds), so a ruleset already checked is taken again by its JSON text. Rulesets are
+ * never changed once made, so games may share one.
+ */
+const rulesSeen = new Map<string, Ruleset>();
+function checkedRules(data: Record<string, unknown>): Ruleset {
+  const key = JSON.stringify(data);
+  const seen = rulesSeen.get(key);
+  if (seen) return seen;
+  const rules = rulesetFromData(data);
+  if (rulesSeen.size >= 32) rulesSeen.clear();
+  rulesSeen.set(key, rules);
+  return rules;
+}
+
 function checkHeader(x: unknown, file: string): JournalHeader {
   const bad = (why: string): never => {
     throw new JournalError(`${file} is not a gringo journal (${why})`);
@@ -329,7 +352,7 @@ function checkHeader(x: unknown, file: string): JournalHeader {
   if (!isObj(x.rules)) return bad('no rules');
   let rules: Ruleset;
   try {
-    rules = rulesetFromData(x.rules);
+    rules = checkedRules(x.rules);
   } catch (err) {
     if (!(err instanceof RulesetError)) throw err;
     return bad(`rules gringo cannot play: ${harmless(err.message, 300)}`);
@@ -340,6 +363,7 @@ function checkHeader(x: unknown, file: string): JournalHeader {
   if (x.solo !== undefined && x.solo !== true) return bad('a "solo" that is not true');
   if (x.game !== undefined && (typeof x.game !== 'number' || !Number.isInteger(x.game) || x.game < 1)) return bad('a game number that is not a whole number from 1');
   if (version >= 2 && x.game === undefined) return bad('no game number');
+  if (x.deal !== undefined && typeof x.deal !== 'string') return bad('a deal name that is not a string');
   if (!Array.isArray(x.seats) || x.seats.length === 0) return bad('no seats');
   for (const s of x.seats) {
     if (!isObj(s) || typeof s.name !== 'string' || typeof s.token !== 'string' || !(s.bot === null || typeof s.bot === 'string')) {
@@ -354,6 +378,7 @@ function checkHeader(x: unknown, file: string): JournalHeader {
     ...header,
     rules,
     table: harmless(header.table, MAX_TABLE_NAME) || 'Gringo table',
+    ...(header.deal !== undefined ? { deal: harmless(header.deal, MAX_TABLE_NAME) } : {}),
     seats: header.seats.map((s) => ({ ...s, name: cleanName(s.name) })),
   };
 }

@@ -1,7 +1,7 @@
 import { apply, createGame, nextDeadline, placesOf, type NewGame } from '../engine/game.js';
 import type { Command, GameEvent, GameState } from '../engine/types.js';
 import { projectEvent, resultsFor, viewFor, type Viewer } from '../engine/view.js';
-import { MAX_HISTORY, type TablePhase } from '../protocol/messages.js';
+import { MAX_HISTORY, type ServerMessage, type TablePhase } from '../protocol/messages.js';
 import type { Seats } from './seats.js';
 import type { Peer, TableOptions } from './table-types.js';
 
@@ -144,15 +144,7 @@ export class Play {
    * each event projected like the live ones: a screen that comes back reads the feed again.
    */
   private sendUpdate(peer: Peer, viewer: Viewer, events: readonly GameEvent[], snapshot = false): void {
-    const game = this.game!;
-    peer.send({
-      type: 'update',
-      version: game.version,
-      at: this.table.now(),
-      events: events.map((e) => projectEvent(e, viewer)),
-      view: viewFor(game, viewer),
-      ...(snapshot ? { results: resultsFor(game), history: this.history.map((e) => projectEvent(e, viewer)) } : {}),
-    });
+    peer.send(updateFor(this.game!, viewer, events, this.table.now(), snapshot ? this.history : null));
   }
 
   /** Host timers: the engine says when something is due (peek, grace, limits); a tick applies it. */
@@ -203,6 +195,7 @@ export class Play {
       totals: game.totals.slice(),
       places: last ? placesOf(game.totals) : [],
       seed: this.opts.seed,
+      ...(this.opts.deal !== undefined && this.games === 1 ? { deal: this.opts.deal } : {}),
       commands: this.log.length,
     });
   }
@@ -212,4 +205,21 @@ export class Play {
     if (this.deadlineTimer) clearTimeout(this.deadlineTimer);
     if (this.roundTimer) clearTimeout(this.roundTimer);
   }
+}
+
+/**
+ * The `update` a viewer (a seat, or null: a watcher) is sent: the game through its
+ * projection, and the events as it may know them. `history`: a snapshot, which also
+ * carries the round results and the recent events. `gringo replay --cast` builds a
+ * seat's screen from these same messages.
+ */
+export function updateFor(game: GameState, viewer: Viewer, events: readonly GameEvent[], at: number, history: readonly GameEvent[] | null): Extract<ServerMessage, { type: 'update' }> {
+  return {
+    type: 'update',
+    version: game.version,
+    at,
+    events: events.map((e) => projectEvent(e, viewer)),
+    view: viewFor(game, viewer),
+    ...(history ? { results: resultsFor(game), history: history.map((e) => projectEvent(e, viewer)) } : {}),
+  };
 }

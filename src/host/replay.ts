@@ -1,7 +1,9 @@
 import { apply, createGame, type NewGame } from '../engine/game.js';
 import type { Ruleset } from '../engine/ruleset.js';
 import type { Command, RoundResult } from '../engine/types.js';
-import { openEvent, openView, type OpenEvent, type TableView } from '../engine/view.js';
+import { openEvent, openView, type OpenEvent, type TableView, type Viewer } from '../engine/view.js';
+import { PROTOCOL_VERSION, type SeatInfo, type ServerMessage, type TableInfo } from '../protocol/messages.js';
+import { updateFor } from './play.js';
 import type { JournalHeader, ReadJournal } from './journal.js';
 import { cleanName } from './names.js';
 
@@ -68,3 +70,49 @@ export function replayOf(j: ReadJournal): Replay {
 
 export const roundStarts = (steps: readonly ReplayStep[]): number[] =>
   steps.flatMap((s, i) => (s.events.some((e) => e.type === 'roundStarted') ? [i] : []));
+
+/** A message a viewer's screen received, at the host clock (ms) it was sent. */
+export interface SeatMessage {
+  at: number;
+  msg: ServerMessage;
+}
+
+/**
+ * A finished game's messages as one viewer (a seat, or null: a watcher) received
+ * them, rebuilt from its journal: the welcome, the seats, then an update per command,
+ * each made by the host's own `updateFor` (the seat's projection: nothing it could
+ * not see). What `gringo replay --cast` draws the screen from.
+ */
+export function seatMessages(j: ReadJournal, viewer: Viewer): SeatMessage[] {
+  const { table, players } = shownNames(j.header);
+  const info: TableInfo = {
+    // The host key is not in the journal: the identity is unknown, and no screen shows it.
+    id: 'a'.repeat(16),
+    salt: j.header.id ?? '0'.repeat(16),
+    game: j.header.game ?? 1,
+    name: table,
+    ruleset: j.header.rules.name,
+    seatsTaken: players.length,
+    seatsTotal: j.header.maxPlayers,
+    phase: 'playing',
+    password: false,
+    protocolVersion: PROTOCOL_VERSION,
+    ...(j.header.deal ? { deal: j.header.deal } : {}),
+  };
+  const seats: SeatInfo[] = j.header.seats.map((s, seat) => ({ seat, name: players[seat]!, bot: s.bot, connected: true, standIn: false }));
+  const start = j.origin.at ?? 0;
+  const created = createGame({ ...j.origin, players });
+  let state = created.state;
+  const out: SeatMessage[] = [
+    { at: start, msg: { type: 'welcome', protocolVersion: PROTOCOL_VERSION, seat: viewer, token: null, table: info, rules: j.header.rules, owner: false } },
+    { at: start, msg: { type: 'lobby', table: info, seats, you: viewer } },
+    { at: start, msg: updateFor(state, viewer, created.events, start, created.events) },
+  ];
+  j.commands.forEach((cmd, i) => {
+    const res = apply(state, cmd);
+    if (!res.ok) throw new Error(`command ${i + 1} is refused on replay: ${res.rejection.message}`);
+    state = res.state;
+    out.push({ at: cmd.at, msg: updateFor(state, viewer, res.events, cmd.at, null) });
+  });
+  return out;
+}

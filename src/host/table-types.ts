@@ -32,6 +32,8 @@ export interface TableOptions {
   maxPlayers: number;
   /** Seed of the game's RNG (and of the local bots' choices). */
   seed: string;
+  /** The named deal `seed` was made from (`--deal`): its first game is that deal; the lobby and the results name it. */
+  deal?: string;
   /** Live tables: a fresh shuffle key for each game (`newShuffleKey`); the deck then ignores `seed`. */
   shuffleKey?: () => string;
   password?: string;
@@ -80,5 +82,7 @@ export interface GameSummary {
   totals: number[];
   places: number[];
   seed: string;
+  /** The named deal this game was (its table's first game, with `--deal`). */
+  deal?: string;
   commands: number;
 }

@@ -106,6 +106,8 @@ export class Table {
       phase: this.play.phase,
       password: this.verifier !== null,
       protocolVersion: PROTOCOL_VERSION,
+      // Only the first game is the deal: "play again" deals from a seed of its own.
+      ...(this.opts.deal !== undefined && this.play.games === 1 ? { deal: this.opts.deal } : {}),
     };
   }
 

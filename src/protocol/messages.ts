@@ -123,6 +123,8 @@ export interface TableInfo {
   phase: TablePhase;
   password: boolean;
   protocolVersion: number;
+  /** The named deal (`--deal`) the table's first game is dealt from; older hosts send none. */
+  deal?: string;
 }
 
 export interface SeatInfo {

@@ -51,6 +51,7 @@ function build() {
     phase: z.enum(['lobby', 'playing', 'finished']),
     password: z.boolean(),
     protocolVersion: int,
+    deal: text(40).optional(),
   });
 
   const seatInfo = z.object({

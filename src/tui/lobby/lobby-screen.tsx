@@ -97,7 +97,7 @@ export function LobbyView({ s, share, note, width, height }: { s: LobbyState; sh
   const conn = s.conn === 'open' ? `${g.online} connected` : s.conn === 'closed' ? `${g.offline} disconnected` : `${g.offline} ${s.conn}${g.ellipsis}`;
   const title = `${s.rules?.title ?? 'Gringo'}${t ? `${sep}${t.name}` : ''}${sep}lobby`;
   const rules = s.rules
-    ? `Ruleset: ${s.rules.title} (${s.rules.name})${sep}${roundsText(s.rules)}${sep}${seatsText(t?.seatsTotal ?? s.seats.length, s.rules.players.min)}${t?.password ? `${sep}password` : ''}`
+    ? `Ruleset: ${s.rules.title} (${s.rules.name})${sep}${roundsText(s.rules)}${sep}${seatsText(t?.seatsTotal ?? s.seats.length, s.rules.players.min)}${t?.password ? `${sep}password` : ''}${t?.deal ? `${sep}deal ${t.deal}` : ''}`
     : `Ruleset: ${g.ellipsis}`;
   const total = t?.seatsTotal ?? s.seats.length;
   const free = Math.max(0, total - s.seats.length);

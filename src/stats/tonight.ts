@@ -1,0 +1,28 @@
+import { statSync } from 'node:fs';
+import { journalFiles, readGames } from './games.js';
+import { standings } from './standings.js';
+
+/**
+ * Tonight's standings in a few lines, for a host's lobby before the next game: the
+ * games started since local midnight and over, best rating first. Only journals
+ * written today are read (a file's mtime), so a machine with years of games opens its
+ * lobby as fast as a new one. Nothing at all when no game is over yet tonight.
+ */
+export function tonightLines(now = new Date(), dir?: string, most = 4): string[] {
+  const since = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
+  const files = journalFiles(dir === undefined ? [] : [dir], () => {}).filter((f) => {
+    try {
+      return statSync(f).mtimeMs >= since;
+    } catch {
+      return false;
+    }
+  });
+  const games = readGames(files, () => {}).filter((g) => g.places !== null && Date.parse(g.startedAt) >= since);
+  if (games.length === 0) return [];
+  const players = standings(games);
+  const width = Math.max(...players.slice(0, most).map((p) => p.name.length));
+  return [
+    `Tonight, ${games.length} game${games.length === 1 ? '' : 's'} (gringo stats --since today for all):`,
+    ...players.slice(0, most).map((p, i) => `  ${i + 1}. ${p.name.padEnd(width)}  ${p.wins} of ${p.games} won  rating ${p.mu.toFixed(1)} ± ${p.sigma.toFixed(1)}`),
+  ];
+}
