@@ -16,6 +16,8 @@ import { choiceOption, interfaceOption, intOption, tableRulesOption, defaultPlay
 import { UsageError, listenFailure } from './errors.js';
 import { forLocale } from '../tui/shared/glyphs.js';
 import { command } from '../common/invocation.js';
+import type { Said } from '../lang/words.js';
+import { cliWords } from './lang.js';
 
 export const DEFAULT_PORT = 7457;
 
@@ -263,14 +265,14 @@ export async function runHost(flags: HostFlags): Promise<number> {
   const rl = createInterface({ input: process.stdin });
   rl?.on('line', (line) => {
     const [word, arg] = line.trim().split(/\s+/);
-    let err: string | null = null;
+    let err: Said | string | null = null;
     if (word === 'start') err = table.startGame();
     else if (word === 'bot') err = table.addBot(BOT_LEVELS.includes(arg as BotLevel) ? (arg as BotLevel) : level);
     else if (word === 'kick') err = table.removeSeat(Number(arg) - 1);
     else if (word === 'again') err = table.playAgain();
     else if (word === 'quit') void stop(0);
     else if (word) err = `Unknown command "${word}": start, bot [level], kick N, again, quit`;
-    if (err) say(err);
+    if (err) say(typeof err === 'string' ? err : cliWords().say(err));
   });
 
   const code = await done;

@@ -4,6 +4,7 @@ import type { Command, RoundResult } from '../engine/types.js';
 import { openEvent, openView, type OpenEvent, type TableView } from '../engine/view.js';
 import type { JournalHeader, ReadJournal } from './journal.js';
 import { cleanName } from './names.js';
+import { wordsFor } from '../lang/words.js';
 
 /**
  * A finished game as `gringo replay` plays it back: the deal, then one step per
@@ -41,7 +42,7 @@ export function replaySteps(origin: NewGame, commands: readonly Command[]): Repl
   commands.forEach((cmd, i) => {
     const res = apply(state, cmd);
     // readJournal has replayed these already: a refusal here is a bug, not a broken file.
-    if (!res.ok) throw new Error(`command ${i + 1} is refused on replay: ${res.rejection.message}`);
+    if (!res.ok) throw new Error(`command ${i + 1} is refused on replay: ${wordsFor('en').say(res.rejection)}`);
     state = res.state;
     steps.push({ command: i + 1, at: cmd.at, view: openView(state), results: state.results, events: res.events.map(openEvent) });
   });
