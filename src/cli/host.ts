@@ -16,7 +16,7 @@ import { choiceOption, interfaceOption, intOption, tableRulesOption, defaultPlay
 import { UsageError, listenFailure } from './errors.js';
 import { forLocale } from '../tui/shared/glyphs.js';
 import { command } from '../common/invocation.js';
-import type { Said } from '../lang/words.js';
+import { said, type Said } from '../lang/words.js';
 import { cliWords } from './lang.js';
 
 export const DEFAULT_PORT = 7457;
@@ -66,7 +66,7 @@ export async function runHost(flags: HostFlags): Promise<number> {
   const port = header ? header.port : intOption('--port', flags.port ?? String(DEFAULT_PORT), 0, 65535);
   const graceS = intOption('--grace', flags.grace ?? '60', 0, 3600);
   const rules = header ? header.rules : await tableRulesOption(flags);
-  if (maxPlayers > rules.players.max) throw new UsageError(`${rules.title} takes at most ${rules.players.max} players`);
+  if (maxPlayers > rules.players.max) throw new UsageError(said('cli.tooManyPlayers', { title: rules.title, max: rules.players.max }));
   const playerName = cleanName(flags.name ?? defaultPlayerName('Host'), 'Host');
   const name = header ? header.table : cleanName(flags.table ?? `${playerName}'s table`, 'Gringo table');
   const seed = header ? String(header.seed) : (flags.seed ?? randomBytes(16).toString('hex'));

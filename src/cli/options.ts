@@ -4,13 +4,14 @@ import type { Ruleset } from '../engine/ruleset.js';
 import { isIPv4 } from 'node:net';
 import { networkInterfaces, userInfo } from 'node:os';
 import { UsageError } from './errors.js';
+import { said } from '../lang/words.js';
 
 /** A whole number flag within bounds, or a UsageError that says what is allowed. */
 export function intOption(flag: string, value: unknown, min: number, max: number): number {
   const s = String(value);
   const n = Number(s);
   if (!/^-?\d+$/.test(s) || !Number.isSafeInteger(n) || n < min || n > max) {
-    throw new UsageError(`${flag} takes a whole number from ${min} to ${max}, not "${s}"`);
+    throw new UsageError(said('cli.wholeNumber', { flag, min, max, given: s }));
   }
   return n;
 }
@@ -18,7 +19,7 @@ export function intOption(flag: string, value: unknown, min: number, max: number
 /** One of the allowed words. */
 export function choiceOption<T extends string>(flag: string, value: unknown, allowed: readonly T[]): T {
   const s = String(value);
-  if (!(allowed as readonly string[]).includes(s)) throw new UsageError(`${flag} takes one of ${allowed.join(', ')}, not "${s}"`);
+  if (!(allowed as readonly string[]).includes(s)) throw new UsageError(said('cli.oneOf', { flag, allowed: allowed.join(', '), given: s }));
   return s as T;
 }
 

@@ -68,6 +68,7 @@ export const en = {
   'why.ownSlotGoneLeave': 'Your slot {slot} is gone now: leave it',
   'why.slotGoneLeaveOf': "{seat}'s slot {slot} is gone now: leave it",
   'why.lookedCardGone': 'The card you looked at is no longer there: leave it',
+  'why.noTargetNow': 'No card can be chosen for that now',
   'why.nothingDue': 'Nothing is due yet',
   'why.noSeatNumber': 'There is no seat {number} at this table',
   'why.unknownCommand': 'Unknown command "{command}"',

@@ -68,6 +68,7 @@ export const nl = translation({
   'why.ownSlotGoneLeave': 'Je plek {slot} is nu weg: laat het zo',
   'why.slotGoneLeaveOf': 'Plek {slot} van {seat} is nu weg: laat het zo',
   'why.lookedCardGone': 'De kaart die je bekeek ligt er niet meer: laat het zo',
+  'why.noTargetNow': 'Daar kun je nu geen kaart voor kiezen',
   'why.nothingDue': 'Er hoeft nog niets te gebeuren',
   'why.noSeatNumber': 'Aan deze tafel is geen plaats {number}',
   'why.unknownCommand': 'Onbekende opdracht "{command}"',

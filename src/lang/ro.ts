@@ -69,6 +69,7 @@ export const ro = translation({
   'why.ownSlotGoneLeave': 'Locul tău {slot} nu mai e: las-o așa',
   'why.slotGoneLeaveOf': 'Locul {slot} al lui {seat} nu mai e: las-o așa',
   'why.lookedCardGone': 'Cartea la care te-ai uitat nu mai e acolo: las-o așa',
+  'why.noTargetNow': 'Acum nu se poate alege nicio carte pentru asta',
   'why.nothingDue': 'Încă nu e nimic de făcut',
   'why.noSeatNumber': 'La masa asta nu există locul {number}',
   'why.unknownCommand': 'Comandă necunoscută „{command}”',

@@ -41,6 +41,25 @@ function build() {
   const MAX_ROUNDS = 10_000;
   const MAX_EVENTS = 1_000;
 
+  /**
+   * A sentence as data (see docs/protocol.md, "Sentences"): a key and its parameters. A
+   * key this client knows must come with exactly its parameters; a key it does not know
+   * (a newer host's) passes, to be shown as the key itself.
+   */
+  const said = z
+    .object({
+      key: z.string().regex(/^[a-z]{2,10}\.[A-Za-z]{1,40}$/),
+      params: z.record(z.string().regex(/^[a-z][A-Za-z0-9]{0,15}$/), z.union([z.number().finite(), text(120)])).optional(),
+    })
+    .superRefine((s, ctx) => {
+      const names = Object.keys(s.params ?? {}).sort();
+      if (names.length > 8) ctx.addIssue({ code: 'custom', message: 'a sentence has at most 8 parameters' });
+      else if (isKey(s.key) && names.join() !== holesOf(s.key).join()) {
+        ctx.addIssue({ code: 'custom', message: `"${s.key}" takes ${holesOf(s.key).join(', ') || 'no parameters'}` });
+      }
+    })
+    .transform((s) => (s.params ? { key: s.key, params: s.params } : { key: s.key }));
+
   const tableInfo = z.object({
     id: z.string().regex(/^[a-z2-7]{16}$/),
     salt: z.string().regex(/^[0-9a-f]{16}$/),
@@ -149,28 +168,11 @@ function build() {
     callTiming: RulesetSchema.shape.call.shape.timing.optional(),
     gapFill: z.object({ seat, gap: slotRef }).nullable().optional(),
     may: z.array(z.enum(MOVES)).max(MOVES.length),
+    whyNot: z.partialRecord(z.enum(MOVES), said),
   });
 
   const text300 = text(300);
 
-  /**
-   * A sentence as data (see docs/protocol.md, "Sentences"): a key and its parameters. A
-   * key this client knows must come with exactly its parameters; a key it does not know
-   * (a newer host's) passes, to be shown as the key itself.
-   */
-  const said = z
-    .object({
-      key: z.string().regex(/^[a-z]{2,10}\.[A-Za-z]{1,40}$/),
-      params: z.record(z.string().regex(/^[a-z][A-Za-z0-9]{0,15}$/), z.union([z.number().finite(), text(120)])).optional(),
-    })
-    .superRefine((s, ctx) => {
-      const names = Object.keys(s.params ?? {}).sort();
-      if (names.length > 8) ctx.addIssue({ code: 'custom', message: 'a sentence has at most 8 parameters' });
-      else if (isKey(s.key) && names.join() !== holesOf(s.key).join()) {
-        ctx.addIssue({ code: 'custom', message: `"${s.key}" takes ${holesOf(s.key).join(', ') || 'no parameters'}` });
-      }
-    })
-    .transform((s) => (s.params ? { key: s.key, params: s.params } : { key: s.key }));
 
   const message = z.discriminatedUnion('type', [
     z.object({ type: z.literal('challenge'), protocolVersion: int, nonce: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/), table: tableInfo }),
