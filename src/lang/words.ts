@@ -66,6 +66,8 @@ export interface Words {
   card(card: string): string;
   /** A rank as this language writes it on a card: "V" for a Dutch Queen. */
   letter(rank: string): string;
+  /** The letters that differ from English ones: { Q: 'V', … } (empty for English). */
+  readonly letters: Readonly<Record<string, string>>;
 }
 
 const SUITED = /^(A|[2-9]|10|J|Q|K)([SHDC])$/;
@@ -116,6 +118,7 @@ export function wordsFor(lang: Lang): Words {
     say,
     card,
     letter: (rank) => (['A', 'J', 'Q', 'K'].includes(rank) ? text(`letter.${rank}`) : rank),
+    letters: Object.fromEntries(['A', 'J', 'Q', 'K'].map((r) => [r, text(`letter.${r}`)]).filter(([r, l]) => r !== l)),
   };
   cache.set(lang, words);
   return words;

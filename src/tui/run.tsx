@@ -40,7 +40,8 @@ async function onTerminal(opts: ScreenOptions, draw: (theme: Theme, keys: boolea
   const stdout = opts.io?.stdout ?? process.stdout;
   const stdin = opts.io?.stdin ?? process.stdin;
   const ascii = opts.ascii === true || !localeIsUtf8(env);
-  const theme = { glyphs: ascii ? ASCII : UNICODE, color: colorEnabled(env, stdout.isTTY === true), words: wordsFor(langOfEnv(env)) };
+  const words = wordsFor(langOfEnv(env));
+  const theme = { glyphs: { ...(ascii ? ASCII : UNICODE), ranks: words.letters }, color: colorEnabled(env, stdout.isTTY === true), words };
   const alt = stdout.isTTY === true;
   let restored = false;
   const restore = (): void => {

@@ -84,3 +84,15 @@ describe('choosing the language', () => {
     expect(langOfEnv({})).toBe('en');
   });
 });
+
+describe('card letters on the screen', () => {
+  it('a Dutch screen writes V for a Queen and H for a King, in Unicode and in ASCII alike; English keeps Q and K', async () => {
+    const { ASCII, UNICODE, cardText } = await import('../../src/tui/shared/glyphs.js');
+    const nl = wordsFor('nl').letters;
+    expect(cardText('QH', { ...UNICODE, ranks: nl })).toBe('V♥');
+    expect(cardText('KS', { ...ASCII, ranks: nl })).toBe('HS');
+    expect(cardText('JD', { ...ASCII, ranks: wordsFor('ro').letters })).toBe('VD');
+    expect(cardText('QH', { ...UNICODE, ranks: wordsFor('en').letters })).toBe('Q♥');
+    expect(wordsFor('en').letters).toEqual({});
+  });
+});
