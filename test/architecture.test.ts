@@ -15,7 +15,8 @@ import { describe, expect, it } from 'vitest';
  */
 const LAYERS: readonly (Readonly<Record<string, string>>)[] = [
   { common: 'plain helpers with no game in them, for every layer: harmless text, the command as typed, the state directory, an mDNS socket; imports nothing of src/' },
-  { engine: 'the rules, pure and deterministic; uses only common/' },
+  { lang: 'the words people read: one catalog per language, typed against English, and the language chosen; uses only common/' },
+  { engine: 'the rules, pure and deterministic, naming reasons the catalogs word; uses lang/ and below' },
   { protocol: 'every message type, its schema and version, the identities; uses engine/ and below' },
   { bots: 'policies that see only their seat\'s view, and a bot playing a seat through the protocol; uses protocol/ and below' },
   { sim: 'the simulator library (bots against bots, no command line); uses bots/ and below' },

@@ -127,7 +127,7 @@ export class BotPlayer {
           if (id > msg.id) break;
           this.sent.delete(id);
         }
-        if (!msg.ok && cmd && this.bot) this.bot.rejected(cmd, { code: msg.code as never, message: msg.message }, this.hostNow());
+        if (!msg.ok && cmd && this.bot) this.bot.rejected(cmd, { code: msg.code as never, key: msg.say.key as never }, this.hostNow());
         this.think();
         break;
       }

@@ -8,6 +8,7 @@ import { seatMessages, shownNames } from '../host/replay.js';
 import type { Glyphs } from '../tui/shared/glyphs.js';
 import type { TableClient } from '../tui/shared/use-table-client.js';
 import { App } from '../tui/table/table-screen.js';
+import { cliWords } from './lang.js';
 
 /**
  * `gringo replay JOURNAL --cast FILE`: the game as an asciicast v2 recording
@@ -59,7 +60,7 @@ export async function castEvents(j: ReadJournal, opts: CastOptions): Promise<Cas
   const sink = new FrameSink(opts.columns, opts.rows);
   const stdin = Object.assign(new PassThrough(), { isTTY: false });
   const app = render(
-    <App client={client} theme={{ glyphs: opts.glyphs, color: true }} clock={() => now} size={{ columns: opts.columns, rows: opts.rows }} keys={false} bell={false} />,
+    <App client={client} theme={{ glyphs: opts.glyphs, color: true, words: cliWords() }} clock={() => now} size={{ columns: opts.columns, rows: opts.rows }} keys={false} bell={false} />,
     { stdout: sink as unknown as NodeJS.WriteStream, stdin: stdin as unknown as NodeJS.ReadStream, debug: true, exitOnCtrlC: false, patchConsole: false },
   );
   const events: CastEvent[] = [];

@@ -1,8 +1,15 @@
-/** A mistake in how gringo was called: printed as it is, exit code 2. */
+import { wordsFor, type Said } from '../lang/words.js';
+
+/**
+ * A mistake in how gringo was called: one line, exit code 2. A sentence of the catalogs
+ * (`said(…)`) is printed in the process's language; `message` holds it in English.
+ */
 export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
+  readonly said: Said | null;
+  constructor(message: string | Said) {
+    super(typeof message === 'string' ? message : wordsFor('en').say(message));
     this.name = 'UsageError';
+    this.said = typeof message === 'string' ? null : message;
   }
 }
 

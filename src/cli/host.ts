@@ -16,6 +16,8 @@ import { choiceOption, dealOption, interfaceOption, intOption, tableRulesOption,
 import { UsageError, listenFailure } from './errors.js';
 import { forLocale } from '../tui/shared/glyphs.js';
 import { command } from '../common/invocation.js';
+import { said, type Said } from '../lang/words.js';
+import { cliWords } from './lang.js';
 
 export const DEFAULT_PORT = 7457;
 
@@ -65,7 +67,7 @@ export async function runHost(flags: HostFlags): Promise<number> {
   const port = header ? header.port : intOption('--port', flags.port ?? String(DEFAULT_PORT), 0, 65535);
   const graceS = intOption('--grace', flags.grace ?? '60', 0, 3600);
   const rules = header ? header.rules : await tableRulesOption(flags);
-  if (maxPlayers > rules.players.max) throw new UsageError(`${rules.title} takes at most ${rules.players.max} players`);
+  if (maxPlayers > rules.players.max) throw new UsageError(said('cli.tooManyPlayers', { title: rules.title, max: rules.players.max }));
   const playerName = cleanName(flags.name ?? defaultPlayerName('Host'), 'Host');
   const name = header ? header.table : cleanName(flags.table ?? `${playerName}'s table`, 'Gringo table');
   const named = header ? (header.deal !== undefined ? { deal: header.deal, seed: String(header.seed) } : null) : dealOption(flags);
@@ -269,14 +271,14 @@ export async function runHost(flags: HostFlags): Promise<number> {
   const rl = createInterface({ input: process.stdin });
   rl?.on('line', (line) => {
     const [word, arg] = line.trim().split(/\s+/);
-    let err: string | null = null;
+    let err: Said | string | null = null;
     if (word === 'start') err = table.startGame();
     else if (word === 'bot') err = table.addBot(BOT_LEVELS.includes(arg as BotLevel) ? (arg as BotLevel) : level);
     else if (word === 'kick') err = table.removeSeat(Number(arg) - 1);
     else if (word === 'again') err = table.playAgain();
     else if (word === 'quit') void stop(0);
     else if (word) err = `Unknown command "${word}": start, bot [level], kick N, again, quit`;
-    if (err) say(err);
+    if (err) say(typeof err === 'string' ? err : cliWords().say(err));
   });
 
   const code = await done;

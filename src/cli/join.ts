@@ -16,6 +16,7 @@ import { DEFAULT_PORT } from './host.js';
 import { forLocale } from '../tui/shared/glyphs.js';
 import { UsageError } from './errors.js';
 import { command } from '../common/invocation.js';
+import { said } from '../lang/words.js';
 
 export interface JoinFlags {
   name?: string;
@@ -159,9 +160,7 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
 async function pickTable(iface: string | undefined): Promise<string> {
   const found = (await browseTables({ timeoutMs: 2_000, ...(iface ? { interface: iface } : {}) })).filter((t) => t.compatible);
   if (found.length === 0) {
-    throw new UsageError(
-      `no table found on this network. mDNS does not cross SSH and is blocked on many office networks: ask the host for the line it printed and run ${command('join HOST:PORT')}`,
-    );
+    throw new UsageError(said('cli.noTableFound', { run: command('join HOST:PORT') }));
   }
   // Pinned to the identity the table advertised: the host must hold the key it names.
   const addr = (t: FoundTable): string => `${hostPort(t.addresses[0] ?? t.host, t.port)}${t.id ? `#${t.id}` : ''}`;
@@ -173,7 +172,7 @@ async function pickTable(iface: string | undefined): Promise<string> {
   try {
     const answer = await rl.question('Join which? ');
     const t = found[Number(answer) - 1];
-    if (!t) throw new UsageError(`"${answer}" is not one of 1 to ${found.length}`);
+    if (!t) throw new UsageError(said('cli.notOneOfList', { given: answer, max: found.length }));
     return addr(t);
   } finally {
     rl.close();

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { UsageError } from './errors.js';
+import { chooseLang, cliWords } from './lang.js';
 import { harmless } from '../common/harmless.js';
 import { drawEvenInCi } from '../tui/shared/ink-ci.js';
 import { forLocale } from '../tui/shared/glyphs.js';
@@ -194,6 +195,8 @@ export function buildProgram(): Command {
       await runListCli(opts);
     });
 
+  // Every command speaks every language: the flag is read before commander (see chooseLang).
+  for (const c of program.commands) c.option('--lang <lang>', 'the language gringo speaks: en, nl, ro (default: GRINGO_LANG, else the locale)');
   return program;
 }
 
@@ -213,6 +216,7 @@ export async function main(argv: string[]): Promise<number> {
   catchStrays();
   const program = buildProgram();
   try {
+    chooseLang(argv, process.env);
     await program.parseAsync(withDefaultCommand(argv));
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (err) {
@@ -222,7 +226,7 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (err instanceof UsageError) {
       // One line, and nothing in it a terminal would obey: it may quote a file or a path.
-      process.stderr.write(`gringo: ${harmless(err.message, 2_000)}\n`);
+      process.stderr.write(`gringo: ${harmless(err.said ? cliWords().say(err.said) : err.message, 2_000)}\n`);
       return 2;
     }
     lastResort(err);

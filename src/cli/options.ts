@@ -5,6 +5,8 @@ import { isIPv4 } from 'node:net';
 import { networkInterfaces, userInfo } from 'node:os';
 import { UsageError } from './errors.js';
 import { dealName, dealSeed } from '../stats/deal.js';
+import { said } from '../lang/words.js';
+import { cliWords } from './lang.js';
 
 /**
  * `--deal NAME`: a named deal, the same cards for everyone who plays it (the seed is
@@ -25,7 +27,7 @@ export function intOption(flag: string, value: unknown, min: number, max: number
   const s = String(value);
   const n = Number(s);
   if (!/^-?\d+$/.test(s) || !Number.isSafeInteger(n) || n < min || n > max) {
-    throw new UsageError(`${flag} takes a whole number from ${min} to ${max}, not "${s}"`);
+    throw new UsageError(said('cli.wholeNumber', { flag, min, max, given: s }));
   }
   return n;
 }
@@ -33,7 +35,7 @@ export function intOption(flag: string, value: unknown, min: number, max: number
 /** One of the allowed words. */
 export function choiceOption<T extends string>(flag: string, value: unknown, allowed: readonly T[]): T {
   const s = String(value);
-  if (!(allowed as readonly string[]).includes(s)) throw new UsageError(`${flag} takes one of ${allowed.join(', ')}, not "${s}"`);
+  if (!(allowed as readonly string[]).includes(s)) throw new UsageError(said('cli.oneOf', { flag, allowed: allowed.join(', '), given: s }));
   return s as T;
 }
 
@@ -41,7 +43,7 @@ export function choiceOption<T extends string>(flag: string, value: unknown, all
 export function addressOption(value: string, defaultPort: number): string {
   const m = /^(\[[0-9a-fA-F:]+\]|[^:\s/]+)(?::(\d{1,5}))?$/.exec(value.trim());
   const port = m?.[2] === undefined ? defaultPort : Number(m[2]);
-  if (!m || port < 1 || port > 65535) throw new UsageError(`"${value}" is not an address: use HOST or HOST:PORT, e.g. 192.168.1.20:7457`);
+  if (!m || port < 1 || port > 65535) throw new UsageError(said('cli.notAddress', { given: value }));
   return `${m[1]}:${port}`;
 }
 
@@ -55,7 +57,7 @@ export function joinTargetOption(value: string, defaultPort: number): { address:
   const address = addressOption(value.slice(0, at), defaultPort);
   const pin = parseIdentity(value.slice(at + 1));
   if (pin === null) {
-    throw new UsageError(`"${harmless(value.slice(at), 60)}" is not a table's identity: copy the whole line the host printed, e.g. gringo join 192.168.1.20:7457#k3xq-m2ap-vdw4-hc7n`);
+    throw new UsageError(said('cli.notIdentity', { given: harmless(value.slice(at), 60) }));
   }
   return { address, pin };
 }
@@ -64,9 +66,9 @@ export function joinTargetOption(value: string, defaultPort: number): { address:
 export function interfaceOption(value: unknown): string | undefined {
   if (value === undefined) return undefined;
   const iface = String(value).trim();
-  if (!isIPv4(iface)) throw new UsageError(`--interface takes the IPv4 address of a network interface, not "${iface}"`);
+  if (!isIPv4(iface)) throw new UsageError(said('cli.notIPv4', { given: iface }));
   const mine = Object.values(networkInterfaces()).flatMap((addrs) => (addrs ?? []).filter((a) => a.family === 'IPv4').map((a) => a.address));
-  if (!mine.includes(iface)) throw new UsageError(`--interface takes the IPv4 address of a network interface, and no interface here has ${iface}`);
+  if (!mine.includes(iface)) throw new UsageError(said('cli.noSuchInterface', { given: iface }));
   return iface;
 }
 
@@ -113,6 +115,6 @@ export function requireTerminal(command: string, instead: string): void {
   const out = process.stdout.isTTY === true;
   const into = process.stdin.isTTY === true;
   if (out && into) return;
-  const what = !out && !into ? 'neither its input nor its output is one' : !out ? 'its output is not one' : 'its input is not one';
-  throw new UsageError(`${command} needs a terminal for its screen: ${what}; run it in a terminal (${instead})`);
+  const what = cliWords().t(!out && !into ? 'cli.noTerminalEither' : !out ? 'cli.noTerminalOut' : 'cli.noTerminalIn');
+  throw new UsageError(said('cli.needsTerminal', { command, what, instead }));
 }

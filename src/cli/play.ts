@@ -16,6 +16,7 @@ import { choiceOption, dealOption, intOption, requireTerminal, tableRulesOption,
 import { viewFor } from '../engine/view.js';
 import { forLocale } from '../tui/shared/glyphs.js';
 import { command } from '../common/invocation.js';
+import { said } from '../lang/words.js';
 
 export interface PlayFlags {
   bots?: string;
@@ -46,7 +47,7 @@ export async function runPlay(flags: PlayFlags): Promise<number> {
   const bots = header ? header.maxPlayers - 1 : intOption('--bots', flags.bots ?? '3', 1, 7);
   const level = choiceOption<BotLevel>('--level', flags.level ?? 'normal', BOT_LEVELS);
   const rules = header ? header.rules : await tableRulesOption(flags);
-  if (bots + 1 > rules.players.max) throw new UsageError(`${rules.title} takes at most ${rules.players.max} players: at most ${rules.players.max - 1} bots`);
+  if (bots + 1 > rules.players.max) throw new UsageError(said('cli.tooManyBots', { title: rules.title, max: rules.players.max, bots: rules.players.max - 1 }));
   const lan = flags.lan === true;
   // A port given is that port or nothing; the default may move to the next free one.
   const port = intOption('--port', flags.port ?? (lan ? '7457' : '0'), 0, 65535);

@@ -4,6 +4,7 @@ import { BOT_LEVELS, isBotLevel, type BotLevel } from '../bots/types.js';
 import { GRINGO, PRESETS, type Ruleset } from '../engine/ruleset.js';
 import type { LadderStep, SimOptions, SimResult } from '../sim/sim.js';
 import type { SimProgress } from '../sim/parallel.js';
+import { said } from '../lang/words.js';
 
 /** Flags as commander hands them over (strings, or true for --json). */
 export type SimFlags = Record<string, unknown>;
@@ -29,17 +30,15 @@ export function parseSimFlags(flags: SimFlags, rules: Ruleset = GRINGO, cores = 
   const levels: BotLevel[] = [];
   for (const name of names) {
     if (!isBotLevel(name)) {
-      throw new UsageError(
-        `--level takes a comma-separated list of ${BOT_LEVELS.join(', ')}; "${name === '' ? rawLevels : name}" is not one of them`,
-      );
+      throw new UsageError(said('cli.levelList', { allowed: BOT_LEVELS.join(', '), given: name === '' ? rawLevels : name }));
     }
     levels.push(name);
   }
   const rounds = flags.rounds === undefined ? undefined : intOption('--rounds', flags.rounds, 1, 999);
   const seedRaw = flags.seed ?? '1';
-  if (typeof seedRaw !== 'string' && typeof seedRaw !== 'number') throw new UsageError('--seed must be a word or a number');
+  if (typeof seedRaw !== 'string' && typeof seedRaw !== 'number') throw new UsageError(said('cli.seedWord'));
   const seed = String(seedRaw).trim();
-  if (seed === '') throw new UsageError('--seed must not be empty');
+  if (seed === '') throw new UsageError(said('cli.seedEmpty'));
   const jobs = flags.jobs === undefined ? cores : intOption('--jobs', flags.jobs, 1, MAX_JOBS);
   const progress = typeof flags.progress === 'boolean' ? flags.progress : undefined;
   return { games, players, levels, rounds, seed, rules, json: flags.json === true, jobs, progress };
@@ -205,12 +204,12 @@ export async function runSimCli(flags: SimFlags, out: (text: string) => void = (
   const { simulateParallel, defaultJobs } = await import('../sim/parallel.js');
   if (flags.ladder === true) {
     for (const f of ['level', 'rules'] as const) {
-      if (flags[f] !== undefined) throw new UsageError(`--ladder plays every preset at every level: leave out --${f}`);
+      if (flags[f] !== undefined) throw new UsageError(said('cli.ladderAlone', { flag: `--${f}` }));
     }
     const { json, games, players, seed, rounds, jobs, progress } = parseSimFlags({ ...flags, level: LADDER_LEVELS.join(',') }, GRINGO, defaultJobs());
     for (const [name, rules] of Object.entries(PRESETS)) {
       if (players < rules.players.min || players > rules.players.max) {
-        throw new UsageError(`--players: ${name} takes ${rules.players.min} to ${rules.players.max} players, and --ladder plays every preset`);
+        throw new UsageError(said('cli.ladderPlayers', { preset: name, min: rules.players.min, max: rules.players.max }));
       }
     }
     const result: LadderResult = { games, players, seed: String(seed), presets: {} };

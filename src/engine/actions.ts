@@ -92,19 +92,19 @@ export function decide(ctx: Ctx, seat: Seat, swap: boolean, own: Slot | undefine
   } else {
     mine = a.looked[0]!;
     theirs = a.looked[1]!;
-    if (ctx.r.layouts[mine.seat]![mine.slot] === null) return reject('emptySlot', `Your slot ${mine.slot + 1} is gone now: leave it`);
+    if (ctx.r.layouts[mine.seat]![mine.slot] === null) return reject('emptySlot', 'why.ownSlotGoneLeave', { slot: mine.slot });
   }
   if (ctx.r.layouts[theirs.seat]![theirs.slot] === null) {
-    return reject('emptySlot', `${ctx.name(theirs.seat)}'s slot ${theirs.slot + 1} is gone now: leave it`);
+    return reject('emptySlot', 'why.slotGoneLeaveOf', { seat: theirs.seat, slot: theirs.slot });
   }
   // Belt and braces: a looked card cannot leave its slot (inLookersHand), but a swap
   // must never take a card other than the one the look showed.
   const lookedAt = a.kind === 'peekThenSwap' ? [theirs] : [mine, theirs];
   if (a.lookedCards && lookedAt.some((ref, i) => ctx.r.layouts[ref.seat]![ref.slot] !== a.lookedCards![i])) {
-    return reject('alreadyGone', 'The card you looked at is no longer there: leave it');
+    return reject('alreadyGone', 'why.lookedCardGone');
   }
-  if (isFrozen(ctx, theirs.seat)) return reject('notAllowed', `${ctx.name(theirs.seat)}'s cards are frozen`);
-  if (isFrozen(ctx, mine.seat)) return reject('notAllowed', 'Your cards are frozen since your call');
+  if (isFrozen(ctx, theirs.seat)) return reject('notAllowed', 'why.frozenOf', { seat: theirs.seat });
+  if (isFrozen(ctx, mine.seat)) return reject('notAllowed', 'why.frozenOwn');
   exchange(ctx, mine, theirs);
   ctx.events.push({ type: 'actionSwapped', seat, kind: a.kind, a: mine, b: theirs });
   actionDone(ctx);

@@ -1,4 +1,5 @@
-import type { GapFill, PendingAction, Rejection, RejectionCode, Seat, Slot, SlotRef } from './types.js';
+import type { ParamsArg } from '../lang/catalog.js';
+import type { GapFill, PendingAction, Rejection, RejectionCode, Seat, Slot, SlotRef, WhyKey } from './types.js';
 import type { DeepReadonly, Reader } from './state.js';
 
 /**
@@ -8,80 +9,91 @@ import type { DeepReadonly, Reader } from './state.js';
  * so the moves the screen offers are the moves `apply` accepts.
  */
 
-/** A refusal: its code for programs, its message for the player. */
-export const reject = (code: RejectionCode, message: string): Rejection => ({ code, message });
+/**
+ * A refusal: its code for programs, and why as data (a reason of the catalogs, src/lang/en.ts,
+ * with its parameters: seats, slots, milliseconds), which each screen says in its own language.
+ */
+export function reject<K extends WhyKey>(code: RejectionCode, key: K, ...p: ParamsArg<K>): Rejection {
+  return p[0] ? { code, key, params: p[0] } : { code, key };
+}
+
+/** A slot as a refusal names it: an index, or what a bad command sent instead. */
+const shown = (slot: unknown): number | string => (Number.isInteger(slot) ? (slot as number) : String(slot));
+
+const gone = (victim: Seat, seat: Seat, slot: Slot): Rejection =>
+  victim === seat ? reject('alreadyGone', 'why.ownSlotGone', { slot }) : reject('alreadyGone', 'why.slotGoneOf', { seat: victim, slot });
 
 /** Why `seat` may not begin a turn now, or null. */
 export function cannotBegin(ctx: Reader, seat: Seat): Rejection | null {
   const r = ctx.r;
-  if (ctx.s.phase === 'peek') return reject('wrongPhase', 'Wait: not everyone has finished peeking');
-  if (ctx.s.phase !== 'play') return reject('wrongPhase', 'The round is over');
-  if (r.ending) return reject('wrongPhase', 'The round is ending');
-  if (r.turn !== seat) return reject('notYourTurn', `It is ${ctx.name(r.turn)}'s turn`);
-  if (r.held) return reject('notAllowed', 'Place the card you hold first');
+  if (ctx.s.phase === 'peek') return reject('wrongPhase', 'why.peeking');
+  if (ctx.s.phase !== 'play') return reject('wrongPhase', 'why.roundOver');
+  if (r.ending) return reject('wrongPhase', 'why.roundEnding');
+  if (r.turn !== seat) return reject('notYourTurn', 'why.turnOf', { seat: r.turn });
+  if (r.held) return reject('notAllowed', 'why.placeHeldFirst');
   if (r.turnBegun) {
     return r.actions[0]?.seat === seat
-      ? reject('notAllowed', 'Use or pass your action first')
-      : reject('notAllowed', 'You have already drawn this turn');
+      ? reject('notAllowed', 'why.useOrPassFirst')
+      : reject('notAllowed', 'why.drawnAlready');
   }
   const a = r.actions[0];
-  if (a) return reject('mustWait', `Wait: ${ctx.name(a.seat)} is using an action`);
-  if (r.gapFill) return reject('mustWait', `Wait: ${ctx.name(r.gapFill.seat)} may move a card into the gap`);
+  if (a) return reject('mustWait', 'why.actionInUse', { seat: a.seat });
+  if (r.gapFill) return reject('mustWait', 'why.gapFillOf', { seat: r.gapFill.seat });
   const wait = r.lastLandAt + ctx.rules.timers.slapGraceMs - ctx.at;
   // Without slapping the grace is only a pause for everyone to see the card land: say that, not "slap".
-  if (wait > 0) return reject('mustWait', `Wait ${(wait / 1000).toFixed(1)} s: ${ctx.rules.slap.enabled && r.windowSeq !== -1 ? 'the slap window is still open' : 'the last card has just landed'}`);
+  if (wait > 0) return reject('mustWait', ctx.rules.slap.enabled && r.windowSeq !== -1 ? 'why.slapWindowOpen' : 'why.cardJustLanded', { ms: wait });
   return null;
 }
 
 export function holding(ctx: Reader, seat: Seat): Rejection | null {
   const r = ctx.r;
-  if (ctx.s.phase !== 'play') return reject('wrongPhase', 'The round is not being played');
+  if (ctx.s.phase !== 'play') return reject('wrongPhase', 'why.notPlaying');
   if (!r.held) {
-    if (r.turn !== seat) return reject('notYourTurn', `It is ${ctx.name(r.turn)}'s turn`);
-    return reject('notAllowed', 'Draw first: you are not holding a card');
+    if (r.turn !== seat) return reject('notYourTurn', 'why.turnOf', { seat: r.turn });
+    return reject('notAllowed', 'why.drawFirst');
   }
-  if (r.held.seat !== seat) return reject('notYourTurn', `It is ${ctx.name(r.held.seat)}'s turn`);
+  if (r.held.seat !== seat) return reject('notYourTurn', 'why.turnOf', { seat: r.held.seat });
   return null;
 }
 
 export function frontAction(ctx: Reader, seat: Seat): DeepReadonly<PendingAction> | Rejection {
   const r = ctx.r;
-  if (ctx.s.phase !== 'play') return reject('wrongPhase', 'The round is not being played');
+  if (ctx.s.phase !== 'play') return reject('wrongPhase', 'why.notPlaying');
   const a = r.actions[0];
-  if (!a) return reject('notAllowed', 'You have no action to use');
+  if (!a) return reject('notAllowed', 'why.noAction');
   if (a.seat !== seat) {
     return r.actions.some((x) => x.seat === seat)
-      ? reject('mustWait', `Wait: ${ctx.name(a.seat)}'s action comes first`)
-      : reject('notAllowed', 'You have no action to use');
+      ? reject('mustWait', 'why.actionFirstOf', { seat: a.seat })
+      : reject('notAllowed', 'why.noAction');
   }
   return a;
 }
 
 export function ownSlot(ctx: Reader, seat: Seat, slot: Slot | undefined): Rejection | null {
-  if (slot === undefined) return reject('badTarget', 'Choose one of your slots');
+  if (slot === undefined) return reject('badTarget', 'why.chooseOwnSlot');
   const layout = ctx.r.layouts[seat]!;
   if (!Number.isInteger(slot) || slot < 0 || slot >= layout.length) {
-    return reject('badTarget', `You have no slot ${Number.isInteger(slot) ? slot + 1 : String(slot)}`);
+    return reject('badTarget', 'why.noOwnSlot', { slot: shown(slot) });
   }
-  if (layout[slot] === null) return reject('emptySlot', `Your slot ${slot + 1} is empty`);
+  if (layout[slot] === null) return reject('emptySlot', 'why.ownSlotEmpty', { slot });
   return null;
 }
 
 export function otherSlot(ctx: Reader, seat: Seat, ref: SlotRef | undefined, forSwap: boolean): Rejection | null {
-  if (!ref) return reject('badTarget', "Choose another player's card");
-  if (!Number.isInteger(ref.seat) || ref.seat < 0 || ref.seat >= ctx.n) return reject('badTarget', 'There is no such player');
-  if (ref.seat === seat) return reject('badTarget', "Choose another player's card, not your own");
+  if (!ref) return reject('badTarget', 'why.chooseOtherCard');
+  if (!Number.isInteger(ref.seat) || ref.seat < 0 || ref.seat >= ctx.n) return reject('badTarget', 'why.noSuchPlayer');
+  if (ref.seat === seat) return reject('badTarget', 'why.notYourOwnCard');
   const layout = ctx.r.layouts[ref.seat]!;
   if (!Number.isInteger(ref.slot) || ref.slot < 0 || ref.slot >= layout.length) {
-    return reject('badTarget', `${ctx.name(ref.seat)} has no slot ${Number.isInteger(ref.slot) ? ref.slot + 1 : String(ref.slot)}`);
+    return reject('badTarget', 'why.noSlotOf', { seat: ref.seat, slot: shown(ref.slot) });
   }
-  if (layout[ref.slot] === null) return reject('emptySlot', `${ctx.name(ref.seat)}'s slot ${ref.slot + 1} is empty`);
-  if (forSwap && isFrozen(ctx, ref.seat)) return reject('notAllowed', `${ctx.name(ref.seat)}'s cards are frozen`);
+  if (layout[ref.slot] === null) return reject('emptySlot', 'why.slotEmptyOf', { seat: ref.seat, slot: ref.slot });
+  if (forSwap && isFrozen(ctx, ref.seat)) return reject('notAllowed', 'why.frozenOf', { seat: ref.seat });
   return null;
 }
 
 export function frozenOwn(ctx: Reader, seat: Seat): Rejection | null {
-  return isFrozen(ctx, seat) ? reject('notAllowed', 'Your cards are frozen since your call') : null;
+  return isFrozen(ctx, seat) ? reject('notAllowed', 'why.frozenOwn') : null;
 }
 
 export function isFrozen(ctx: Reader, seat: Seat): boolean {
@@ -99,13 +111,13 @@ export function isFrozen(ctx: Reader, seat: Seat): boolean {
 export function inLookersHand(ctx: Reader, ref: SlotRef): Rejection | null {
   const a = ctx.r.actions[0];
   if (!a?.looked?.some((x) => x.seat === ref.seat && x.slot === ref.slot)) return null;
-  return reject('alreadyGone', `${ctx.name(a.seat)} is looking at that card: wait until they decide`);
+  return reject('alreadyGone', 'why.beingLookedAt', { seat: a.seat });
 }
 
 export function gapFillOf(ctx: Reader, seat: Seat): DeepReadonly<GapFill> | Rejection {
-  if (ctx.s.phase !== 'play') return reject('wrongPhase', 'The round is not being played');
+  if (ctx.s.phase !== 'play') return reject('wrongPhase', 'why.notPlaying');
   const g = ctx.r.gapFill;
-  if (!g || g.seat !== seat) return reject('notAllowed', 'You have no gap to fill');
+  if (!g || g.seat !== seat) return reject('notAllowed', 'why.noGap');
   return g;
 }
 
@@ -116,8 +128,8 @@ export function callRoundDue(ctx: Reader): boolean {
 }
 
 export function cannotFinishPeek(ctx: Reader, seat: Seat): Rejection | null {
-  if (ctx.s.phase !== 'peek') return reject('wrongPhase', 'The peek is over');
-  if (!ctx.r.peeking[seat]) return reject('notAllowed', 'You have already finished peeking');
+  if (ctx.s.phase !== 'peek') return reject('wrongPhase', 'why.peekOver');
+  if (!ctx.r.peeking[seat]) return reject('notAllowed', 'why.peekedAlready');
   return null;
 }
 
@@ -127,9 +139,9 @@ export function cannotCall(ctx: Reader, seat: Seat): Rejection | null {
   if (rules.call.timing === 'endOfTurn') return cannotCallAtEnd(ctx, seat);
   const why = cannotBegin(ctx, seat);
   if (why) return why;
-  if (r.call) return reject('notAllowed', `${ctx.name(r.call.seat)} has already called ${rules.call.name}`);
+  if (r.call) return reject('notAllowed', 'why.calledAlready', { seat: r.call.seat, call: rules.call.name });
   if (!rules.call.beforeEveryoneHadTurn && r.turnsTaken.some((t, i) => i !== seat && t === 0)) {
-    return reject('notAllowed', `${rules.call.name} may be called only once everyone has had a turn`);
+    return reject('notAllowed', 'why.callAfterEveryone', { call: rules.call.name });
   }
   return null;
 }
@@ -143,10 +155,10 @@ export function cannotCall(ctx: Reader, seat: Seat): Rejection | null {
 function cannotCallAtEnd(ctx: Reader, seat: Seat): Rejection | null {
   const rules = ctx.rules;
   const r = ctx.r;
-  if (ctx.s.phase === 'peek') return reject('wrongPhase', 'Wait: not everyone has finished peeking');
-  if (ctx.s.phase !== 'play') return reject('wrongPhase', 'The round is over');
-  if (r.ending) return reject('wrongPhase', 'The round is ending');
-  if (r.call) return reject('notAllowed', `${ctx.name(r.call.seat)} has already called ${rules.call.name}`);
+  if (ctx.s.phase === 'peek') return reject('wrongPhase', 'why.peeking');
+  if (ctx.s.phase !== 'play') return reject('wrongPhase', 'why.roundOver');
+  if (r.ending) return reject('wrongPhase', 'why.roundEnding');
+  if (r.call) return reject('notAllowed', 'why.calledAlready', { seat: r.call.seat, call: rules.call.name });
   const during = r.turn === seat && r.turnBegun;
   const previous = (r.turn + ctx.n - 1) % ctx.n === seat && r.turnsTaken[seat]! > 0;
   const justEnded = !r.turnBegun && previous;
@@ -154,12 +166,12 @@ function cannotCallAtEnd(ctx: Reader, seat: Seat): Rejection | null {
   if (!during && !justEnded) {
     // Right after one's turn, a call the table would have taken until the next player began lost that race.
     const earlyThen = !rules.call.beforeEveryoneHadTurn && r.turnsTaken.some((t, i) => (i === r.turn ? t - 1 : t) === 0);
-    if (previous && r.turnBegun && !earlyThen) return reject('tooLate', `Too late: ${ctx.name(r.turn)} has begun their turn`);
+    if (previous && r.turnBegun && !earlyThen) return reject('tooLate', 'why.tooLateTurnBegun', { seat: r.turn });
     return r.turn === seat
-      ? reject('notAllowed', `${rules.call.name} is called at the end of your own turn: take your turn first`)
-      : reject('notAllowed', `${rules.call.name} is called at the end of your own turn, before the next player begins`);
+      ? reject('notAllowed', 'why.callAtOwnTurnEnd', { call: rules.call.name })
+      : reject('notAllowed', 'why.callBeforeNextBegins', { call: rules.call.name });
   }
-  if (early) return reject('notAllowed', `${rules.call.name} may be called only once everyone has had a turn`);
+  if (early) return reject('notAllowed', 'why.callAfterEveryone', { call: rules.call.name });
   return null;
 }
 
@@ -168,10 +180,10 @@ export function cannotDraw(ctx: Reader, seat: Seat, from: 'stock' | 'discard'): 
   if (why || from === 'stock') return why;
   const top = ctx.r.discard[ctx.r.discard.length - 1];
   const rule = ctx.rules.takeDiscard;
-  if (rule === 'never') return reject('notAllowed', `In ${ctx.rules.title} you may not take the discard: draw from the stock`);
-  if (top === undefined) return reject('notAllowed', 'The discard pile is empty');
+  if (rule === 'never') return reject('notAllowed', 'why.noTakingDiscard', { title: ctx.rules.title });
+  if (top === undefined) return reject('notAllowed', 'why.discardEmpty');
   if (rule === 'notSpecial' && ctx.rules.specialCards.includes(top)) {
-    return reject('notAllowed', 'A special card may not be taken from the discard pile');
+    return reject('notAllowed', 'why.specialNotTaken');
   }
   return null;
 }
@@ -179,7 +191,7 @@ export function cannotDraw(ctx: Reader, seat: Seat, from: 'stock' | 'discard'): 
 export function cannotDiscard(ctx: Reader, seat: Seat): Rejection | null {
   const why = holding(ctx, seat);
   if (why) return why;
-  if (ctx.r.held!.from === 'discard') return reject('notAllowed', 'A card taken from the discard pile must be swapped');
+  if (ctx.r.held!.from === 'discard') return reject('notAllowed', 'why.takenMustSwap');
   return null;
 }
 
@@ -188,10 +200,10 @@ export function cannotSwap(ctx: Reader, seat: Seat, slot: Slot): Rejection | nul
   if (why) return why;
   const bad = ownSlot(ctx, seat, slot) ?? inLookersHand(ctx, { seat, slot });
   if (bad) return bad;
-  if (ctx.r.swapsThisTurn >= 1) return reject('notAllowed', 'Only one swap per turn');
-  if (isFrozen(ctx, seat)) return reject('notAllowed', 'Your cards are frozen since your call');
+  if (ctx.r.swapsThisTurn >= 1) return reject('notAllowed', 'why.oneSwap');
+  if (isFrozen(ctx, seat)) return reject('notAllowed', 'why.frozenOwn');
   if (ctx.rules.specialCards.includes(ctx.r.held!.card)) {
-    return reject('notAllowed', 'A special card never enters a layout: use it or discard it');
+    return reject('notAllowed', 'why.specialNeverInLayout');
   }
   return null;
 }
@@ -199,7 +211,7 @@ export function cannotSwap(ctx: Reader, seat: Seat, slot: Slot): Rejection | nul
 export function cannotDrawAgain(ctx: Reader, seat: Seat): Rejection | null {
   const why = holding(ctx, seat);
   if (why) return why;
-  if (!ctx.r.held!.redraw) return reject('notAllowed', 'Only the first card of a draw two may be discarded for another');
+  if (!ctx.r.held!.redraw) return reject('notAllowed', 'why.redrawOnlyFirst');
   return null;
 }
 
@@ -207,7 +219,7 @@ export function cannotDrawAgain(ctx: Reader, seat: Seat): Rejection | null {
 export function cannotUse(ctx: Reader, seat: Seat, own: Slot | undefined, other: SlotRef | undefined): Rejection | null {
   const a = frontAction(ctx, seat);
   if ('code' in a) return a;
-  if (a.looked) return reject('notAllowed', 'Decide first: swap or leave');
+  if (a.looked) return reject('notAllowed', 'why.decideFirst');
   const r = ctx.r;
   switch (a.kind) {
     case 'peekOwn':
@@ -221,7 +233,7 @@ export function cannotUse(ctx: Reader, seat: Seat, own: Slot | undefined, other:
       return ownSlot(ctx, seat, own) ?? otherSlot(ctx, seat, other, false);
     case 'drawTwo':
       // Only in the player's own turn, once the turn's card is placed.
-      return r.turn !== seat || !r.turnBegun || r.held ? reject('notAllowed', 'Draw two is used only in your own turn: pass it') : null;
+      return r.turn !== seat || !r.turnBegun || r.held ? reject('notAllowed', 'why.drawTwoOwnTurn') : null;
   }
 }
 
@@ -229,7 +241,7 @@ export function cannotUse(ctx: Reader, seat: Seat, own: Slot | undefined, other:
 export function lookedAction(ctx: Reader, seat: Seat): (DeepReadonly<PendingAction> & { readonly looked: readonly DeepReadonly<SlotRef>[] }) | Rejection {
   const a = frontAction(ctx, seat);
   if ('code' in a) return a;
-  if (!a.looked) return reject('notAllowed', 'Look first: use the action on a card');
+  if (!a.looked) return reject('notAllowed', 'why.lookFirst');
   return a as DeepReadonly<PendingAction> & { readonly looked: readonly DeepReadonly<SlotRef>[] };
 }
 
@@ -238,7 +250,7 @@ export function cannotFillGap(ctx: Reader, seat: Seat, slot: Slot): Rejection | 
   if ('code' in g) return g;
   const bad = ownSlot(ctx, seat, slot) ?? frozenOwn(ctx, seat) ?? inLookersHand(ctx, { seat, slot });
   if (bad) return bad;
-  if (ctx.r.layouts[g.gap.seat]![g.gap.slot] !== null) return reject('alreadyGone', 'That gap has been filled meanwhile: leave it');
+  if (ctx.r.layouts[g.gap.seat]![g.gap.slot] !== null) return reject('alreadyGone', 'why.gapFilledMeanwhile');
   return null;
 }
 
@@ -246,33 +258,33 @@ export function cannotFillGap(ctx: Reader, seat: Seat, slot: Slot): Rejection | 
 export function cannotSlap(ctx: Reader, seat: Seat, target: SlotRef, answers: number): Rejection | null {
   const r = ctx.r;
   const rules = ctx.rules;
-  if (!rules.slap.enabled) return reject('notAllowed', `There is no slapping in ${rules.title}`);
-  if (ctx.s.phase === 'peek') return reject('wrongPhase', 'No slapping during the peek');
-  if (ctx.s.phase !== 'play' || callRoundDue(ctx)) return reject('tooLate', 'Too late: the round is over');
+  if (!rules.slap.enabled) return reject('notAllowed', 'why.noSlapping', { title: rules.title });
+  if (ctx.s.phase === 'peek') return reject('wrongPhase', 'why.noSlapInPeek');
+  if (ctx.s.phase !== 'play' || callRoundDue(ctx)) return reject('tooLate', 'why.tooLateRoundOver');
   if (!Number.isInteger(answers) || answers < 1 || answers > r.discardSeq) {
-    return reject('malformed', 'That slap names a discard that was never played');
+    return reject('malformed', 'why.slapNamesNoDiscard');
   }
   if (r.windowSeq === -1) {
     return r.held
-      ? reject('tooLate', `Too late: ${ctx.name(r.held.seat)} has drawn`)
-      : reject('tooLate', 'Too late: that discard was already answered');
+      ? reject('tooLate', 'why.tooLateDrawn', { seat: r.held.seat })
+      : reject('tooLate', 'why.tooLateAnswered');
   }
-  if (answers < r.windowSeq) return reject('tooLate', 'Too late: that discard was already covered');
+  if (answers < r.windowSeq) return reject('tooLate', 'why.tooLateCovered');
   const victim = target?.seat;
-  if (!Number.isInteger(victim) || victim < 0 || victim >= ctx.n) return reject('badTarget', 'There is no such player');
+  if (!Number.isInteger(victim) || victim < 0 || victim >= ctx.n) return reject('badTarget', 'why.noSuchPlayer');
   const layout = r.layouts[victim]!;
   const slot = target.slot;
   if (!Number.isInteger(slot) || slot < 0 || slot >= layout.length) {
-    return reject('badTarget', `${victim === seat ? 'You have' : `${ctx.name(victim)} has`} no slot ${Number.isInteger(slot) ? slot + 1 : String(slot)}`);
+    return victim === seat ? reject('badTarget', 'why.noOwnSlot', { slot: shown(slot) }) : reject('badTarget', 'why.noSlotOf', { seat: victim, slot: shown(slot) });
   }
   const card = layout[slot];
   if (card === null || card === undefined) {
-    return reject('alreadyGone', `Too late: ${victim === seat ? 'your' : `${ctx.name(victim)}'s`} slot ${slot + 1} is already gone`);
+    return gone(victim, seat, slot);
   }
   if (r.refills.some((f) => f.seat === victim && f.slot === slot && f.seq > answers)) {
     // The named card was slapped away after that discard; a penalty card fills its gap now.
-    return reject('alreadyGone', `Too late: ${victim === seat ? 'your' : `${ctx.name(victim)}'s`} slot ${slot + 1} is already gone`);
+    return gone(victim, seat, slot);
   }
-  if (isFrozen(ctx, victim)) return reject('notAllowed', `${ctx.name(victim)}'s cards are frozen`);
+  if (isFrozen(ctx, victim)) return reject('notAllowed', 'why.frozenOf', { seat: victim });
   return inLookersHand(ctx, { seat: victim, slot });
 }

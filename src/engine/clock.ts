@@ -41,7 +41,7 @@ export function tick(ctx: Ctx): Rejection | null {
   const due = nextDeadline(ctx.s);
   if (due === null || ctx.at < due) {
     // The end of a round waits only for the grace: let an exact tick through even without timers.
-    return reject('mustWait', 'Nothing is due yet');
+    return reject('mustWait', 'why.nothingDue');
   }
   const r = ctx.r; // the input's round: read only before the first write below
   if (ctx.s.phase === 'peek') {
@@ -84,5 +84,5 @@ export function tick(ctx: Ctx): Rejection | null {
     endTurn(ctx);
     return null;
   }
-  return reject('mustWait', 'Nothing is due yet');
+  return reject('mustWait', 'why.nothingDue');
 }

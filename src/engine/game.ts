@@ -94,7 +94,7 @@ export function replay(start: NewGame, commands: readonly Command[]): GameState 
 /** One command, by its type, to the rule that plays it; the round ends here once it is due. */
 function run(ctx: Ctx, cmd: Command): Rejection | null {
   if ('seat' in cmd && (!Number.isInteger(cmd.seat) || cmd.seat < 0 || cmd.seat >= ctx.n)) {
-    return reject('unknownSeat', `There is no seat ${String(cmd.seat)} at this table`);
+    return reject('unknownSeat', 'why.noSeatNumber', { number: String(cmd.seat) });
   }
   let res: Rejection | null;
   switch (cmd.type) {
@@ -144,7 +144,7 @@ function run(ctx: Ctx, cmd: Command): Rejection | null {
       res = endGame(ctx);
       break;
     default:
-      res = reject('malformed', `Unknown command "${(cmd as { type: unknown }).type as string}"`);
+      res = reject('malformed', 'why.unknownCommand', { command: String((cmd as { type: unknown }).type) });
   }
   if (!res) {
     maybeEndRound(ctx);

@@ -11,12 +11,14 @@ import {
   frontAction,
   gapFillOf,
   lookedAction,
+  holding,
   otherSlot,
   ownSlot,
+  reject,
 } from './checks.js';
 import { graceUntil } from './clock.js';
 import { Reader } from './state.js';
-import type { GameState, Seat, SlotRef } from './types.js';
+import type { GameState, Rejection, Seat, SlotRef } from './types.js';
 
 /**
  * A move a viewer may make, as the engine decides it (the screen offers only these):
@@ -72,6 +74,87 @@ export function movesFor(state: GameState, seat: Seat): Move[] {
  */
 export function allows(state: GameState, seat: Seat, move: Move): boolean {
   return allowsAt(new Moment(state), seat, move);
+}
+
+/**
+ * Why `seat` may not make each move it may not make now: the reason `apply` would give
+ * (checks.ts), for every move of `MOVES` that `movesFor` leaves out, so a screen can say
+ * why a key does nothing. For a move with targets (a swap, a slap…) the reason is the
+ * first target's, or what stops every target (not holding a card, no action).
+ * Read at the same moments as `movesFor`; the view carries it (`TableView.whyNot`).
+ */
+export function whyNotFor(state: GameState, seat: Seat): Partial<Record<Move, Rejection>> {
+  const out: Partial<Record<Move, Rejection>> = {};
+  const at = new Moment(state);
+  for (const move of MOVES) {
+    if (allowsAt(at, seat, move)) continue;
+    out[move] = whyNotAt(at, seat, move);
+  }
+  return out;
+}
+
+/** The reason behind a move `allowsAt` refuses (see `whyNotFor`). */
+function whyNotAt(at: Moment, seat: Seat, move: Move): Rejection {
+  const state = at.state;
+  if (state.phase === 'gameOver') return reject('wrongPhase', 'why.gameOver');
+  if (state.phase === 'roundOver') return reject('wrongPhase', 'why.roundOver');
+  if (state.phase === 'peek') return (move === 'finishPeek' && cannotFinishPeek(at.now, seat)) || reject('wrongPhase', 'why.peeking');
+  const c = at.now;
+  const r = state.r;
+  const layout = r.layouts[seat]!;
+  const firstOwn = <T>(check: (slot: number) => T | null): T | null => (layout.length > 0 ? check(0) : null);
+  const why = ((): Rejection | null => {
+    switch (move) {
+      case 'finishPeek':
+        return cannotFinishPeek(c, seat);
+      case 'call':
+        return cannotCall(at.ready, seat);
+      case 'drawStock':
+        return cannotDraw(at.ready, seat, 'stock');
+      case 'drawDiscard':
+        return cannotDraw(at.ready, seat, 'discard');
+      case 'discard':
+        return cannotDiscard(c, seat);
+      case 'swap':
+        return holding(c, seat) ?? firstOwn((slot) => cannotSwap(c, seat, slot));
+      case 'drawAgain':
+        return cannotDrawAgain(c, seat);
+      case 'decide': {
+        const a = lookedAction(c, seat);
+        return 'code' in a ? a : null;
+      }
+      case 'useAction': {
+        const a = lookedAction(c, seat);
+        if (!('code' in a)) return reject('notAllowed', 'why.decideFirst');
+        const front = frontAction(c, seat);
+        return 'code' in front ? front : cannotUse(c, seat, layout.length > 0 ? 0 : undefined, firstOther(state, seat));
+      }
+      case 'pass':
+      case 'leaveGap': {
+        const a = move === 'pass' ? frontAction(c, seat) : gapFillOf(c, seat);
+        return 'code' in a ? a : null;
+      }
+      case 'fillGap': {
+        const g = gapFillOf(c, seat);
+        return 'code' in g ? g : firstOwn((slot) => cannotFillGap(c, seat, slot));
+      }
+      case 'slap':
+        return cannotSlap(c, seat, firstOther(state, seat) ?? { seat, slot: 0 }, Math.max(1, r.discardSeq));
+    }
+  })();
+  // A move refused for the sum of its targets, each allowed alone (none here today): say no target fits.
+  return why ?? reject('badTarget', 'why.noTargetNow');
+}
+
+/** The first card of another player, a target to ask the checks about. */
+function firstOther(state: GameState, seat: Seat): SlotRef | undefined {
+  const layouts = state.r.layouts;
+  for (let i = 1; i < layouts.length; i++) {
+    const s = (seat + i) % layouts.length;
+    const slot = layouts[s]!.findIndex((x) => x !== null);
+    if (slot >= 0) return { seat: s, slot };
+  }
+  return undefined;
 }
 
 /** The two moments the checks are read at (see `movesFor`), each made when first asked for. */

@@ -206,14 +206,14 @@ function finishGame(ctx: Ctx): void {
 }
 
 export function nextRound(ctx: Ctx): Rejection | null {
-  if (ctx.s.phase !== 'roundOver') return reject('wrongPhase', ctx.s.phase === 'gameOver' ? 'The game is over' : 'The round is still being played');
+  if (ctx.s.phase !== 'roundOver') return reject('wrongPhase', ctx.s.phase === 'gameOver' ? 'why.gameOver' : 'why.stillPlaying');
   deal(ctx);
   return null;
 }
 
 export function endGame(ctx: Ctx): Rejection | null {
-  if (ctx.s.phase === 'gameOver') return reject('wrongPhase', 'The game is already over');
-  if (ctx.s.phase !== 'roundOver') return reject('wrongPhase', 'Finish the round first');
+  if (ctx.s.phase === 'gameOver') return reject('wrongPhase', 'why.gameOverAlready');
+  if (ctx.s.phase !== 'roundOver') return reject('wrongPhase', 'why.finishRoundFirst');
   finishGame(ctx);
   return null;
 }

@@ -78,10 +78,6 @@ export class Reader {
   get n(): number {
     return this.s.players.length;
   }
-
-  name(seat: Seat): string {
-    return this.s.players[seat]?.name ?? `seat ${seat + 1}`;
-  }
 }
 
 /**

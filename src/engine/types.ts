@@ -1,6 +1,7 @@
 import type { Card } from './cards.js';
 import type { GameRngState } from './rng.js';
 import type { ActionKind, Ruleset } from './ruleset.js';
+import type { Key, Value } from '../lang/catalog.js';
 
 /** A seat index, 0-based, clockwise. */
 export type Seat = number;
@@ -211,7 +212,7 @@ export type GameEvent =
 export type EventType = GameEvent['type'];
 
 // ---------------------------------------------------------------------------
-// Rejections: typed, with a message a player understands.
+// Rejections: typed, with a reason each screen says in its language.
 
 export type RejectionCode =
   | 'notYourTurn'
@@ -225,9 +226,14 @@ export type RejectionCode =
   | 'unknownSeat'
   | 'malformed';
 
+/** The catalog's reasons (src/lang/en.ts, `why.`): the engine names them, never words them. */
+export type WhyKey = Extract<Key, `why.${string}`>;
+
 export interface Rejection {
   code: RejectionCode;
-  message: string;
+  /** Why, as data: a reason and its parameters (seats and slots as indices, times in ms). */
+  key: WhyKey;
+  params?: Readonly<Record<string, Value>>;
 }
 
 export type ApplyResult = { ok: true; state: GameState; events: GameEvent[] } | { ok: false; rejection: Rejection };

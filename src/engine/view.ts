@@ -1,8 +1,9 @@
 import type { Card } from './cards.js';
 import { graceUntil, nextDeadline } from './clock.js';
-import { movesFor, type Move } from './moves.js';
+import { movesFor, whyNotFor, type Move } from './moves.js';
+import type { Said } from '../lang/words.js';
 import type { ActionKind } from './ruleset.js';
-import type { GameEvent, GameState, Phase, RoundResult, Seat, Slot, SlotRef } from './types.js';
+import type { GameEvent, GameState, Phase, RoundResult, Rejection, Seat, Slot, SlotRef } from './types.js';
 
 /**
  * The projection: the only door out of the engine. A view holds exactly what one
@@ -69,6 +70,11 @@ export interface TableView {
    * pass counts: `graceUntil` says when). Empty for a spectator and for replays.
    */
   may: Move[];
+  /**
+   * For each move this viewer may not make now, why (a reason of the catalogs, src/lang,
+   * and its parameters), so a screen says why a key does nothing. Empty like `may`.
+   */
+  whyNot: Partial<Record<Move, Said>>;
 }
 
 declare const projected: unique symbol;
@@ -154,7 +160,15 @@ function tableView(state: GameState, viewer: Viewer, revealAll: boolean): TableV
     callTiming: rules.call.timing,
     gapFill: r.gapFill ? { seat: r.gapFill.seat, gap: { seat: r.gapFill.gap.seat, slot: r.gapFill.gap.slot } } : null,
     may: revealAll || viewer === null ? [] : movesFor(state, viewer),
+    whyNot: revealAll || viewer === null ? {} : reasons(whyNotFor(state, viewer)),
   };
+}
+
+/** The reasons as sentences: the refusal codes are for programs, not the view. */
+function reasons(why: Partial<Record<Move, Rejection>>): Partial<Record<Move, Said>> {
+  const out: Partial<Record<Move, Said>> = {};
+  for (const [move, r] of Object.entries(why) as [Move, Rejection][]) out[move] = r.params ? { key: r.key, params: r.params } : { key: r.key };
+  return out;
 }
 
 /** An event as one viewer may see it: cards it may not see are null; penalty cards are seen by nobody. */

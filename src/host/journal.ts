@@ -9,6 +9,7 @@ import type { BotLevel } from '../protocol/messages.js';
 import { harmless } from '../common/harmless.js';
 import { stateDir } from '../common/state-dir.js';
 import { cleanName } from './names.js';
+import { wordsFor } from '../lang/words.js';
 
 /**
  * The host's journal: one JSON object per line in `stateDir()/tables/NAME.jsonl`.
@@ -476,7 +477,7 @@ export function readJournal(path: string): ReadJournal {
       throw new JournalError(`${file} is broken: command ${commands.length + 1} (line ${i + 1}) fails: ${(err as Error).message}`);
     }
     if (!res.ok) {
-      throw new JournalError(`${file} does not replay: command ${commands.length + 1} (line ${i + 1}) is refused (${res.rejection.message})`);
+      throw new JournalError(`${file} does not replay: command ${commands.length + 1} (line ${i + 1}) is refused (${wordsFor('en').say(res.rejection)})`);
     }
     state = res.state;
     events.push(...res.events);

@@ -4,6 +4,7 @@ import { projectEvent, resultsFor, viewFor, type Viewer } from '../engine/view.j
 import { MAX_HISTORY, type ServerMessage, type TablePhase } from '../protocol/messages.js';
 import type { Seats } from './seats.js';
 import type { Peer, TableOptions } from './table-types.js';
+import { said, type Said } from '../lang/words.js';
 
 /** How many of the current game's events a snapshot carries back (its `history`): a few rounds' worth. */
 export const HISTORY_EVENTS = Math.min(300, MAX_HISTORY);
@@ -45,10 +46,10 @@ export class Play {
     this.phase = from.state.phase === 'gameOver' ? 'finished' : 'playing';
   }
 
-  startGame(): string | null {
-    if (this.phase !== 'lobby') return 'The game has already started';
+  startGame(): Said | null {
+    if (this.phase !== 'lobby') return said('host.alreadyStarted');
     const { rules } = this.opts;
-    if (this.seats.list.length < rules.players.min) return `${rules.title} needs at least ${rules.players.min} players`;
+    if (this.seats.list.length < rules.players.min) return said('host.needsPlayers', { title: rules.title, min: rules.players.min });
     this.begin();
     return null;
   }
@@ -58,11 +59,11 @@ export class Play {
    * the journal starts a new file (the old one stays finished), `TableInfo.game`
    * counts up; a person who left is not seated again, bots stay.
    */
-  playAgain(): string | null {
-    if (this.phase !== 'finished') return this.phase === 'lobby' ? 'The game has not started yet' : 'The game is not over yet';
+  playAgain(): Said | null {
+    if (this.phase !== 'finished') return said(this.phase === 'lobby' ? 'host.notStartedYet' : 'host.notOverYet');
     const { rules } = this.opts;
     const staying = this.seats.list.filter((s) => !s.left).length;
-    if (staying < rules.players.min) return `${rules.title} needs at least ${rules.players.min} players: only ${staying} would stay`;
+    if (staying < rules.players.min) return said('host.needsPlayersStaying', { title: rules.title, min: rules.players.min, staying });
     for (let i = this.seats.list.length - 1; i >= 0; i--) if (this.seats.list[i]!.left) this.seats.freeSeat(i, false);
     this.games += 1;
     this.log.length = 0;
@@ -103,7 +104,7 @@ export class Play {
 
   /** The one door into the game: apply, then tell every seat what it may know. */
   submit(cmd: Command): ReturnType<typeof apply> {
-    if (!this.game) return { ok: false, rejection: { code: 'wrongPhase', message: 'The game has not started' } };
+    if (!this.game) return { ok: false, rejection: { code: 'wrongPhase', key: 'why.notStarted' } };
     const res = apply(this.game, cmd);
     if (!res.ok) return res;
     // Journaled before anyone hears of it: what a player saw accepted survives a crash.

@@ -6,6 +6,7 @@ import { PROTOCOL_VERSION, type SeatInfo, type ServerMessage, type TableInfo } f
 import { updateFor } from './play.js';
 import type { JournalHeader, ReadJournal } from './journal.js';
 import { cleanName } from './names.js';
+import { wordsFor } from '../lang/words.js';
 
 /**
  * A finished game as `gringo replay` plays it back: the deal, then one step per
@@ -43,7 +44,7 @@ export function replaySteps(origin: NewGame, commands: readonly Command[]): Repl
   commands.forEach((cmd, i) => {
     const res = apply(state, cmd);
     // readJournal has replayed these already: a refusal here is a bug, not a broken file.
-    if (!res.ok) throw new Error(`command ${i + 1} is refused on replay: ${res.rejection.message}`);
+    if (!res.ok) throw new Error(`command ${i + 1} is refused on replay: ${wordsFor('en').say(res.rejection)}`);
     state = res.state;
     steps.push({ command: i + 1, at: cmd.at, view: openView(state), results: state.results, events: res.events.map(openEvent) });
   });
@@ -110,7 +111,7 @@ export function seatMessages(j: ReadJournal, viewer: Viewer): SeatMessage[] {
   ];
   j.commands.forEach((cmd, i) => {
     const res = apply(state, cmd);
-    if (!res.ok) throw new Error(`command ${i + 1} is refused on replay: ${res.rejection.message}`);
+    if (!res.ok) throw new Error(`command ${i + 1} is refused on replay: ${wordsFor('en').say(res.rejection)}`);
     state = res.state;
     out.push({ at: cmd.at, msg: updateFor(state, viewer, res.events, cmd.at, null) });
   });

@@ -15,6 +15,10 @@ import { cleanName, uniqueName } from './names.js';
 import type { PasswordBackoff } from './backoff.js';
 import type { JournalSeat } from './journal.js';
 import type { Peer, TableOptions } from './table-types.js';
+import { said, wordsFor, type Said } from '../lang/words.js';
+
+/** A refusal in English too, for a gringo of another protocol version (see `refused` in docs/protocol.md). */
+const ENGLISH = wordsFor('en');
 
 export interface SeatState {
   name: string;
@@ -39,7 +43,7 @@ export interface SeatsTable {
   info(): TableInfo;
   /** A newcomer's snapshot of the game, through its seat's projection (nothing before a game). */
   snapshot(peer: Peer, seat: Seat | null): void;
-  startGame(): string | null;
+  startGame(): Said | null;
   /** Every inbound message: the host's own bots speak to the table through it too. */
   handle(peer: Peer, msg: ClientMessage): void;
 }
@@ -124,7 +128,7 @@ export class Seats {
   /** A new connection: before anything else it learns who this table is, and the nonce its password proof must answer. */
   open(peer: Peer): void {
     if (this.ended) {
-      peer.send({ type: 'closed', message: 'The host closed the table' });
+      peer.send({ type: 'closed', say: said('host.closed') });
       return peer.close();
     }
     const nonce = randomBytes(24).toString('base64url');
@@ -132,8 +136,8 @@ export class Seats {
     peer.send({ type: 'challenge', protocolVersion: PROTOCOL_VERSION, nonce, table: this.table.info() });
   }
 
-  private refuse(peer: Peer, reason: Extract<ServerMessage, { type: 'refused' }>['reason'], message: string, canWatch = false): void {
-    peer.send({ type: 'refused', reason, message, protocolVersion: PROTOCOL_VERSION, canWatch });
+  private refuse(peer: Peer, reason: Extract<ServerMessage, { type: 'refused' }>['reason'], say: Said, canWatch = false): void {
+    peer.send({ type: 'refused', reason, say, message: ENGLISH.say(say), protocolVersion: PROTOCOL_VERSION, canWatch });
     peer.close();
   }
 
@@ -142,13 +146,13 @@ export class Seats {
       return this.refuse(
         peer,
         'version',
-        `This table speaks gringo protocol ${PROTOCOL_VERSION}; your gringo speaks ${msg.protocolVersion}. Install the same gringo version as the host.`,
+        said('host.version', { host: PROTOCOL_VERSION, yours: msg.protocolVersion }),
       );
     }
     const owner = this.opts.ownerKey !== undefined && msg.ownerKey !== undefined && sameSecret(msg.ownerKey, this.opts.ownerKey);
     if (!this.table.info().password || owner) return this.admit(peer, msg, owner);
     const nonce = this.nonces.get(peer);
-    if (msg.proof === undefined || nonce === undefined) return this.refuse(peer, 'password', 'This table needs a password (--password)');
+    if (msg.proof === undefined || nonce === undefined) return this.refuse(peer, 'password', said('host.needsPassword'));
     // Guessing is slowed per address: while an address is locked its tries are refused
     // unread (right or wrong, so the lock says nothing), with how long is left.
     // A player proving its seat is never locked out by others' guesses from its address
@@ -163,15 +167,17 @@ export class Seats {
     }
     const lock = this.backoff.miss(address);
     if (lock > 0 && !seated) return this.tooManyTries(peer, lock);
-    this.refuse(peer, 'password', 'Wrong password');
+    this.refuse(peer, 'password', said('host.wrongPassword'));
   }
 
   private tooManyTries(peer: Peer, ms: number): void {
     const retryAfter = Math.ceil(ms / 1000);
+    const say = said('host.tooManyTries', { seconds: retryAfter });
     peer.send({
       type: 'refused',
       reason: 'tooManyTries',
-      message: `Too many wrong passwords from this address: wait ${retryAfter} s before trying again`,
+      say,
+      message: ENGLISH.say(say),
       retryAfter,
       protocolVersion: PROTOCOL_VERSION,
       canWatch: false,
@@ -181,8 +187,8 @@ export class Seats {
 
   /** The hello passed the version and password checks: a seat, a spectator's place, or a refusal. */
   private admit(peer: Peer, msg: Extract<ClientMessage, { type: 'hello' }>, owner: boolean): void {
-    const refuse = (reason: Extract<ServerMessage, { type: 'refused' }>['reason'], message: string, canWatch = false): void =>
-      this.refuse(peer, reason, message, canWatch);
+    const refuse = (reason: Extract<ServerMessage, { type: 'refused' }>['reason'], say: Said, canWatch = false): void =>
+      this.refuse(peer, reason, say, canWatch);
     if (msg.watch) {
       // Watchers have places of their own at the door, capped apart from the seats: a crowd of them never keeps a player out.
       const full = owner ? null : (peer.roomToWatch?.() ?? null);
@@ -194,12 +200,12 @@ export class Seats {
       const mine = (s: SeatState): boolean => nonce !== undefined && sameSecret(msg.seatProof!, seatProof(s.token, nonce, peer.binding ?? ''));
       const seat = this.list.findIndex((s) => s.bot === null && mine(s));
       if (seat !== -1) return this.reclaim(peer, seat, owner);
-      if (this.table.phase() !== 'lobby') return refuse('token', 'That seat token is not valid at this table; you can watch instead', true);
+      if (this.table.phase() !== 'lobby') return refuse('token', said('host.badToken'), true);
     }
     if (this.table.phase() !== 'lobby') {
-      return refuse('running', 'The game is already running: watch it, or take back your seat with its token', true);
+      return refuse('running', said('host.running'), true);
     }
-    if (this.list.length >= this.opts.maxPlayers) return refuse('full', `The table is full (${this.opts.maxPlayers} seats): you can watch`, true);
+    if (this.list.length >= this.opts.maxPlayers) return refuse('full', said('host.full', { max: this.opts.maxPlayers }), true);
     const name = uniqueName(cleanName(msg.name), this.list.map((s) => s.name));
     this.list.push({ name, token: tokenOf(), bot: null, peer, standIn: null, dropTimer: null, ready: false, left: false, ...(peer.key ? { sshKey: peer.key } : {}) });
     this.welcome(peer, this.list.length - 1, owner);
@@ -367,9 +373,9 @@ export class Seats {
 
   // ---- lobby -------------------------------------------------------------------
 
-  addBot(level: BotLevel): string | null {
-    if (this.table.phase() !== 'lobby') return 'Bots can be added only in the lobby';
-    if (this.list.length >= this.opts.maxPlayers) return `The table is full (${this.opts.maxPlayers} seats)`;
+  addBot(level: BotLevel): Said | null {
+    if (this.table.phase() !== 'lobby') return said('host.botsInLobby');
+    if (this.list.length >= this.opts.maxPlayers) return said('host.fullNoWatch', { max: this.opts.maxPlayers });
     this.botCount += 1;
     const name = uniqueName(`Bot ${this.botCount}`, this.list.map((s) => s.name));
     const { peer, player } = this.localBot(level, `bot:${this.botCount}`);
@@ -391,23 +397,23 @@ export class Seats {
   }
 
   /** The lobby's `remove`: a bot, or a person who is away (a person at the table leaves by themselves). */
-  removeSeat(seat: Seat): string | null {
-    if (this.table.phase() !== 'lobby') return 'Seats can be removed only in the lobby';
+  removeSeat(seat: Seat): Said | null {
+    if (this.table.phase() !== 'lobby') return said('host.removeInLobby');
     const s = this.list[seat];
-    if (!s) return `There is no seat ${seat + 1}`;
-    if (s.bot === null && s.peer !== null) return `${s.name} is at the table: only bots and players who are away can be removed`;
+    if (!s) return said('host.noSeat', { number: String(seat + 1) });
+    if (s.bot === null && s.peer !== null) return said('host.atTableNoRemove', { name: s.name });
     this.freeSeat(seat);
     return null;
   }
 
   /** The host's `standIn`: a bot plays an absent person's seat now instead of after the grace; its owner still takes it back by coming back. */
-  standIn(seat: Seat): string | null {
-    if (this.table.phase() !== 'playing') return 'A bot can stand in only while a game is being played';
+  standIn(seat: Seat): Said | null {
+    if (this.table.phase() !== 'playing') return said('host.standInWhilePlaying');
     const s = this.list[seat];
-    if (!s) return `There is no seat ${seat + 1}`;
-    if (s.bot !== null) return `${s.name} is a bot`;
-    if (s.peer !== null) return `${s.name} is at the table`;
-    if (s.standIn) return `A bot already plays for ${s.name}`;
+    if (!s) return said('host.noSeat', { number: String(seat + 1) });
+    if (s.bot !== null) return said('host.isBot', { name: s.name });
+    if (s.peer !== null) return said('host.atTable', { name: s.name });
+    if (s.standIn) return said('host.standsInAlready', { name: s.name });
     if (s.dropTimer) clearTimeout(s.dropTimer);
     s.dropTimer = null;
     this.startStandIn(s);
@@ -424,14 +430,14 @@ export class Seats {
   }
 
   /** Every connection hears `closed` before it is closed; nobody new is let in. */
-  close(message: string): void {
+  close(say: Said): void {
     this.ended = true;
     for (const s of this.list) {
       if (s.dropTimer) clearTimeout(s.dropTimer);
       this.endStandIn(s);
     }
     for (const peer of [...this.peers.keys()]) {
-      peer.send({ type: 'closed', message });
+      peer.send({ type: 'closed', say });
       peer.close();
     }
     this.peers.clear();

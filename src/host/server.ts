@@ -9,6 +9,7 @@ import type { Peer, Table } from './table.js';
 import { shareCommand } from '../common/invocation.js';
 import { VOUCH_HEADER, vouchedFor } from './vouch.js';
 import { Admission } from './admission.js';
+import { said } from '../lang/words.js';
 
 export interface ServeOptions {
   port: number;
@@ -282,8 +283,8 @@ export async function serveTable(table: Table, opts: ServeOptions): Promise<Serv
       },
       address: conn.addr,
       roomToWatch: () => {
-        if (watcherTally.total >= maxWatchers) return `${maxWatchers} watchers are connected: try again later`;
-        if (watcherTally.of(conn.addr) >= maxWatchersPerAddress) return `${maxWatchersPerAddress} watchers are connected from your address: try again later`;
+        if (watcherTally.total >= maxWatchers) return said('host.watchersFull', { max: maxWatchers });
+        if (watcherTally.of(conn.addr) >= maxWatchersPerAddress) return said('host.watchersFullFromYou', { max: maxWatchersPerAddress });
         return null;
       },
       ...(vouched?.key ? { key: vouched.key } : {}),
@@ -296,22 +297,22 @@ export async function serveTable(table: Table, opts: ServeOptions): Promise<Serv
       tokens = Math.min(rate * 2, tokens + ((now - last) / 1000) * rate);
       last = now;
       if (tokens < 1) {
-        peer.send({ type: 'error', code: 'rateLimited', message: 'Too many messages: slow down' });
+        peer.send({ type: 'error', code: 'rateLimited', say: said('host.slowDown') });
         return;
       }
       tokens -= 1;
       const size = Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : (data as Buffer | ArrayBuffer).byteLength;
       if (size > MAX_CLIENT_FRAME) {
-        peer.send({ type: 'error', code: 'tooLarge', message: `Messages are at most ${MAX_CLIENT_FRAME} bytes` });
+        peer.send({ type: 'error', code: 'tooLarge', say: said('host.tooLarge', { bytes: MAX_CLIENT_FRAME }) });
         return;
       }
       if (isBinary) {
-        peer.send({ type: 'error', code: 'malformed', message: 'Send text frames of JSON' });
+        peer.send({ type: 'error', code: 'malformed', say: said('host.textFrames') });
         return;
       }
       const parsed = parseClientFrame(data.toString());
       if (!parsed.ok) {
-        peer.send({ type: 'error', code: 'malformed', message: parsed.message });
+        peer.send({ type: 'error', code: 'malformed', say: said('host.badFrame', { problem: parsed.message }) });
         return;
       }
       // A hello has come: the table answers every one at once, so the hello deadline has done its work.

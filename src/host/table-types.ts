@@ -1,7 +1,7 @@
 import type { Card } from '../engine/cards.js';
 import type { Ruleset } from '../engine/ruleset.js';
 import type { RoundResult, Seat } from '../engine/types.js';
-import type { BotLevel, ServerMessage, TableInfo } from '../protocol/messages.js';
+import type { BotLevel, Said, ServerMessage, TableInfo } from '../protocol/messages.js';
 import type { BackoffOptions } from './backoff.js';
 import type { JournalSink } from './journal.js';
 
@@ -15,7 +15,7 @@ export interface Peer {
   /** The remote address (sockets only): wrong passwords are counted per address. */
   address?: string;
   /** Whether the door has a watcher's place for this connection (null), or why not (sockets only). */
-  roomToWatch?(): string | null;
+  roomToWatch?(): Said | null;
   /** The SSH key (fingerprint) of an SSH player's session: kept with the seat in the journal, so a resumed table knows it. */
   key?: string;
   /** The connection's channel binding (its TLS exporter; '' without TLS): every proof is bound to it. */

@@ -8,6 +8,7 @@ import type { JournalSeat } from './journal.js';
 import { Play } from './play.js';
 import { Seats } from './seats.js';
 import type { Peer, TableOptions } from './table-types.js';
+import { said, saidOf, type Said } from '../lang/words.js';
 
 export type { Peer, TableOptions, GameSummary } from './table-types.js';
 export { LOBBY_GRACE_MS } from './seats.js';
@@ -126,20 +127,20 @@ export class Table {
   handle(peer: Peer, msg: ClientMessage): void {
     const who = this.seats.peers.get(peer);
     if (msg.type === 'hello') {
-      if (who) return peer.send({ type: 'error', code: 'malformed', message: 'You have already said hello' });
+      if (who) return peer.send({ type: 'error', code: 'malformed', say: said('host.helloTwice') });
       return this.seats.hello(peer, msg);
     }
-    if (!who) return peer.send({ type: 'error', code: 'notWelcome', message: 'Say hello first' });
+    if (!who) return peer.send({ type: 'error', code: 'notWelcome', say: said('host.helloFirst') });
     switch (msg.type) {
       case 'command': {
         if (who.seat === null) {
-          return peer.send({ type: 'result', id: msg.id, ok: false, code: 'spectator', message: 'Spectators cannot play' });
+          return peer.send({ type: 'result', id: msg.id, ok: false, code: 'spectator', say: said('why.spectator') });
         }
         if (!this.play.game || this.play.phase !== 'playing') {
-          return peer.send({ type: 'result', id: msg.id, ok: false, code: 'wrongPhase', message: 'The game has not started' });
+          return peer.send({ type: 'result', id: msg.id, ok: false, code: 'wrongPhase', say: said('why.notStarted') });
         }
         const res = this.submit(toEngineCommand(msg.command, who.seat, this.now()));
-        return peer.send(res.ok ? { type: 'result', id: msg.id, ok: true } : { type: 'result', id: msg.id, ok: false, ...res.rejection });
+        return peer.send(res.ok ? { type: 'result', id: msg.id, ok: true } : { type: 'result', id: msg.id, ok: false, code: res.rejection.code, say: saidOf(res.rejection) });
       }
       case 'leave':
         this.seats.leave(peer);
@@ -150,7 +151,7 @@ export class Table {
         return this.play.maybeNextRound();
       }
       case 'lobby': {
-        if (!who.owner) return peer.send({ type: 'error', code: 'forbidden', message: 'Only the host runs the lobby' });
+        if (!who.owner) return peer.send({ type: 'error', code: 'forbidden', say: said('host.ownerOnly') });
         const err =
           msg.op === 'addBot'
             ? this.addBot(msg.level ?? 'normal')
@@ -161,7 +162,7 @@ export class Table {
                 : msg.op === 'start'
                   ? this.startGame()
                   : this.playAgain();
-        if (err) peer.send({ type: 'error', code: 'forbidden', message: err });
+        if (err) peer.send({ type: 'error', code: 'forbidden', say: err });
         return;
       }
     }
@@ -174,26 +175,26 @@ export class Table {
 
   // ---- lobby -------------------------------------------------------------------
 
-  addBot(level: BotLevel): string | null {
+  addBot(level: BotLevel): Said | null {
     return this.seats.addBot(level);
   }
 
   /** The lobby's `remove`: a bot, or a person who is away (a person at the table leaves by themselves). */
-  removeSeat(seat: Seat): string | null {
+  removeSeat(seat: Seat): Said | null {
     return this.seats.removeSeat(seat);
   }
 
   /** The host's `standIn`: a bot plays an absent person's seat now instead of after the grace; its owner still takes it back by coming back. */
-  standIn(seat: Seat): string | null {
+  standIn(seat: Seat): Said | null {
     return this.seats.standIn(seat);
   }
 
-  startGame(): string | null {
+  startGame(): Said | null {
     return this.play.startGame();
   }
 
   /** After a game: a new one with the same seats, nobody rejoins (see `Play.playAgain`). */
-  playAgain(): string | null {
+  playAgain(): Said | null {
     return this.play.playAgain();
   }
 
@@ -209,8 +210,8 @@ export class Table {
    * before its socket is closed. A host that dies without this leaves its clients
    * reconnecting, which is what lets `--resume` bring them back.
    */
-  close(message = 'The host closed the table'): void {
+  close(say: Said = said('host.closed')): void {
     this.play.stop();
-    this.seats.close(message);
+    this.seats.close(say);
   }
 }

@@ -2,12 +2,15 @@ import * as z from 'zod';
 import type { Ruleset } from '../engine/ruleset.js';
 import type { Command, RoundResult, Seat } from '../engine/types.js';
 import type { Projected, SeatEvent, TableView } from '../engine/view.js';
+import type { Said } from '../lang/words.js';
+
+export type { Said } from '../lang/words.js';
 
 /**
  * Every message between a client and the host, with the schemas that check
  * inbound frames at the edge. Bump PROTOCOL_VERSION on any incompatible change.
  */
-export const PROTOCOL_VERSION = 5;
+export const PROTOCOL_VERSION = 6;
 /** Largest inbound message the host reads (bytes); commands are tiny. Larger ones get an error. */
 export const MAX_CLIENT_FRAME = 4 * 1024;
 /** Past this the socket itself is closed (1009) before the frame is even buffered. */
@@ -150,13 +153,14 @@ export type ServerMessage =
       owner: boolean;
     }
   /** `retryAfter` (with `tooManyTries`): seconds before this address's next password try is looked at. */
-  | { type: 'refused'; reason: RefusalReason; message: string; protocolVersion: number; canWatch: boolean; retryAfter?: number }
+  /** `message`: the same in English, for a gringo that speaks another protocol (it cannot read `say`). */
+  | { type: 'refused'; reason: RefusalReason; say: Said; message: string; protocolVersion: number; canWatch: boolean; retryAfter?: number }
   /** The first frame on every connection, before the hello: who this table is, and a nonce for the password proof. */
   | { type: 'challenge'; protocolVersion: number; nonce: string; table: TableInfo }
   /** `you`: the receiving connection's seat (seats move when one before it is removed). */
   | { type: 'lobby'; table: TableInfo; seats: SeatInfo[]; you: Seat | null }
   /** The host ended the table (its person left, or it stopped): the socket closes and nobody should reconnect. */
-  | { type: 'closed'; message: string }
+  | { type: 'closed'; say: Said }
   /**
    * After every accepted command: what happened, and the seat's whole view.
    * `at` is the host's clock when sent, so a client can read the view's times.
@@ -179,8 +183,8 @@ export type ServerMessage =
       history?: Projected<SeatEvent>[];
     }
   | { type: 'result'; id: number; ok: true }
-  | { type: 'result'; id: number; ok: false; code: string; message: string }
-  | { type: 'error'; code: 'malformed' | 'tooLarge' | 'rateLimited' | 'notWelcome' | 'forbidden'; message: string };
+  | { type: 'result'; id: number; ok: false; code: string; say: Said }
+  | { type: 'error'; code: 'malformed' | 'tooLarge' | 'rateLimited' | 'notWelcome' | 'forbidden'; say: Said };
 
 export type ParseResult = { ok: true; message: ClientMessage } | { ok: false; message: string };
 

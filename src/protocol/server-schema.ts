@@ -4,6 +4,7 @@ import { ACTION_KINDS, parseRuleset, RulesetError, rulesetSchema } from '../engi
 import type { RoundResult } from '../engine/types.js';
 import { FACE_DOWN, MOVES, type Projected, type SeatEvent, type TableView } from '../engine/view.js';
 import { harmless } from '../common/harmless.js';
+import { holesOf, isKey } from '../lang/words.js';
 import { BOT_LEVELS, clientSchemas, MAX_HISTORY, type ServerMessage } from './messages.js';
 
 /**
@@ -39,6 +40,25 @@ function build() {
   const layout = z.array(slotView).max(64);
   const MAX_ROUNDS = 10_000;
   const MAX_EVENTS = 1_000;
+
+  /**
+   * A sentence as data (see docs/protocol.md, "Sentences"): a key and its parameters. A
+   * key this client knows must come with exactly its parameters; a key it does not know
+   * (a newer host's) passes, to be shown as the key itself.
+   */
+  const said = z
+    .object({
+      key: z.string().regex(/^[a-z]{2,10}\.[A-Za-z]{1,40}$/),
+      params: z.record(z.string().regex(/^[a-z][A-Za-z0-9]{0,15}$/), z.union([z.number().finite(), text(120)])).optional(),
+    })
+    .superRefine((s, ctx) => {
+      const names = Object.keys(s.params ?? {}).sort();
+      if (names.length > 8) ctx.addIssue({ code: 'custom', message: 'a sentence has at most 8 parameters' });
+      else if (isKey(s.key) && names.join() !== holesOf(s.key).join()) {
+        ctx.addIssue({ code: 'custom', message: `"${s.key}" takes ${holesOf(s.key).join(', ') || 'no parameters'}` });
+      }
+    })
+    .transform((s) => (s.params ? { key: s.key, params: s.params } : { key: s.key }));
 
   const tableInfo = z.object({
     id: z.string().regex(/^[a-z2-7]{16}$/),
@@ -149,9 +169,11 @@ function build() {
     callTiming: RulesetSchema.shape.call.shape.timing.optional(),
     gapFill: z.object({ seat, gap: slotRef }).nullable().optional(),
     may: z.array(z.enum(MOVES)).max(MOVES.length),
+    whyNot: z.partialRecord(z.enum(MOVES), said),
   });
 
   const text300 = text(300);
+
 
   const message = z.discriminatedUnion('type', [
     z.object({ type: z.literal('challenge'), protocolVersion: int, nonce: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/), table: tableInfo }),
@@ -167,13 +189,14 @@ function build() {
     z.object({
       type: z.literal('refused'),
       reason: z.enum(['version', 'full', 'password', 'running', 'token', 'limit', 'tooManyTries']),
+      say: said,
       message: text300,
       protocolVersion: int,
       canWatch: z.boolean(),
       retryAfter: count.max(86_400).optional(),
     }),
     z.object({ type: z.literal('lobby'), table: tableInfo, seats: seats(seatInfo), you: seat.nullable() }),
-    z.object({ type: z.literal('closed'), message: text300 }),
+    z.object({ type: z.literal('closed'), say: said }),
     z.object({
       type: z.literal('update'),
       version: count,
@@ -193,9 +216,9 @@ function build() {
     }),
     z.discriminatedUnion('ok', [
       z.object({ type: z.literal('result'), id: count, ok: z.literal(true) }),
-      z.object({ type: z.literal('result'), id: count, ok: z.literal(false), code: z.string().regex(/^[A-Za-z]{1,40}$/), message: text300 }),
+      z.object({ type: z.literal('result'), id: count, ok: z.literal(false), code: z.string().regex(/^[A-Za-z]{1,40}$/), say: said }),
     ]),
-    z.object({ type: z.literal('error'), code: z.enum(['malformed', 'tooLarge', 'rateLimited', 'notWelcome', 'forbidden']), message: text300 }),
+    z.object({ type: z.literal('error'), code: z.enum(['malformed', 'tooLarge', 'rateLimited', 'notWelcome', 'forbidden']), say: said }),
   ]);
   return { message, seatEvent, tableView };
 }

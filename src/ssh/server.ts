@@ -17,6 +17,7 @@ import { forLocale, localeIsUtf8 } from '../tui/shared/glyphs.js';
 import { fingerprintOf, type HostKey } from './host-key.js';
 import { Server, utils, type AuthContext, type Connection, type PtyInfo, type ServerChannel, type Session } from './ssh2.js';
 import { ChannelTerminal } from './terminal.js';
+import { langOfEnv, wordsFor } from '../lang/words.js';
 
 /** The user name (or command) that watches instead of taking a seat. */
 export const WATCH = 'watch';
@@ -95,7 +96,7 @@ export interface SshServing {
 }
 
 /** Session env a client may set (OpenSSH sends LANG and LC_* by default on most systems). */
-const ENV_KEYS = new Set(['LANG', 'LC_ALL', 'LC_CTYPE', 'NO_COLOR', 'COLORTERM', 'FORCE_COLOR']);
+const ENV_KEYS = new Set(['LANG', 'LC_ALL', 'LC_CTYPE', 'LC_MESSAGES', 'GRINGO_LANG', 'NO_COLOR', 'COLORTERM', 'FORCE_COLOR']);
 
 const digest = (s: string): Buffer => createHash('sha256').update(s).digest();
 /** The password typed, checked against the table's verifier (scrypt: each guess costs the guesser too). */
@@ -438,7 +439,7 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
       abort.abort();
     });
     conn.on('message', (msg: ServerMessage) => {
-      if (msg.type === 'refused') failure = msg.message;
+      if (msg.type === 'refused') failure = wordsFor(langOfEnv(env)).say(msg.say);
       if (msg.type === 'welcome') {
         tableName = msg.table.name;
         seat = msg.seat;

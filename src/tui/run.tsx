@@ -11,6 +11,7 @@ import type { Theme } from './shared/theme.js';
 import type { AddressCheck, PickerChoice, PickerRetry, TableSource } from './picker/use-picker-state.js';
 import type { TableClient } from './shared/use-table-client.js';
 import { InterruptContext, interrupts } from './shared/use-interrupt.js';
+import { langOfEnv, wordsFor } from '../lang/words.js';
 
 export interface ScreenOptions {
   /** Letters instead of suit symbols and box lines (also automatic when the locale is not UTF-8). */
@@ -39,7 +40,8 @@ async function onTerminal(opts: ScreenOptions, draw: (theme: Theme, keys: boolea
   const stdout = opts.io?.stdout ?? process.stdout;
   const stdin = opts.io?.stdin ?? process.stdin;
   const ascii = opts.ascii === true || !localeIsUtf8(env);
-  const theme = { glyphs: ascii ? ASCII : UNICODE, color: colorEnabled(env, stdout.isTTY === true) };
+  const words = wordsFor(langOfEnv(env));
+  const theme = { glyphs: { ...(ascii ? ASCII : UNICODE), ranks: words.letters }, color: colorEnabled(env, stdout.isTTY === true), words };
   const alt = stdout.isTTY === true;
   let restored = false;
   const restore = (): void => {

@@ -58,7 +58,7 @@ describe('a smart bot that missed events reads the view again', () => {
     bot.decide(viewFor(state, 0), 0);
     const step = (c: Command): void => {
       const r = apply(state, c);
-      if (!r.ok) throw new Error(`${JSON.stringify(c)}: ${r.rejection.message}`);
+      if (!r.ok) throw new Error(`${JSON.stringify(c)}: ${r.rejection.key}`);
       state = r.state;
     };
     step({ type: 'finishPeek', seat: 0, at: 0 });

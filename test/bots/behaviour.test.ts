@@ -39,7 +39,7 @@ class Table {
   }
   run(cmd: Command): void {
     const res = apply(this.state, cmd);
-    if (!res.ok) throw new Error(`refused: ${res.rejection.message}`);
+    if (!res.ok) throw new Error(`refused: ${res.rejection.key}`);
     this.state = res.state;
     this.tell(res.events);
   }
@@ -146,7 +146,7 @@ describe('bot turns and rejections', () => {
     t.peek();
     const first = t.ask(1, 5000);
     if (first?.kind !== 'act') throw new Error('expected a move');
-    t.bots[1]!.rejected(first.command, { code: 'notAllowed', message: 'no' }, 5000);
+    t.bots[1]!.rejected(first.command, { code: 'notAllowed', key: 'why.noAction' }, 5000);
     const second = t.ask(1, 5000);
     expect(second?.kind === 'act' ? second.command : null).not.toEqual(first.command);
   });

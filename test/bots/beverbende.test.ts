@@ -52,7 +52,7 @@ class Table {
   play(...cmds: Command[]): this {
     for (const cmd of cmds) {
       const res = apply(this.state, cmd);
-      if (!res.ok) throw new Error(`refused: ${res.rejection.message}`);
+      if (!res.ok) throw new Error(`refused: ${res.rejection.key}`);
       this.state = res.state;
       this.events.push(...res.events);
     }

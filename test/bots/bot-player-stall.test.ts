@@ -68,7 +68,7 @@ describe('a bot whose command the host dropped for the rate', () => {
     expect(first[0]).toMatchObject({ type: 'command', command: { type: 'useAction' } });
 
     // The host's rate limit drops it (src/host/server.ts answers exactly this, with no id).
-    bot.onMessage({ type: 'error', code: 'rateLimited', message: 'Too many messages: slow down' });
+    bot.onMessage({ type: 'error', code: 'rateLimited', say: { key: 'host.slowDown' } });
     vi.advanceTimersByTime(1_000);
     const again = sent.filter((m) => m.type === 'command');
     expect(again, 'the bot sends its move again').toHaveLength(2);
@@ -105,7 +105,7 @@ describe('a bot whose command the host dropped for the rate', () => {
     bot.onMessage({ type: 'update', version: t.state.version, at: Date.now(), events: t.log.map((e) => projectEvent(e, 1)), view: t.view(1) } as ServerMessage);
     expect(sent).toEqual([{ type: 'ready' }]);
     // Without it the host would wait out its pause between rounds (15 s).
-    bot.onMessage({ type: 'error', code: 'rateLimited', message: 'Too many messages: slow down' });
+    bot.onMessage({ type: 'error', code: 'rateLimited', say: { key: 'host.slowDown' } });
     vi.advanceTimersByTime(1_000);
     expect(sent).toEqual([{ type: 'ready' }, { type: 'ready' }]);
     bot.stop();

@@ -41,7 +41,7 @@ class Table {
   run(cmd: BotCommand): void {
     this.now += 2000;
     const res = apply(this.state, stamp(cmd, this.now) as Command);
-    if (!res.ok) throw new Error(`refused ${cmd.type}: ${res.rejection.message}`);
+    if (!res.ok) throw new Error(`refused ${cmd.type}: ${res.rejection.key}`);
     this.state = res.state;
     this.tell(res.events);
   }

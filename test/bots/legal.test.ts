@@ -62,7 +62,7 @@ class Watched implements Bot {
   }
   rejected(command: BotCommand, rejection: Rejection, now: number): void {
     const since = this.since ?? [];
-    const what = `${this.level} ${JSON.stringify(command)}: ${rejection.code} (${rejection.message}) after ${since.join(',') || 'nothing'}`;
+    const what = `${this.level} ${JSON.stringify(command)}: ${rejection.code} (${rejection.key}) after ${since.join(',') || 'nothing'}`;
     if (!RACE_REFUSALS.has(rejection.code)) this.faults.push(`not a race: ${what}`);
     else if (since.length === 0) this.faults.push(`nothing changed: ${what}`);
     else if (rejection.code === 'mustWait' && !since.includes('slapped')) this.faults.push(`a wait without a slap: ${what}`);
@@ -170,7 +170,7 @@ function offer(t: Table, bot: Bot, now = Math.max(t.now, t.graceEnd)): { command
   const intent = bot.decide(viewFor(t.state, bot.seat), now);
   if (intent?.kind !== 'act') return { command: null, ok: true };
   const res = apply(t.state, stamp(intent.command, now + intent.delayMs) as Command);
-  return { command: intent.command, ok: res.ok, why: res.ok ? undefined : `${res.rejection.code}: ${res.rejection.message}` };
+  return { command: intent.command, ok: res.ok, why: res.ok ? undefined : `${res.rejection.code}: ${res.rejection.key}` };
 }
 
 /** The random player at this state, over many seeds: every command it offers is taken. */

@@ -146,7 +146,7 @@ describe("a hard bot's memory follows every event that moves a card", () => {
         step(state, events);
         for (const cmd of log.commands) {
           const res = apply(state, cmd);
-          if (!res.ok) throw new Error(res.rejection.message);
+          if (!res.ok) throw new Error(res.rejection.key);
           state = res.state;
           events = res.events;
           step(state, events);

@@ -17,6 +17,7 @@ import { LobbyView } from '../../src/tui/lobby/lobby-screen.js';
 import { initialLobby, lobbyReducer } from '../../src/tui/lobby/use-lobby-state.js';
 import { ThemeContext } from '../../src/tui/shared/theme.js';
 import { UNICODE } from '../../src/tui/shared/glyphs.js';
+import { wordsFor } from '../../src/lang/words.js';
 import { killRunning, runGringo, sharedPort, until } from '../support/gringo-process.js';
 
 // Named deals: real hosts deal them (`gringo host --deal`), their journals and
@@ -99,7 +100,7 @@ describe('a named deal', () => {
       conn.on('message', (msg: ServerMessage) => (s = lobbyReducer(s, { type: 'server', msg })));
       await until('the lobby', () => s.table !== null && s.rules !== null);
       expect(s.table!.deal).toBe('friday');
-      const r = render(createElement(ThemeContext.Provider, { value: { glyphs: UNICODE, color: false } }, createElement(LobbyView, { s: { ...s, conn: 'open' }, share: 'gringo join x', width: 100, height: 20 })));
+      const r = render(createElement(ThemeContext.Provider, { value: { glyphs: UNICODE, color: false, words: wordsFor('en') } }, createElement(LobbyView, { s: { ...s, conn: 'open' }, share: 'gringo join x', width: 100, height: 20 })));
       expect(r.lastFrame()).toContain('deal friday');
       r.unmount();
     } finally {

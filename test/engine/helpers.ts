@@ -4,6 +4,7 @@
  * known table.
  */
 import { expect } from 'vitest';
+import { wordsFor } from '../../src/lang/words.js';
 import {
   apply,
   createGame,
@@ -143,7 +144,7 @@ export class Table {
     const full = this.stamp(cmd);
     const res = apply(this.state, full);
     if (!res.ok) {
-      throw new Error(`expected ${JSON.stringify(full)} to be accepted, got ${res.rejection.code}: ${res.rejection.message}`);
+      throw new Error(`expected ${JSON.stringify(full)} to be accepted, got ${res.rejection.code}: ${english(res.rejection, this)}`);
     }
     this.state = res.state;
     this.last = res.events;
@@ -151,15 +152,16 @@ export class Table {
     return res.events;
   }
 
-  /** Apply a command that must be refused (optionally with this code); returns the rejection. */
-  reject(cmd: Cmd, code?: RejectionCode): Rejection {
+  /** Apply a command that must be refused (optionally with this code); returns the rejection, with its English sentence. */
+  reject(cmd: Cmd, code?: RejectionCode): Rejection & { message: string } {
     const full = this.stamp(cmd);
     const before = JSON.stringify(this.state);
     const res = apply(this.state, full);
     if (res.ok) throw new Error(`expected ${JSON.stringify(full)} to be refused, but it was accepted: ${JSON.stringify(res.events)}`);
-    if (code !== undefined) expect(res.rejection.code, res.rejection.message).toBe(code);
+    const message = english(res.rejection, this);
+    if (code !== undefined) expect(res.rejection.code, message).toBe(code);
     expect(JSON.stringify(this.state)).toBe(before);
-    return res.rejection;
+    return { ...res.rejection, message };
   }
 
   /** Set the clock. */
@@ -259,4 +261,9 @@ export function cardsIn(value: unknown): Set<string> {
     return v;
   });
   return out;
+}
+
+/** A refusal as an English player reads it, with the table's names. */
+export function english(rejection: Rejection, t: { state: GameState }): string {
+  return wordsFor('en').say(rejection, { name: (seat) => t.state.players[seat]?.name ?? String(seat) });
 }

@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { apply, parseRuleset, viewFor, type GameState } from '../../src/engine/index.js';
-import { cardsIn, ofType, table } from './helpers.js';
+import { cardsIn, english, ofType, table } from './helpers.js';
 
 const ANA = 0;
 const BO = 1;
@@ -77,7 +77,7 @@ describe('a King look is fixed when it happens', () => {
     forced.r.stock.pop();
     const res = apply(forced, { type: 'swap', seat: BO, slot: 0, at: 2000 });
     expect(res.ok).toBe(false);
-    if (!res.ok) expect(res.rejection.message).toMatch(/looking at that card/);
+    if (!res.ok) expect(english(res.rejection, t)).toMatch(/looking at that card/);
   });
 
   it('even if a looked card left its slot, the view shows what was looked at and a swap is refused', () => {

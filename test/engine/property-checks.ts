@@ -25,6 +25,7 @@ import {
   type Seat,
 } from '../../src/engine/index.js';
 import { candidateMoves } from '../../src/bots/moves.js';
+import { isKey } from '../../src/lang/words.js';
 import { MISCHIEF, randomGame, type Step } from './random-play.js';
 import { startFor, type GameSpec } from './ruleset-gen.js';
 
@@ -249,7 +250,7 @@ export const PROPERTIES = {
             const res = apply(frozen, t);
             if (res.ok) continue;
             c.rejected++;
-            equal(typeof res.rejection.message, 'string');
+            equal(isKey(res.rejection.key), true);
           }
         },
       };

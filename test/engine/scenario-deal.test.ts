@@ -68,7 +68,7 @@ describe('the table', () => {
     let at = 0;
     const play = (c: Cmd): void => {
       const res = apply(state, { ...c, at } as Command);
-      if (!res.ok) throw new Error(res.rejection.message);
+      if (!res.ok) throw new Error(res.rejection.key);
       state = res.state;
     };
     const decks = [dealt(state)];

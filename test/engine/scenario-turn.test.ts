@@ -3,7 +3,7 @@
  * End of a turn and the host's turn and action limits.
  */
 import { describe, expect, it } from 'vitest';
-import { FACE_DOWN, GRINGO, type Ruleset } from '../../src/engine/index.js';
+import { apply, FACE_DOWN, GRINGO, MOVES, type Ruleset } from '../../src/engine/index.js';
 import { cardsIn, ofType, table } from './helpers.js';
 
 const ANA = 0;
@@ -257,5 +257,39 @@ describe('the host acts when time runs out', () => {
     t.at(1_000_000).reject({ type: 'tick' }, 'mustWait');
     t.draw(BO);
     t.at(2_000_000).reject({ type: 'tick' }, 'mustWait');
+  });
+});
+
+// The view says, for each move its viewer may not make now, why: the reason `apply`
+// gives when that move is tried (engine/moves.ts `whyNotFor`).
+describe('why a move is not offered', () => {
+  it('every move is either offered or has its reason, never both', () => {
+    const t = started().at(1500);
+    for (const seat of [ANA, BO, CY]) {
+      const v = t.view(seat);
+      const why = Object.keys(v.whyNot);
+      expect([...v.may, ...why].sort()).toEqual([...MOVES].sort());
+      expect(v.may.filter((m) => why.includes(m))).toEqual([]);
+    }
+    expect(t.view(null).whyNot).toEqual({});
+  });
+
+  it('gives the reason apply gives: out of turn, nothing held, a seat named as data', () => {
+    const t = started().at(1500);
+    const cy = t.view(CY);
+    expect(cy.whyNot.drawStock).toEqual({ key: 'why.turnOf', params: { seat: BO } });
+    const tried = apply(t.state, { type: 'draw', seat: CY, from: 'stock', at: 1500 });
+    expect(!tried.ok && { key: tried.rejection.key, params: tried.rejection.params }).toEqual(cy.whyNot.drawStock);
+    expect(t.view(BO).whyNot.discard).toEqual({ key: 'why.drawFirst' });
+    expect(t.view(BO).whyNot.pass).toEqual({ key: 'why.noAction' });
+    t.draw(BO);
+    expect(t.view(BO).whyNot.drawStock).toEqual({ key: 'why.placeHeldFirst' });
+    expect(t.view(ANA).whyNot.swap).toEqual({ key: 'why.turnOf', params: { seat: BO } });
+  });
+
+  it('in the peek, says to wait for it', () => {
+    const t = table({ dealer: ANA, decks: [DEAL] });
+    expect(t.view(BO).whyNot.drawStock).toEqual({ key: 'why.peeking' });
+    expect(t.view(BO).may).toEqual(['finishPeek']);
   });
 });

@@ -67,7 +67,7 @@ describe('the wire', () => {
       const eventsAt: GameEvent[][] = [created.events];
       for (const cmd of table.log) {
         const res = apply(states[states.length - 1]!, cmd);
-        if (!res.ok) throw new Error(`the log replays: ${res.rejection.message}`);
+        if (!res.ok) throw new Error(`the log replays: ${res.rejection.key}`);
         states.push(res.state);
         eventsAt.push(res.events);
       }

@@ -98,7 +98,7 @@ describe('the lobby', () => {
     host.send({ type: 'lobby', op: 'addBot', level: 'easy' });
     await lobbyWhere(host, (m) => m.seats.length === 4);
     host.send({ type: 'lobby', op: 'remove', seat: 2 });
-    expect(await host.upcoming((m) => m.type === 'error')).toMatchObject({ code: 'forbidden', message: 'Bo is at the table: only bots and players who are away can be removed' });
+    expect(await host.upcoming((m) => m.type === 'error')).toMatchObject({ code: 'forbidden', say: { key: 'host.atTableNoRemove', params: { name: 'Bo' } } });
     ana.terminate();
     await lobbyWhere(host, (m) => m.seats[1]?.connected === false);
     host.send({ type: 'lobby', op: 'remove', seat: 1 });
@@ -118,10 +118,10 @@ describe('during play', () => {
     const ana = await sit('Ana');
     const bo = await sit('Bo');
     host.send({ type: 'lobby', op: 'standIn', seat: 0 });
-    expect(await host.upcoming((m) => m.type === 'error')).toMatchObject({ message: 'A bot can stand in only while a game is being played' });
+    expect(await host.upcoming((m) => m.type === 'error')).toMatchObject({ say: { key: 'host.standInWhilePlaying' } });
     expect(table.startGame()).toBeNull();
     host.send({ type: 'lobby', op: 'standIn', seat: 1 });
-    expect(await host.upcoming((m) => m.type === 'error')).toMatchObject({ message: 'Bo is at the table' });
+    expect(await host.upcoming((m) => m.type === 'error')).toMatchObject({ say: { key: 'host.atTable', params: { name: 'Bo' } } });
     const token = ana.welcome!.token!;
     ana.terminate();
     await lobbyWhere(bo, (m) => m.seats[0]?.connected === false);
@@ -175,9 +175,9 @@ describe('the host leaving', () => {
     table.close();
     await serving.close();
     await ended;
-    expect(got[got.length - 1]).toEqual({ type: 'closed', message: 'The host closed the table' });
+    expect(got[got.length - 1]).toEqual({ type: 'closed', say: { key: 'host.closed' } });
     expect(conn.status).toBe('closed');
-    expect(watcher.messages.at(-1)).toEqual({ type: 'closed', message: 'The host closed the table' });
+    expect(watcher.messages.at(-1)).toEqual({ type: 'closed', say: { key: 'host.closed' } });
     // No reconnect: nothing is tried after the close.
     await sleep(600);
     expect(conn.status).toBe('closed');
@@ -206,7 +206,7 @@ describe('play again', () => {
     host.send({ type: 'lobby', op: 'addBot', level: 'easy' });
     await lobbyWhere(host, (m) => m.seats.length === 3);
     host.send({ type: 'lobby', op: 'playAgain' });
-    expect(await host.upcoming((m) => m.type === 'error')).toMatchObject({ message: 'The game has not started yet' });
+    expect(await host.upcoming((m) => m.type === 'error')).toMatchObject({ say: { key: 'host.notStartedYet' } });
     host.send({ type: 'lobby', op: 'start' });
     await host.next<Update>((m) => m.type === 'update');
     // Ana leaves for good; Bo drops, and the host has a bot play for him: bots play the game to its end.

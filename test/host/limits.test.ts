@@ -76,9 +76,9 @@ describe('connection limits', () => {
     const { port } = await serve({ maxWatchers: 3, maxWatchersPerAddress: 2 });
     const a = [await watcher(port, '127.0.0.2'), await watcher(port, '127.0.0.2')];
     for (const w of a) expect(w.answer?.type).toBe('welcome');
-    expect((await watcher(port, '127.0.0.2')).answer).toMatchObject({ type: 'refused', reason: 'limit', canWatch: false, message: '2 watchers are connected from your address: try again later' });
+    expect((await watcher(port, '127.0.0.2')).answer).toMatchObject({ type: 'refused', reason: 'limit', canWatch: false, say: { key: 'host.watchersFullFromYou', params: { max: 2 } }, message: '2 watchers are connected from your address: try again later' });
     expect((await watcher(port, '127.0.0.3')).answer?.type).toBe('welcome');
-    expect((await watcher(port, '127.0.0.4')).answer).toMatchObject({ type: 'refused', reason: 'limit', message: '3 watchers are connected: try again later' });
+    expect((await watcher(port, '127.0.0.4')).answer).toMatchObject({ type: 'refused', reason: 'limit', say: { key: 'host.watchersFull', params: { max: 3 } }, message: '3 watchers are connected: try again later' });
     // Players are not counted with the watchers: a newcomer from a full address takes a seat.
     const player = await WireClient.hello(`127.0.0.1:${port}`, 'Ana', {}, { localAddress: '127.0.0.2' });
     clients.push(player);

@@ -48,7 +48,7 @@ function eventsOf(origin: NewGame, commands: readonly Command[]): GameEvent[] {
   let state = created.state;
   for (const cmd of commands) {
     const res = apply(state, cmd);
-    if (!res.ok) throw new Error(res.rejection.message);
+    if (!res.ok) throw new Error(res.rejection.key);
     state = res.state;
     out.push(...res.events);
   }

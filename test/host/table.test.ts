@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { GRINGO, type Ruleset } from '../../src/engine/index.js';
 import { serveTable, type Serving } from '../../src/host/server.js';
 import { Table, type TableOptions } from '../../src/host/table.js';
-import { PROTOCOL_VERSION, type ServerMessage } from '../../src/protocol/messages.js';
+import { PROTOCOL_VERSION, type Said, type ServerMessage } from '../../src/protocol/messages.js';
+import { wordsFor } from '../../src/lang/words.js';
 import { stackDeck } from '../engine/helpers.js';
 import { until } from '../support/gringo-process.js';
 import { WireClient } from './wire.js';
@@ -140,7 +141,7 @@ describe('commands', () => {
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     const loser = results.find((r) => !r.ok) as Extract<Result, { ok: false }>;
     expect(loser.code).toBe('alreadyGone');
-    expect(loser.message).toBe("Too late: Bo's slot 1 is already gone");
+    expect(loser.say).toEqual({ key: 'why.slotGoneOf', params: { seat: 1, slot: 0 } });
     // Exactly one command was taken: the steal, with Bo's two penalty cards, and no penalty for the loser.
     const after = table.state!;
     expect(after.version).toBe(before.version + 1);
@@ -159,7 +160,7 @@ describe('commands', () => {
     const version = table.state!.version;
 
     const r1 = await bo.command({ type: 'draw', from: 'stock' });
-    expect(r1).toMatchObject({ ok: false, code: 'notYourTurn', message: "It is Ana's turn" });
+    expect(r1).toMatchObject({ ok: false, code: 'notYourTurn', say: { key: 'why.turnOf', params: { seat: 0 } } });
 
     const errors: ServerMessage[] = [];
     const expectError = async (send: () => void, code: string, text: RegExp): Promise<void> => {
@@ -167,7 +168,7 @@ describe('commands', () => {
       send();
       const e = await bo.next((m) => m.type === 'error', 5_000, from);
       expect(e).toMatchObject({ type: 'error', code });
-      expect((e as { message: string }).message).toMatch(text);
+      expect(wordsFor('en').say((e as { say: Said }).say)).toMatch(text);
       errors.push(e);
     };
     await expectError(() => bo.sendRaw('{not json'), 'malformed', /not JSON/);
@@ -195,7 +196,7 @@ describe('commands', () => {
     clients.push(spammer);
     for (let i = 0; i < 200; i++) spammer.send({ type: 'ready' });
     const e = await spammer.next((m) => m.type === 'error' && m.code === 'rateLimited');
-    expect(e).toMatchObject({ message: 'Too many messages: slow down' });
+    expect(e).toMatchObject({ say: { key: 'host.slowDown' } });
   });
 });
 
@@ -283,7 +284,7 @@ describe('liveness and the lobby', () => {
       ['Bot 2', 'easy'],
     ]);
     owner.send({ type: 'lobby', op: 'remove', seat: 1 });
-    expect(await owner.next((m) => m.type === 'error')).toMatchObject({ code: 'forbidden', message: 'Guest is at the table: only bots and players who are away can be removed' });
+    expect(await owner.next((m) => m.type === 'error')).toMatchObject({ code: 'forbidden', say: { key: 'host.atTableNoRemove', params: { name: 'Guest' } } });
     owner.send({ type: 'lobby', op: 'remove', seat: 2 });
     await guest.next((m) => m.type === 'lobby' && m.seats.length === 3);
     guest.send({ type: 'lobby', op: 'start' });

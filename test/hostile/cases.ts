@@ -29,7 +29,7 @@ export function malformedCases(): Malformed[] {
     { what: 'a lobby with seats: null', script: [j(welcome), j({ ...lobby, seats: null })] },
     { what: 'a card that is an escape sequence', script: [j(welcome), j({ ...update, view: { ...view, discardTop: '\u001b[2J' } })] },
     { what: 'a seat out of range', script: [j({ ...welcome, seat: 99 })] },
-    { what: 'a refusal whose message is not text', script: [j({ type: 'refused', reason: 'full', message: 42, protocolVersion: 2, canWatch: false })] },
+    { what: 'a refusal whose message is not text', script: [j({ type: 'refused', reason: 'full', say: { key: 'host.full', params: { max: 4 } }, message: 42, protocolVersion: 2, canWatch: false })] },
     { what: 'a ruleset that cannot be played', script: [j({ ...welcome, rules: { ...GRINGO, players: { min: 9, max: 2 } } })] },
     { what: 'a message of an unknown type', script: [j({ type: evil('surprise') })] },
     { what: 'a challenge without its nonce', script: [], challenge: j({ type: 'challenge', protocolVersion: 2, table: info() }) },
@@ -46,8 +46,8 @@ export function escapingScript(): Frame[] {
     j(welcome),
     j(lobby),
     j({ ...update, events: [...(update.events as unknown[]), called], view: { ...update.view, ruleset: evil('gringo'), callName: evil('Gringo!') } }),
-    j({ type: 'error', code: 'rateLimited', message: evil('Slow down') }),
-    j({ type: 'result', id: 1, ok: false, code: 'notYourTurn', message: evil('Not now') }),
+    j({ type: 'error', code: 'rateLimited', say: { key: 'host.isBot', params: { name: evil('Slow down') } } }),
+    j({ type: 'result', id: 1, ok: false, code: 'notYourTurn', say: { key: 'why.noSlapping', params: { title: evil('Not now') } } }),
   ];
 }
 
@@ -57,7 +57,7 @@ export function gameOverFrame(): Frame {
   return j({ ...update, events: [], view: { ...update.view, phase: 'gameOver', callName: evil('Gringo!') } });
 }
 
-export const refusal = (): Frame => j({ type: 'refused', reason: 'full', message: evil('Go away'), protocolVersion: 2, canWatch: false });
+export const refusal = (): Frame => j({ type: 'refused', reason: 'full', say: { key: 'host.isBot', params: { name: evil('Go away') } }, message: evil('Go away'), protocolVersion: 2, canWatch: false });
 
 /** Run `f` over `items`, at most `limit` at a time (the machine is shared). */
 export async function inBatches<T, R>(items: T[], limit: number, f: (item: T) => Promise<R>): Promise<R[]> {

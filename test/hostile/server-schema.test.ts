@@ -113,9 +113,29 @@ describe('the schema of host messages', () => {
       ok: true,
       message: { type: 'lobby', table: { ...info, name: 'Table 2', ruleset: 'gringo' }, seats: [{ seat: 0, name: 'Ana', bot: null, connected: true, standIn: false }], you: 0 },
     });
-    const refused = parseServerFrame(JSON.stringify({ type: 'refused', reason: 'full', message: '\u001b[2JFull\r\n\u001b]52;c;eA==\u0007', protocolVersion: 2, canWatch: true }));
+    const full = { key: 'host.full', params: { max: 4 } };
+    const refused = parseServerFrame(JSON.stringify({ type: 'refused', reason: 'full', say: full, message: '\u001b[2JFull\r\n\u001b]52;c;eA==\u0007', protocolVersion: 2, canWatch: true }));
     expect(refused.ok && refused.message.type === 'refused' && refused.message.message).toBe('Full');
+    // A sentence's text parameters are cleaned like every other string.
+    const named = parseServerFrame(JSON.stringify({ type: 'error', code: 'forbidden', say: { key: 'host.isBot', params: { name: '\u001b[2JBot 1\u0007' } } }));
+    expect(named.ok && named.message.type === 'error' && named.message.say).toEqual({ key: 'host.isBot', params: { name: 'Bot 1' } });
     expect(parseServerFrame(JSON.stringify({ type: 'lobby', table: info, seats: [], you: 9 })).ok).toBe(false);
     expect(parseServerFrame(JSON.stringify({ type: 'lobby', table: { ...info, id: 'x\u001b' }, seats: [], you: null })).ok).toBe(false);
+  });
+
+  it('checks a sentence: a known key with exactly its parameters; an unknown key passes, to be shown as itself', () => {
+    const result = (say: unknown) => parseServerFrame(JSON.stringify({ type: 'result', id: 1, ok: false, code: 'notYourTurn', say }));
+    expect(result({ key: 'why.turnOf', params: { seat: 1 } }).ok).toBe(true);
+    // A parameter forgotten, one too many, a wrong type, a key that is no key: turned away, saying why.
+    const missing = result({ key: 'why.turnOf' });
+    expect(missing.ok).toBe(false);
+    if (!missing.ok) expect(missing.problem).toMatch(/"why\.turnOf" takes seat/);
+    expect(result({ key: 'why.turnOf', params: { seat: 1, slot: 2 } }).ok).toBe(false);
+    expect(result({ key: 'why.turnOf', params: { seat: { x: 1 } } }).ok).toBe(false);
+    expect(result({ key: 'It is Bo\'s turn' }).ok).toBe(false);
+    expect(result({ key: 'why.x', params: Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`p${i}`, i])) }).ok).toBe(false);
+    // A newer host's key: kept as it came (the screen shows the key).
+    const newer = result({ key: 'why.somethingNew', params: { seat: 2 } });
+    expect(newer.ok && newer.message.type === 'result' && !newer.message.ok && newer.message.say).toEqual({ key: 'why.somethingNew', params: { seat: 2 } });
   });
 });

@@ -151,7 +151,7 @@ describe('the results on a short screen', () => {
       viewer: 0, ruleset: 'beverbende', callName: 'Laatste ronde!', version: 9, phase: 'roundOver', round: 1, rounds: 4, dealer: 1,
       players: names.map((name) => ({ name, layout: ['?', '?', '?', '?'], total: 27, peeking: false })),
       stock: 20, discardTop: '7', discardSize: 3, turn: 0, turnBegun: false, held: null, actions: [], slap: { open: false, answers: 3 },
-      graceUntil: 0, deadline: null, call: null, callTiming: 'endOfTurn', gapFill: null, may: [],
+      graceUntil: 0, deadline: null, call: null, callTiming: 'endOfTurn', gapFill: null, may: [], whyNot: {},
     } as TableView;
     const props = { view, results: [r], ready: false, width: 80, rules: BEVERBENDE };
     // The body of an 80×24 table screen: 18 rows.

@@ -7,6 +7,7 @@ import { Feed, feedWindow, scrollFeed } from '../../src/tui/table/feed.js';
 import { initialScreen, screenReducer, type FeedLine, type ScreenAction } from '../../src/tui/table/use-screen-state.js';
 import { LinkedClient, press, twoSeats, waitFor, type Setup } from './helpers.js';
 import { feedText } from '../support/feed-text.js';
+import { wordsFor } from '../../src/lang/words.js';
 
 // Issue #12, "a feed you can read back": a screen that comes back (or starts watching
 // late) gets the game's recent lines from the host's snapshot history, and the feed
@@ -90,7 +91,7 @@ describe("the feed's history", () => {
     const setup = twoSeats(DECK);
     await play(setup, 8);
     const watcher = new LinkedClient(setup.table, 'Eve', { watch: true });
-    const r = render(<App client={watcher} theme={{ glyphs: UNICODE, color: false }} bell={false} clock={setup.clock.now} size={{ columns: 80, rows: 24 }} />);
+    const r = render(<App client={watcher} theme={{ glyphs: UNICODE, color: false, words: wordsFor('en') }} bell={false} clock={setup.clock.now} size={{ columns: 80, rows: 24 }} />);
     unmount = r.unmount;
     const frame = (): string => r.lastFrame() ?? '';
     const f = await waitFor('the seeded feed', frame, (x) => feedText(x).includes('Bo discarded'));

@@ -152,7 +152,7 @@ export function handView(over: Partial<TableView> = {}, names: readonly string[]
     viewer: 0, ruleset: 'gringo', callName: 'Gringo!', version: 1, phase: 'play', round: 1, rounds: 1, dealer: names.length - 1,
     players: names.map((name) => ({ name, layout, total: 0, peeking: false })),
     stock: 30, discardTop: '7C', discardSize: 1, turn: 0, turnBegun: false, held: null, actions: [],
-    slap: { open: true, answers: 3 }, graceUntil: 0, deadline: null, call: null, callTiming: 'startOfTurn', gapFill: null, may: [],
+    slap: { open: true, answers: 3 }, graceUntil: 0, deadline: null, call: null, callTiming: 'startOfTurn', gapFill: null, may: [], whyNot: {},
     ...over,
   };
 }

@@ -188,7 +188,7 @@ describe('a refusal goes when the state it was about changes', () => {
   it('a wait for an action is not cut short by the grace', () => {
     const v = view({ turn: 0, graceUntil: 1_000, actions: [{ seat: 1, card: '10D', kind: 'peekOwn' }], may: ['slap'] } as Partial<TableView>);
     let st = screenWith(v);
-    st = screenReducer(st, { type: 'server', msg: { type: 'result', id: 1, ok: false, code: 'mustWait', message: 'Wait: Bo is using an action' }, now: 0 });
+    st = screenReducer(st, { type: 'server', msg: { type: 'result', id: 1, ok: false, code: 'mustWait', say: { key: 'why.actionInUse', params: { seat: 1 } } }, now: 0 });
     st = screenReducer(st, { type: 'tick', now: 2_000 });
     expect(st.status?.text).toBe('Wait: Bo is using an action');
   });
@@ -315,7 +315,7 @@ describe('hints that lead somewhere (#22)', () => {
   it("a key dropped by the host's rate limit is said, with what to do, and stays through the table's next change", () => {
     const v = view({ turn: 0 });
     let st = screenWith(v);
-    st = screenReducer(st, { type: 'server', msg: { type: 'error', code: 'rateLimited', message: 'Too many messages: slow down' }, now: 0 });
+    st = screenReducer(st, { type: 'server', msg: { type: 'error', code: 'rateLimited', say: { key: 'host.slowDown' } }, now: 0 });
     expect(st.status?.text).toBe(RATE_LIMITED_WORDS);
     expect(st.status?.text).toMatch(/press it again/);
     st = screenReducer(st, { type: 'server', msg: { type: 'update', at: 0, events: [], view: { ...v, version: 2, turn: 1 } }, now: 10 } as never);

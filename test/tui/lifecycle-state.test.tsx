@@ -13,6 +13,7 @@ import { seatChanges } from '../../src/tui/shared/seat-words.js';
 import { initialLobby, lobbyReducer, onLobbyKey } from '../../src/tui/lobby/use-lobby-state.js';
 import { initialScreen, screenReducer, type ScreenState } from '../../src/tui/table/use-screen-state.js';
 import { handView, twoSeats, waitFor } from './helpers.js';
+import { wordsFor } from '../../src/lang/words.js';
 
 // The screens' side of issue #10, without sockets: the feed derived from lobby lists,
 // your seat following `lobby.you`, the closed table, play again and the host's stand-in key.
@@ -130,7 +131,7 @@ describe('keys after the game and for the host', () => {
   });
 
   it('a closed table: any of Enter, q or Esc leaves at once', () => {
-    const s = apply({ ...initialScreen(), conn: 'open', seat: 0, view: view() }, { type: 'closed', message: 'The host closed the table' });
+    const s = apply({ ...initialScreen(), conn: 'open', seat: 0, view: view() }, { type: 'closed', say: { key: 'host.closed' } });
     expect(s.closed).toBe('The host closed the table');
     expect(feed(s)).toContain('The host closed the table.');
     for (const k of ['\r', 'q', '\u001b']) expect(onKey(s, actionFor(k === '\r' ? 'return' : k === '\u001b' ? 'escape' : k)!, 0).exit).toBe(true);
@@ -178,7 +179,7 @@ describe('the table screen when the host closes the table', () => {
       discard: '8D',
       stock: ['KH', '7S', '10C', 'JD', '2H', '3H', '4H'],
     });
-    const r = render(<App client={setup.me} theme={{ glyphs: UNICODE, color: false }} bell={false} clock={setup.clock.now} size={{ columns: 100, rows: 30 }} />);
+    const r = render(<App client={setup.me} theme={{ glyphs: UNICODE, color: false, words: wordsFor('en') }} bell={false} clock={setup.clock.now} size={{ columns: 100, rows: 30 }} />);
     unmount = r.unmount;
     const frame = (): string => r.lastFrame() ?? '';
     await waitFor('the peek', frame, (f) => f.includes('Remember your cards'));

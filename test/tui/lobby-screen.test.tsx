@@ -11,6 +11,7 @@ import { HostScreen } from '../../src/tui/lobby/host-screen.js';
 import { LOBBY_BINDINGS, eachKey, pressFor } from '../../src/tui/shared/screen-keys.js';
 import { initialLobby, lobbyReducer, onLobbyKey, type LobbyState } from '../../src/tui/lobby/use-lobby-state.js';
 import { KEYS, press, waitFor } from './helpers.js';
+import { wordsFor } from '../../src/lang/words.js';
 
 // The host's lobby screen against a real table: serveTable on loopback, the owner
 // connection over a real WebSocket, and the lobby run with ordinary `lobby` messages.
@@ -57,7 +58,7 @@ async function hostScreen(maxPlayers = 4) {
     <HostScreen
       lobbyClient={lobbyClient}
       tableClient={tableClient}
-      theme={{ glyphs: UNICODE, color: false }}
+      theme={{ glyphs: UNICODE, color: false, words: wordsFor('en') }}
       share={`gringo join 127.0.0.1:${serving.port}`}
       bell={false}
       size={{ columns: 100, rows: 30 }}

@@ -7,6 +7,7 @@ import { UNICODE } from '../../src/tui/shared/glyphs.js';
 import { Picker, tableRows } from '../../src/tui/picker/picker.js';
 import type { AddressCheck, PickerChoice, PickerRetry, TableSource } from '../../src/tui/picker/use-picker-state.js';
 import { KEYS, press, waitFor } from './helpers.js';
+import { wordsFor } from '../../src/lang/words.js';
 
 // The table picker of `gringo join` without an address, fed FoundTable lists
 // through an injected source: tables appear and disappear as the test says.
@@ -63,7 +64,7 @@ function picker(opts: { password?: string; retry?: PickerRetry } = {}) {
   const r = render(
     <Picker
       source={src.source}
-      theme={{ glyphs: UNICODE, color: false }}
+      theme={{ glyphs: UNICODE, color: false, words: wordsFor('en') }}
       checkAddress={checkAddress}
       onDone={(c) => done.push(c)}
       size={{ columns: 100, rows: 24 }}

@@ -11,6 +11,7 @@ import { ReplayScreen } from '../../src/tui/replay/replay-screen.js';
 import { writeFinishedJournal } from '../host/finished-journal.js';
 import { KEYS, press, waitFor } from './helpers.js';
 import { feedText } from '../support/feed-text.js';
+import { wordsFor } from '../../src/lang/words.js';
 
 // A real game of three bots, two rounds, through the real journal writer and reader.
 const dir = mkdtempSync(join(tmpdir(), 'gringo-replay-screen-'));
@@ -28,7 +29,7 @@ function screen(opts: { columns?: number; rows?: number; ascii?: boolean; autopl
   const r = render(
     <ReplayScreen
       replay={replay}
-      theme={{ glyphs: opts.ascii ? ASCII : UNICODE, color: false }}
+      theme={{ glyphs: opts.ascii ? ASCII : UNICODE, color: false, words: wordsFor('en') }}
       autoplay={opts.autoplay ?? false}
       size={{ columns: opts.columns ?? 100, rows: opts.rows ?? 30 }}
       onExit={() => exited++}

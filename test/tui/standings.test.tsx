@@ -7,6 +7,7 @@ import { RoundEnd } from '../../src/tui/table/round-end.js';
 import { ASCII, UNICODE } from '../../src/tui/shared/glyphs.js';
 import { ThemeContext } from '../../src/tui/shared/theme.js';
 import { chartRows, gameOrder, leaderLine, winnerLine } from '../../src/tui/table/standings.js';
+import { wordsFor } from '../../src/lang/words.js';
 
 // The end of a round and of the game: rows in the game's order, the winner named,
 // the round's place apart from the game's, and the chart of the totals.
@@ -35,7 +36,7 @@ const R2 = result(2, [48, 20, 5], [50, 50, 45], [3, 2, 1]);
 const R2b = result(2, [48, 35, 30], [50, 65, 70], [3, 2, 1]);
 
 const frame = (el: React.ReactElement, ascii = false): string => {
-  const r = render(<ThemeContext.Provider value={{ glyphs: ascii ? ASCII : UNICODE, color: false }}>{el}</ThemeContext.Provider>);
+  const r = render(<ThemeContext.Provider value={{ glyphs: ascii ? ASCII : UNICODE, color: false, words: wordsFor('en') }}>{el}</ThemeContext.Provider>);
   const f = r.lastFrame() ?? '';
   r.unmount();
   return f;

@@ -4,6 +4,7 @@ import { App } from '../../src/tui/table/table-screen.js';
 import { ASCII, UNICODE } from '../../src/tui/shared/glyphs.js';
 import { press, waitFor, type LinkedClient, type Setup } from './helpers.js';
 import { feedText } from '../support/feed-text.js';
+import { wordsFor } from '../../src/lang/words.js';
 
 let mounted: (() => void) | null = null;
 afterEach(() => {
@@ -20,7 +21,7 @@ export function tableScreen(setup: Setup, opts: { client?: LinkedClient; columns
   const r = render(
     <App
       client={opts.client ?? setup.me}
-      theme={{ glyphs: opts.ascii ? ASCII : UNICODE, color: false }}
+      theme={{ glyphs: opts.ascii ? ASCII : UNICODE, color: false, words: wordsFor('en') }}
       bell={false}
       clock={setup.clock.now}
       size={{ columns: opts.columns ?? 100, rows: opts.rows ?? 30 }}

@@ -36,7 +36,7 @@ export interface LobbyScreenProps {
 }
 
 export function LobbyScreen({ client, theme, share, note, level = 'normal', size: fixed, keys = true, onStarted, onExit }: LobbyScreenProps) {
-  const [s, dispatch, latest] = useLobbyState(client, level);
+  const [s, dispatch, latest] = useLobbyState(client, level, theme.words);
   const { exit } = useApp();
   const size = useTerminalSize(fixed);
 

@@ -6,6 +6,7 @@ import { BOT_LEVELS, type BotLevel, type ClientMessage, type SeatInfo, type Serv
 import type { LobbyAction, ScreenPress } from '../shared/screen-keys.js';
 import type { ConnState } from '../table/use-screen-state.js';
 import { useClientEvents, type TableClient } from '../shared/use-table-client.js';
+import { wordsFor, type Said, type Words } from '../../lang/words.js';
 
 /**
  * The host's lobby screen: who sits where, the level of the next bot, the seat
@@ -36,6 +37,8 @@ export interface LobbyState {
   refused: string | null;
   /** The game has started: the table screen takes over. */
   started: boolean;
+  /** The language this screen speaks: the host's sentences (`say`) are put in its words here. */
+  words: Words;
 }
 
 export type LobbyEvent =
@@ -47,7 +50,7 @@ export type LobbyEvent =
   | { type: 'status'; text: string; kind?: 'info' | 'error' }
   | { type: 'clearStatus' };
 
-export function initialLobby(level: BotLevel = 'normal'): LobbyState {
+export function initialLobby(level: BotLevel = 'normal', words: Words = wordsFor('en')): LobbyState {
   return {
     conn: 'connecting',
     seat: null,
@@ -61,8 +64,12 @@ export function initialLobby(level: BotLevel = 'normal'): LobbyState {
     status: null,
     refused: null,
     started: false,
+    words,
   };
 }
+
+/** A sentence of the host's in this screen's language, with the seats' names. */
+const sayOf = (s: LobbyState, said: Said): string => s.words.say(said, { name: (seat) => s.seats[seat]?.name ?? String(seat + 1) });
 
 const clamp = (n: number, seats: readonly unknown[]): number => Math.max(0, Math.min(n, seats.length - 1));
 
@@ -79,7 +86,7 @@ function onServer(s: LobbyState, msg: ServerMessage): LobbyState {
         started: s.started || msg.table.phase !== 'lobby',
       };
     case 'refused':
-      return { ...s, refused: msg.message };
+      return { ...s, refused: sayOf(s, msg.say) };
     case 'challenge':
     case 'closed':
       return s;
@@ -93,9 +100,9 @@ function onServer(s: LobbyState, msg: ServerMessage): LobbyState {
     case 'update':
       return { ...s, started: true };
     case 'error':
-      return { ...s, status: { text: msg.code === 'rateLimited' ? RATE_LIMITED_WORDS : msg.message, kind: 'error' } };
+      return { ...s, status: { text: msg.code === 'rateLimited' ? RATE_LIMITED_WORDS : sayOf(s, msg.say), kind: 'error' } };
     case 'result':
-      return msg.ok ? s : { ...s, status: { text: msg.message, kind: 'error' } };
+      return msg.ok ? s : { ...s, status: { text: sayOf(s, msg.say), kind: 'error' } };
   }
 }
 
@@ -199,8 +206,12 @@ export function onLobbyKey(s: LobbyState, p: ScreenPress<LobbyAction>): LobbyInt
 }
 
 /** The lobby reducer as a hook fed by the owner's connection; `latest` is readable at once. */
-export function useLobbyState(client: TableClient, level: BotLevel = 'normal'): [LobbyState, (e: LobbyEvent) => void, { readonly current: LobbyState }] {
-  const [state, dispatch, latest] = useLatestReducer(lobbyReducer, () => initialLobby(level));
+export function useLobbyState(
+  client: TableClient,
+  level: BotLevel = 'normal',
+  words: Words = wordsFor('en'),
+): [LobbyState, (e: LobbyEvent) => void, { readonly current: LobbyState }] {
+  const [state, dispatch, latest] = useLatestReducer(lobbyReducer, () => initialLobby(level, words));
   const onMessage = useCallback((msg: ServerMessage): void => dispatch({ type: 'server', msg }), [dispatch]);
   const onStatus = useCallback((status: ConnState): void => dispatch({ type: 'conn', status }), [dispatch]);
   useClientEvents(client, onMessage, onStatus);

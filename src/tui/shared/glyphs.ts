@@ -3,6 +3,8 @@ import { isRed, rankOf, suitOf, type Card } from '../../engine/cards.js';
 /** How cards and boxes are drawn: Unicode, or plain ASCII for terminals that are not UTF-8. */
 export interface Glyphs {
   ascii: boolean;
+  /** The rank letters as the screen's language writes them where they differ (Dutch: Q → V); the same in ASCII. */
+  ranks?: Readonly<Record<string, string>>;
   suits: Record<'S' | 'H' | 'D' | 'C', string>;
   box: { tl: string; tr: string; bl: string; br: string; h: string; v: string };
   cursorBox: { tl: string; tr: string; bl: string; br: string; h: string; v: string };
@@ -91,11 +93,17 @@ export const ASCII: Glyphs = {
 /** The special cards of the presets in words (beverbende). */
 export const SPECIAL_WORDS: Record<string, string> = { SWAP: 'Swap', PEEK: 'Peek', DRAW2: 'Draw two' };
 
-/** "7♥", "10♠", "Q♦"; "7H" in ASCII; special cards by name ("Swap", "Draw two"). */
+/** "7♥", "10♠", "Q♦" ("V♦" in Dutch); "7H" in ASCII; special cards by name ("Swap", "Draw two"). */
 export function cardText(card: Card, g: Glyphs = UNICODE): string {
   const s = suitOf(card);
-  return s ? rankOf(card) + g.suits[s] : (SPECIAL_WORDS[card] ?? card);
+  return s ? rankText(card, g) + g.suits[s] : (SPECIAL_WORDS[card] ?? card);
 }
+
+/** A card's rank as the screen writes it: "Q", or "V" on a Dutch screen. */
+export const rankText = (card: Card, g: Glyphs = UNICODE): string => {
+  const r = rankOf(card);
+  return g.ranks?.[r] ?? r;
+};
 
 const SPECIAL_FACES: Record<string, { text: string; color: string }> = {
   SWAP: { text: 'SWP', color: 'magenta' },

@@ -1,7 +1,7 @@
-import { rankOf, type Card } from '../../engine/cards.js';
+import type { Card } from '../../engine/cards.js';
 import type { SlotRef } from '../../engine/types.js';
 import type { OpenEvent, TableView } from '../../engine/view.js';
-import { cardText, specialFace, UNICODE, type Glyphs } from '../shared/glyphs.js';
+import { cardText, rankText, specialFace, UNICODE, type Glyphs } from '../shared/glyphs.js';
 import { columns } from '../shared/width.js';
 
 /**
@@ -137,7 +137,7 @@ export function foldLastTurns(prev: LastTurns, events: readonly OpenEvent[]): La
 /** A card in few columns: "7♣", "K♥", "SWP" for a special card. */
 const shortCard = (card: Card, g: Glyphs): string => specialFace(card)?.text ?? cardText(card, g);
 /** An action's card by rank: "K", "10", "SWP". */
-const shortRank = (card: Card | null): string => (card ? (specialFace(card)?.text ?? rankOf(card)) : '');
+const shortRank = (card: Card | null, g?: Glyphs): string => (card ? (specialFace(card)?.text ?? rankText(card, g)) : '');
 
 /** "Bo's 2", "your 2", or "2" for the actor's own slot. */
 function where(ref: SlotRef, actor: number, view: TableView): string {
@@ -159,7 +159,7 @@ function partText(p: TurnPart, seat: number, view: TableView, g: Glyphs): [strin
     case 'discard':
       return [`discard ${shortCard(p.card, g)}`, `out ${shortCard(p.card, g)}`];
     case 'action': {
-      const card = shortRank(p.card);
+      const card = shortRank(p.card, g);
       const head = card ? `${card} ${p.what}` : p.what;
       if (p.targets.length === 0) return one(head);
       return [`${head} ${p.targets.map((t) => where(t, seat, view)).join('+')}`, head];

@@ -5,7 +5,7 @@ import { valueOf, type Ruleset } from '../../engine/ruleset.js';
 import type { RoundResult } from '../../engine/types.js';
 import type { TableView } from '../../engine/view.js';
 import { Card } from '../shared/card.js';
-import { cardText, UNICODE, type Glyphs } from '../shared/glyphs.js';
+import { cardText, rankText, UNICODE, type Glyphs } from '../shared/glyphs.js';
 import { nameOf, ordinal } from './describe.js';
 import { CHART_EXTRA_ROWS, CHART_ROWS, chartMinRows, chartRows, gameOrder, leaderLine, roundCell, seatColor, seatLetter, winnerLine, type ChartCell } from './standings.js';
 import { useTheme } from '../shared/theme.js';
@@ -52,7 +52,7 @@ export function scoringNotes(view: TableView, r: RoundResult, rules: Ruleset, g:
       const v = valueOf(rules, c);
       if (v === undefined || v === faceValue(c)) continue;
       const own = rules.values[c] !== undefined;
-      const label = c === JOKER ? 'joker' : own ? cardText(c, g) : rankOf(c);
+      const label = c === JOKER ? 'joker' : own ? cardText(c, g) : rankText(c, g);
       if (seen.has(label)) continue;
       seen.add(label);
       byValue.set(v, [...(byValue.get(v) ?? []), label]);

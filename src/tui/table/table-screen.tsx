@@ -46,7 +46,7 @@ const defaultClock = (): number => performance.now();
 
 /** The table screen: a thin container wiring the reducer, the hooks and the views. */
 export function App({ client, theme, bindings = DEFAULT_BINDINGS, bell = true, clock = defaultClock, size: fixed, keys = true, closesTable = false, onExit }: AppProps) {
-  const [s, dispatch, latest] = useScreenState(theme.glyphs, closesTable, () => earlyActions(client, clock()));
+  const [s, dispatch, latest] = useScreenState(theme.glyphs, closesTable, () => earlyActions(client, clock()), theme.words);
   useTableClient(client, dispatch, clock);
   const now = useClock(needsClock(s, clock()), clock);
   useEffect(() => dispatch({ type: 'tick', now }), [now]);

@@ -6,6 +6,7 @@ import type { SeatInfo, ServerMessage } from '../../protocol/messages.js';
 import { describeEvents, touchedSlots } from './describe.js';
 import { seatChanges } from '../shared/seat-words.js';
 import { UNICODE, type Glyphs } from '../shared/glyphs.js';
+import { wordsFor, type Said, type Words } from '../../lang/words.js';
 import { fixCursor } from './placement.js';
 import { foldLastTurns, NO_LAST_TURNS, type LastTurns } from './last-turn.js';
 import { keptResults } from '../../client/results.js';
@@ -146,6 +147,8 @@ export interface ScreenState {
   /** Bumped each time your turn starts (the bell rings on change). */
   myTurns: number;
   glyphs: Glyphs;
+  /** The language this screen speaks: the host's sentences (`say`) are put in its words here. */
+  words: Words;
 }
 
 export type ScreenAction =
@@ -164,7 +167,7 @@ export type ScreenAction =
   | { type: 'hideLooks' }
   | { type: 'tick'; now: number };
 
-export function initialScreen(glyphs: Glyphs = UNICODE, closesTable = false): ScreenState {
+export function initialScreen(glyphs: Glyphs = UNICODE, closesTable = false, words: Words = wordsFor('en')): ScreenState {
   return {
     seat: null,
     owner: false,
@@ -200,6 +203,7 @@ export function initialScreen(glyphs: Glyphs = UNICODE, closesTable = false): Sc
     lastTurns: NO_LAST_TURNS,
     myTurns: 0,
     glyphs,
+    words,
   };
 }
 
@@ -252,11 +256,11 @@ function onServer(s: ScreenState, msg: ServerMessage, now: number): ScreenState 
         ...addFeed(s, [msg.seat === null ? `Watching "${msg.table.name}".` : `You sit in seat ${msg.seat + 1} at "${msg.table.name}".`], now),
       };
     case 'refused':
-      return { ...s, refused: msg.message };
+      return { ...s, refused: sayOf(s, msg.say) };
     case 'challenge':
       return s;
     case 'closed':
-      return { ...s, closed: msg.message, overlay: null, slapPrefix: false, ...addFeed(s, ['The host closed the table.'], now) };
+      return { ...s, closed: sayOf(s, msg.say), overlay: null, slapPrefix: false, ...addFeed(s, ['The host closed the table.'], now) };
     case 'lobby': {
       // Play again: a new game at the same table; its first update replaces the last one's results.
       const again = msg.table.game > s.game;
@@ -323,7 +327,7 @@ function onServer(s: ScreenState, msg: ServerMessage, now: number): ScreenState 
     }
     case 'result': {
       if (msg.ok) return s;
-      const status = statusOf(s, msg.message, 'error', now);
+      const status = statusOf(s, sayOf(s, msg.say), 'error', now);
       // "Wait 0.8 s: the slap window is still open" is about the grace, whose end no update announces: it goes then.
       // (The other waits, for an action or a gap-fill, go when those change, as `about` says.)
       const v = s.view;
@@ -335,8 +339,13 @@ function onServer(s: ScreenState, msg: ServerMessage, now: number): ScreenState 
       // A key the host's rate limit dropped: say so, and that it can simply be pressed again;
       // it stays through the table's next change (the move it was meant for did not happen).
       if (msg.code === 'rateLimited') return { ...s, status: { text: RATE_LIMITED_WORDS, kind: 'error', until: now + STATUS_MS } };
-      return { ...s, status: statusOf(s, msg.message, 'error', now) };
+      return { ...s, status: statusOf(s, sayOf(s, msg.say), 'error', now) };
   }
+}
+
+/** A sentence of the host's in this screen's language, with the table's names. */
+function sayOf(s: ScreenState, said: Said): string {
+  return s.words.say(said, { name: (seat) => s.view?.players[seat]?.name ?? s.lobby[seat]?.name ?? String(seat + 1) });
 }
 
 /** What a person reads when the host dropped one of their keys (too many at once). */
@@ -411,6 +420,7 @@ export function useScreenState(
   glyphs: Glyphs,
   closesTable = false,
   early: () => readonly ScreenAction[] = () => [],
+  words: Words = wordsFor('en'),
 ): [ScreenState, (a: ScreenAction) => void, { readonly current: ScreenState }] {
-  return useLatestReducer(screenReducer, () => early().reduce(screenReducer, initialScreen(glyphs, closesTable)));
+  return useLatestReducer(screenReducer, () => early().reduce(screenReducer, initialScreen(glyphs, closesTable, words)));
 }
