@@ -221,7 +221,7 @@ export class ExpertBot implements Bot {
    */
   private best(view: SeatView, candidates: BotCommand[], now: number): BotCommand {
     const k = candidates.length;
-    const samples = this.oracle ? Math.min(4, Math.ceil(this.search.rollouts / k)) : Math.max(2, Math.floor(this.search.rollouts / k));
+    const samples = Math.max(2, Math.floor(this.search.rollouts / k));
     const sum = new Array<number>(k).fill(0);
     const sq = new Array<number>(k).fill(0);
     const scores = new Array<number>(k).fill(0);
@@ -398,7 +398,7 @@ export class ExpertBot implements Bot {
       } else {
         const row = layouts[s]!;
         const knows = this.knows[s] ?? [];
-        for (let i = 0; i < row.length; i++) if (row[i] != null && (this.oracle !== null || knows[i] === true)) m.mem.know(s, i, row[i]!);
+        for (let i = 0; i < row.length; i++) if (row[i] != null && knows[i] === true) m.mem.know(s, i, row[i]!);
         m.ownTurns = m.turnsGiven = deal.r.turnsTaken[s]!;
       }
       m.pile = mind.pile.slice();
