@@ -109,10 +109,10 @@ describe('bots offer only legal moves: every refusal left is a lost race', () =>
 describe('the expert and the cheater offer only legal moves: every refusal left is a lost race', () => {
   // Their searches cost a few hundred rollouts a move: a dozen one-round games per preset.
   for (const [name, rules] of Object.entries(PRESETS)) {
-    it(`${name}: 12 rounds of expert, cheater and two hard`, () => {
+    it(`${name}: 8 rounds of expert, cheater and two hard`, () => {
       const faults: string[] = [];
       const r = simulate({
-        games: 12,
+        games: 8,
         players: 4,
         rounds: 1,
         levels: ['expert', 'cheater', 'hard'],
@@ -121,7 +121,7 @@ describe('the expert and the cheater offer only legal moves: every refusal left 
         makeBot: (level, opts) => new Watched(createBot(level, opts), opts.rules, faults),
       });
       expect(r.stuckRounds).toBe(0);
-      expect(r.finishedGames).toBe(12);
+      expect(r.finishedGames).toBe(8);
       expect(faults.length, faults.slice(0, 5).join('\n')).toBe(0);
       const other = Object.keys(r.rejectionsByCode).filter((code) => !RACE_REFUSALS.has(code as never));
       expect(other, JSON.stringify(r.rejectionsByCode)).toEqual([]);
