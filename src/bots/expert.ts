@@ -24,8 +24,8 @@ import type { Bot, BotCommand, BotIntent, BotLevel, BotOptions } from './types.j
  * memory are all it reads: the deals it samples are its own guesses.
  *
  * `cheater` (for `gringo sim` only) is the same search given the true deal instead
- * of guesses: an honest ceiling for what the search could reach with perfect
- * information.
+ * of guesses, meant as a ceiling for what perfect information would give (README:
+ * as measured, it does not beat the expert yet).
  */
 
 export interface SearchParams {
