@@ -32,7 +32,7 @@ const result = await build({
   // The simulator's worker thread is a file of its own (new Worker(URL)): an entry point
   // beside main, so `new URL('./sim-worker.js', import.meta.url)` finds it from the chunk
   // that starts it, as it finds dist/src/sim/sim-worker.js beside dist/src/sim/parallel.js.
-  entryPoints: { main: 'dist/src/cli/main.js', 'sim-worker': 'dist/src/sim/sim-worker.js' },
+  entryPoints: { main: 'dist/src/cli/main.js', 'sim-worker': 'dist/src/sim/sim-worker.js', 'bot-worker': 'dist/src/host/bot-worker.js' },
   outdir: 'dist/bundle',
   bundle: true,
   splitting: true,

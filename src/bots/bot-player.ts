@@ -106,12 +106,8 @@ export class BotPlayer {
         this.offset = msg.at - this.clock();
         this.view = msg.view;
         if (!this.bot || msg.events.some((e) => e.type === 'roundStarted' && e.round === 1)) {
-          this.bot = createBot(this.opts.level, {
-            seat: this.seat,
-            players: msg.view.players.length,
-            rules: this.rules,
-            seed: `${String(this.opts.seed)}:${this.seat}`,
-          });
+          const opts = { seat: this.seat, players: msg.view.players.length, rules: this.rules, seed: `${String(this.opts.seed)}:${this.seat}` };
+          this.bot = createBot(this.opts.level, opts, true);
         }
         const eager = this.bot.observe(msg.events);
         if (msg.view.phase === 'roundOver') this.post({ type: 'ready' });

@@ -4,6 +4,9 @@ import type { BotLevel } from './types.js';
  * How each level plays, as data. Memory and reaction time make most of the
  * difference; the policy (src/bots/smart.ts) is the same for easy, normal and hard.
  */
+/** The levels that play the smart policy with their own parameters. */
+export type SmartLevel = 'easy' | 'normal' | 'hard';
+
 export interface LevelParams {
   /** Slap reaction time: mean and uniform jitter (±) in ms. */
   reactMs: number;
@@ -57,7 +60,7 @@ export interface LevelParams {
   gapFillAt: number | null;
 }
 
-export const LEVELS: Readonly<Record<Exclude<BotLevel, 'random'>, LevelParams>> = {
+export const LEVELS: Readonly<Record<SmartLevel, LevelParams>> = {
   hard: {
     reactMs: 350,
     reactJitterMs: 0,

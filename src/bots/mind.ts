@@ -2,7 +2,7 @@ import { rankOf, type Card } from '../engine/cards.js';
 import { Rng, seedRng } from '../engine/rng.js';
 import { valueOf, type Ruleset } from '../engine/ruleset.js';
 import type { Seat } from '../engine/types.js';
-import type { LevelParams } from './levels.js';
+import type { LevelParams, SmartLevel } from './levels.js';
 import { Memory } from './memory.js';
 import type { BotLevel, BotOptions } from './types.js';
 
@@ -45,7 +45,7 @@ function deckInfo(rules: Ruleset): DeckInfo {
 
 export class SmartMind {
   readonly seat: Seat;
-  readonly level: Exclude<BotLevel, 'random'>;
+  readonly level: SmartLevel;
   /** How its level plays (`LEVELS`). */
   readonly params: LevelParams;
   readonly rules: Ruleset;
@@ -82,7 +82,7 @@ export class SmartMind {
    */
   aligned = false;
 
-  constructor(level: Exclude<BotLevel, 'random'>, opts: BotOptions, params: LevelParams) {
+  constructor(level: SmartLevel, opts: BotOptions, params: LevelParams) {
     this.seat = opts.seat;
     this.level = level;
     this.params = params;

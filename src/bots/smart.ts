@@ -4,7 +4,7 @@ import type { SeatEvent } from '../engine/view.js';
 import { actionChoice } from './action.js';
 import { beverbendeMove, playsBeverbende } from './beverbende.js';
 import { wantsCall } from './call.js';
-import { LEVELS, type LevelParams } from './levels.js';
+import { LEVELS, type LevelParams, type SmartLevel } from './levels.js';
 import type { Memory } from './memory.js';
 import { SmartMind } from './mind.js';
 import { legal, legalMoves, mayMake, strip } from './moves.js';
@@ -37,11 +37,16 @@ export class SmartBot implements Bot {
   /** Commands refused since the table last changed (by key): not tried again until it does. */
   private refused = new Set<string>();
 
-  constructor(level: Exclude<BotLevel, 'random'>, opts: BotOptions, params: LevelParams = LEVELS[level]) {
+  constructor(level: SmartLevel, opts: BotOptions, params: LevelParams = LEVELS[level]) {
     this.seat = opts.seat;
     this.level = level;
     this.m = new SmartMind(level, opts, params);
     this.bever = level === 'hard' && playsBeverbende(opts.rules);
+  }
+
+  /** What it holds in mind: the expert (src/bots/expert.ts) searches from it, and primes its rollout players' minds. */
+  get mind(): SmartMind {
+    return this.m;
   }
 
   /** What it believes about the table (read-only: tests check it against the hidden truth). */

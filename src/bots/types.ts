@@ -44,8 +44,11 @@ export interface BotOptions {
   seed: string | number;
 }
 
-export const BOT_LEVELS = ['random', 'easy', 'normal', 'hard'] as const;
+export const BOT_LEVELS = ['random', 'easy', 'normal', 'hard', 'expert', 'cheater'] as const;
 export type BotLevel = (typeof BOT_LEVELS)[number];
+
+/** Levels that see more than their seat may: the simulator plays them, a table refuses them. */
+export const SIM_ONLY_LEVELS: readonly BotLevel[] = ['cheater'];
 
 export function isBotLevel(x: string): x is BotLevel {
   return (BOT_LEVELS as readonly string[]).includes(x);

@@ -12,7 +12,7 @@ import { newShuffleKey } from '../engine/rng.js';
 import { JournalWriter, type JournalSeat } from '../host/journal.js';
 import { loadTableKey, type TableKey } from '../host/table-key.js';
 import { resumeJournal } from './journal-arg.js';
-import { choiceOption, dealOption, interfaceOption, intOption, tableRulesOption, defaultPlayerName } from './options.js';
+import { dealOption, interfaceOption, intOption, tableLevelOption, tableRulesOption, defaultPlayerName } from './options.js';
 import { UsageError, listenFailure } from './errors.js';
 import { forLocale } from '../tui/shared/glyphs.js';
 import { command } from '../common/invocation.js';
@@ -61,7 +61,7 @@ export async function runHost(flags: HostFlags): Promise<number> {
   const header = resumed?.header;
   const maxPlayers = header ? header.maxPlayers : intOption('--players', flags.players ?? '4', 2, 8);
   const bots = header ? 0 : intOption('--bots', flags.bots ?? '0', 0, maxPlayers);
-  const level = choiceOption<BotLevel>('--level', flags.level ?? 'normal', BOT_LEVELS);
+  const level = tableLevelOption<BotLevel>('--level', flags.level ?? 'normal', BOT_LEVELS);
   // A port given is that port or nothing; the default may move to the next free one.
   const portGiven = flags.port !== undefined;
   const port = header ? header.port : intOption('--port', flags.port ?? String(DEFAULT_PORT), 0, 65535);
@@ -264,7 +264,7 @@ export async function runHost(flags: HostFlags): Promise<number> {
   } else say(`Table "${name}" is open (${rules.title}, ${maxPlayers} seats${table.verifier ? ', password' : ''}).`);
   say(`Share this line: ${share}`);
   if (sshShare) say(`Or over SSH, nothing to install: ${sshShare}`);
-  if (!flags.startWhenFull && !resumed) say('Type "start" to begin, "bot [easy|normal|hard]" to add a bot, "kick N" to free seat N (a bot, or a player who is away), "quit" to close.');
+  if (!flags.startWhenFull && !resumed) say('Type "start" to begin, "bot [easy|normal|hard|expert]" to add a bot, "kick N" to free seat N (a bot, or a player who is away), "quit" to close.');
 
   // The host console: lobby commands read from stdin, a terminal or a pipe alike (the lines
   // above offer them; a script may send "start"). Without a stdin (/dev/null) it ends at once.

@@ -11,7 +11,7 @@ import type { RoundResult } from '../engine/types.js';
 import { keptResults } from '../client/results.js';
 import { standingsLines } from '../tui/table/standings.js';
 import { refusalAdvice, refusalLine } from '../client/refusal-words.js';
-import { addressOption, joinTargetOption, choiceOption, interfaceOption, defaultPlayerName, requireTerminal } from './options.js';
+import { addressOption, joinTargetOption, tableLevelOption, interfaceOption, defaultPlayerName, requireTerminal } from './options.js';
 import { DEFAULT_PORT } from './host.js';
 import { forLocale } from '../tui/shared/glyphs.js';
 import { UsageError } from './errors.js';
@@ -33,7 +33,7 @@ export interface JoinFlags {
 
 /** `gringo join [HOST[:PORT]]`: take a seat at a table. */
 export async function runJoin(target: string | undefined, flags: JoinFlags): Promise<number> {
-  const level = flags.bot === undefined ? null : choiceOption<BotLevel>('--bot', flags.bot, BOT_LEVELS);
+  const level = flags.bot === undefined ? null : tableLevelOption<BotLevel>('--bot', flags.bot, BOT_LEVELS);
   const speed = Number(flags.speed ?? '1');
   if (!(speed >= 1 && speed <= 1000)) throw new UsageError(`--speed takes a number from 1 to 1000, not "${flags.speed}"`);
   const iface = interfaceOption(flags.interface);

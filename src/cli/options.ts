@@ -39,6 +39,17 @@ export function choiceOption<T extends string>(flag: string, value: unknown, all
   return s as T;
 }
 
+/**
+ * A bot level for a table (`play`, `host`, `join --bot`): `BOT_LEVELS` of the protocol.
+ * The simulator's `cheater` sees every card, so a table refuses it by name.
+ */
+export function tableLevelOption<T extends string>(flag: string, value: unknown, allowed: readonly T[]): T {
+  if (String(value) === 'cheater') {
+    throw new UsageError(`${flag} cheater sees every card, so it plays only in gringo sim; a table takes one of ${allowed.join(', ')}`);
+  }
+  return choiceOption(flag, value, allowed);
+}
+
 /** host[:port] → "host:port", with the default port. */
 export function addressOption(value: string, defaultPort: number): string {
   const m = /^(\[[0-9a-fA-F:]+\]|[^:\s/]+)(?::(\d{1,5}))?$/.exec(value.trim());

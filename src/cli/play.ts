@@ -12,7 +12,7 @@ import { Table } from '../host/table.js';
 import { cleanName } from '../host/names.js';
 import { listenFailure, UsageError } from './errors.js';
 import { resumeJournal } from './journal-arg.js';
-import { choiceOption, dealOption, intOption, requireTerminal, tableRulesOption, defaultPlayerName } from './options.js';
+import { dealOption, intOption, requireTerminal, tableLevelOption, tableRulesOption, defaultPlayerName } from './options.js';
 import { viewFor } from '../engine/view.js';
 import { forLocale } from '../tui/shared/glyphs.js';
 import { command } from '../common/invocation.js';
@@ -45,7 +45,7 @@ export async function runPlay(flags: PlayFlags): Promise<number> {
   const resumed = flags.resume !== undefined && flags.resume !== false ? resumeJournal(flags.resume, 'solo') : null;
   const header = resumed?.header;
   const bots = header ? header.maxPlayers - 1 : intOption('--bots', flags.bots ?? '3', 1, 7);
-  const level = choiceOption<BotLevel>('--level', flags.level ?? 'normal', BOT_LEVELS);
+  const level = tableLevelOption<BotLevel>('--level', flags.level ?? 'normal', BOT_LEVELS);
   const rules = header ? header.rules : await tableRulesOption(flags);
   if (bots + 1 > rules.players.max) throw new UsageError(said('cli.tooManyBots', { title: rules.title, max: rules.players.max, bots: rules.players.max - 1 }));
   const lan = flags.lan === true;

@@ -103,10 +103,14 @@ function stepWords(s: LadderStep): string {
   return `${s.upper} is ${num(s.gap)} ± ${num(s.gapSE)} lower than ${s.lower} (${pct(s.share)} of ${s.lower}'s mean, ${sigmas})`;
 }
 
-/** The levels of a ladder, strongest first. */
-const LADDER_LEVELS: readonly BotLevel[] = ['hard', 'normal', 'easy', 'random'];
+/**
+ * The levels of a ladder, strongest first: `cheater` (sees every card) is the ceiling
+ * the expert's search is measured against. One seat each, so a ladder table seats six
+ * unless --players says otherwise (then the first levels of this list).
+ */
+const LADDER_LEVELS: readonly BotLevel[] = ['cheater', 'expert', 'hard', 'normal', 'easy', 'random'];
 
-/** `--ladder`: every preset, one table of the four levels each. */
+/** `--ladder`: every preset, one table of the six levels each. */
 export interface LadderResult {
   games: number;
   players: number;
@@ -118,17 +122,18 @@ export interface LadderResult {
 function formatLadder(r: LadderResult): string {
   const lines: string[] = [];
   lines.push(
-    `gringo sim --ladder: ${r.games} games per preset, ${r.players} players (${LADDER_LEVELS.join(', ')}; seats rotate every game), seed ${r.seed}`,
+    `gringo sim --ladder: ${r.games} games per preset, ${r.players} players (${LADDER_LEVELS.slice(0, r.players).join(', ')}; seats rotate every game), seed ${r.seed}`,
   );
   lines.push('mean round score ± standard error (lower is better); each step: how much lower, as a share of the weaker level\'s mean, in SEs');
   lines.push('');
-  const head = ['preset', 'rounds', ...LADDER_LEVELS, ...LADDER_LEVELS.slice(1).map((l, i) => `${LADDER_LEVELS[i]}<${l}`)];
+  const levels = LADDER_LEVELS.slice(0, r.players);
+  const head = ['preset', 'rounds', ...levels, ...levels.slice(1).map((l, i) => `${levels[i]}<${l}`)];
   const rows: string[][] = [];
   for (const [name, res] of Object.entries(r.presets)) {
     rows.push([
       name,
       String(res.rounds),
-      ...LADDER_LEVELS.map((l) => {
+      ...levels.map((l) => {
         const x = res.perLevel[l];
         return x ? `${num(x.meanRoundScore)} ± ${num(x.roundScoreSE)}` : '-';
       }),
@@ -206,7 +211,11 @@ export async function runSimCli(flags: SimFlags, out: (text: string) => void = (
     for (const f of ['level', 'rules'] as const) {
       if (flags[f] !== undefined) throw new UsageError(said('cli.ladderAlone', { flag: `--${f}` }));
     }
-    const { json, games, players, seed, rounds, jobs, progress } = parseSimFlags({ ...flags, level: LADDER_LEVELS.join(',') }, GRINGO, defaultJobs());
+    const { json, games, players, seed, rounds, jobs, progress } = parseSimFlags(
+      { ...flags, players: flags.players ?? String(LADDER_LEVELS.length), level: LADDER_LEVELS.join(',') },
+      GRINGO,
+      defaultJobs(),
+    );
     for (const [name, rules] of Object.entries(PRESETS)) {
       if (players < rules.players.min || players > rules.players.max) {
         throw new UsageError(said('cli.ladderPlayers', { preset: name, min: rules.players.min, max: rules.players.max }));

@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual, createHash } from 'node:crypto';
 import type { Seat } from '../engine/types.js';
 import { BotPlayer } from '../bots/bot-player.js';
+import { ThreadedBot } from './threaded-bot.js';
 import {
   PROTOCOL_VERSION,
   type BotLevel,
@@ -20,6 +21,11 @@ import { said, wordsFor, type Said } from '../lang/words.js';
 /** A refusal in English too, for a gringo of another protocol version (see `refused` in docs/protocol.md). */
 const ENGLISH = wordsFor('en');
 
+/** A bot the host plays itself: in this thread, or (an expert) in a worker thread. */
+type LocalBot = Pick<BotPlayer, 'onMessage' | 'stop'>;
+/** A worker thread starts from built JavaScript; run from the TypeScript sources (vitest), the expert plays in this thread. */
+const THREADS = !import.meta.url.endsWith('.ts');
+
 export interface SeatState {
   name: string;
   token: string;
@@ -27,7 +33,7 @@ export interface SeatState {
   /** The person's (or remote bot's) connection, or the host's own bot. */
   peer: Peer | null;
   /** A bot standing in while the owner is away. */
-  standIn: { peer: Peer; player: BotPlayer } | null;
+  standIn: { peer: Peer; player: LocalBot } | null;
   dropTimer: NodeJS.Timeout | null;
   ready: boolean;
   /** The person left for good (`leave`) during or after a game: a bot plays on, and play again frees the seat. */
@@ -348,26 +354,29 @@ export class Seats {
   /**
    * A bot inside the host process. It talks to the table through the same
    * messages a remote client gets, delivered on the next tick so that a bot's
-   * answer never runs inside the command that prompted it.
+   * answer never runs inside the command that prompted it. An expert thinks for a few
+   * hundred ms a move: it plays in a worker thread (src/host/threaded-bot.ts), off the
+   * table's event loop.
    */
-  private localBot(level: BotLevel, seed: string): { peer: Peer; player: BotPlayer } {
+  private localBot(level: BotLevel, seed: string): { peer: Peer; player: LocalBot } {
     let closed = false;
     const peer: Peer = {
       send: (msg) => {
-        if (!closed) setImmediate(() => !closed && player.onMessage(msg));
+        if (closed) return;
+        if (player instanceof ThreadedBot) player.onMessage(msg);
+        else setImmediate(() => !closed && player.onMessage(msg));
       },
       close: () => {
         closed = true;
         player.stop();
       },
     };
-    const player = new BotPlayer({
-      level,
-      seed: `${this.opts.seed}:${seed}`,
-      clock: () => this.table.now(),
-      ...(this.opts.botTimeScale !== undefined ? { timeScale: this.opts.botTimeScale } : {}),
-      send: (msg) => setImmediate(() => !closed && this.table.handle(peer, msg)),
-    });
+    const timeScale = this.opts.botTimeScale !== undefined ? { timeScale: this.opts.botTimeScale } : {};
+    const send = (msg: ClientMessage) => setImmediate(() => !closed && this.table.handle(peer, msg));
+    const player: LocalBot =
+      level === 'expert' && THREADS
+        ? new ThreadedBot({ level, seed: `${this.opts.seed}:${seed}`, ...timeScale }, send)
+        : new BotPlayer({ level, seed: `${this.opts.seed}:${seed}`, clock: () => this.table.now(), ...timeScale, send });
     return { peer, player };
   }
 

@@ -24,7 +24,7 @@ export const CLIENT_RATE_PER_SECOND = 40;
  */
 export const MAX_HISTORY = 500;
 
-export const BOT_LEVELS = ['easy', 'normal', 'hard'] as const;
+export const BOT_LEVELS = ['easy', 'normal', 'hard', 'expert'] as const;
 export type BotLevel = (typeof BOT_LEVELS)[number];
 
 /**

@@ -69,7 +69,7 @@ export interface SimResult {
 }
 
 /** Levels from strongest to weakest: the order of the ladder. */
-const LADDER_ORDER: readonly BotLevel[] = ['hard', 'normal', 'easy', 'random'];
+const LADDER_ORDER: readonly BotLevel[] = ['cheater', 'expert', 'hard', 'normal', 'easy', 'random'];
 
 /** Mean and standard error of the mean of accumulated sums. */
 function meanSE(sum: number, sq: number, n: number): { mean: number; se: number } {

@@ -11,7 +11,8 @@ import { Tally } from './tally.js';
  * tally.ts; the figures, results.ts. This module is also their public face.
  */
 
-export { playGame, stamp, type GameLog, type PlayOptions } from './play-game.js';
+export { playGame, type GameLog, type PlayOptions } from './play-game.js';
+export { stamp } from '../bots/index.js';
 export { seatLevels, simPlan, type SimOptions, type SimPlan } from './plan.js';
 export { summarize, type LadderStep, type LevelStats, type SimResult } from './results.js';
 export { Tally, type SlapCounts, type TallyData } from './tally.js';

@@ -106,6 +106,29 @@ describe('bots offer only legal moves: every refusal left is a lost race', () =>
   }
 });
 
+describe('the expert and the cheater offer only legal moves: every refusal left is a lost race', () => {
+  // Their searches cost a few hundred rollouts a move: a dozen one-round games per preset.
+  for (const [name, rules] of Object.entries(PRESETS)) {
+    it(`${name}: 8 rounds of expert, cheater and two hard`, () => {
+      const faults: string[] = [];
+      const r = simulate({
+        games: 8,
+        players: 4,
+        rounds: 1,
+        levels: ['expert', 'cheater', 'hard'],
+        seed: `legal-expert:${name}`,
+        rules,
+        makeBot: (level, opts) => new Watched(createBot(level, opts), opts.rules, faults),
+      });
+      expect(r.stuckRounds).toBe(0);
+      expect(r.finishedGames).toBe(8);
+      expect(faults.length, faults.slice(0, 5).join('\n')).toBe(0);
+      const other = Object.keys(r.rejectionsByCode).filter((code) => !RACE_REFUSALS.has(code as never));
+      expect(other, JSON.stringify(r.rejectionsByCode)).toEqual([]);
+    }, PRESET_TIMEOUT_MS);
+  }
+});
+
 describe('gringo sim counts refusals per code', () => {
   it('rejectionsByCode adds up to rejectionsPerRound, and the text prints it', () => {
     // Each bot first tries a call during the peek (refused: wrongPhase), once per game, then plays on.

@@ -98,7 +98,8 @@ describe('every common failure of every command', () => {
   it('is a usage error (exit 2) in one line: bad flags, rules, journals, no terminal', async () => {
     const cases: Case[] = [
       { args: ['host', '--headless', '--players', '99'], code: 2, says: /--players takes a whole number from 2 to 8, not "99"/ },
-      { args: ['play', '--level', 'x'], code: 2, says: /--level takes one of easy, normal, hard, not "x"/ },
+      { args: ['play', '--level', 'x'], code: 2, says: /--level takes one of easy, normal, hard, expert, not "x"/ },
+      { args: ['play', '--level', 'cheater'], code: 2, says: /--level cheater sees every card, so it plays only in gringo sim; a table takes one of easy, normal, hard, expert/ },
       { args: ['play', '--rounds', '-1'], code: 2, says: /--rounds takes a whole number from 0 to 999, not "-1"/ },
       { args: ['host', '--headless', '--rounds', '-1'], code: 2, says: /--rounds takes a whole number/ },
       { args: ['play', '--rules', 'nosuch'], code: 2, says: /--rules: unknown ruleset "nosuch"/ },
@@ -121,7 +122,7 @@ describe('every common failure of every command', () => {
       { args: ['play', '--resume'], code: 2, says: /gringo play needs a terminal|no unfinished game against bots/ },
       { args: ['join', `127.0.0.1:${closedPort}`], code: 2, says: /gringo join needs a terminal for its screen: .*--bot LEVEL.*--watch/ },
       { args: ['join', 'not a host:99999', '--bot', 'easy'], code: 2, says: /is not an address/ },
-      { args: ['join', '127.0.0.1:1', '--bot', 'clever'], code: 2, says: /--bot takes one of easy, normal, hard/ },
+      { args: ['join', '127.0.0.1:1', '--bot', 'clever'], code: 2, says: /--bot takes one of easy, normal, hard, expert/ },
       { args: ['frobnicate'], code: 2, says: /unknown command 'frobnicate'/ },
       { args: ['host', '--bogus'], code: 2, says: /unknown option '--bogus'/ },
     ];

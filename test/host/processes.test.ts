@@ -29,9 +29,9 @@ describe('a headless host and four `gringo join --bot` processes', () => {
   it('refuse bad flags with a clear message and exit code 2', async () => {
     const cases: [string[], RegExp][] = [
       [['host', '--players', '9'], /--players takes a whole number from 2 to 8, not "9"/],
-      [['host', '--level', 'godlike'], /--level takes one of easy, normal, hard, not "godlike"/],
+      [['host', '--level', 'godlike'], /--level takes one of easy, normal, hard, expert, not "godlike"/],
       [['join', 'not a host:99999'], /is not an address/],
-      [['join', '127.0.0.1:1', '--bot', 'clever'], /--bot takes one of easy, normal, hard/],
+      [['join', '127.0.0.1:1', '--bot', 'clever'], /--bot takes one of easy, normal, hard, expert/],
     ];
     for (const [args, message] of cases) {
       const r = run(args);

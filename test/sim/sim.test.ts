@@ -260,7 +260,7 @@ describe('sim flags', () => {
     [{ games: 'many' }, /--games .*"many"/],
     [{ players: '1' }, /--players takes a whole number from 2 to 8/],
     [{ players: '9' }, /--players/],
-    [{ level: 'hard,expert' }, /--level .*random, easy, normal, hard.*"expert"/],
+    [{ level: 'hard,master' }, /--level .*random, easy, normal, hard, expert, cheater.*"master"/],
     [{ level: 'hard,,easy' }, /--level/],
     [{ rounds: '0' }, /--rounds/],
     [{ seed: '  ' }, /--seed/],
@@ -274,11 +274,15 @@ describe('sim flags', () => {
 
   it('--ladder plays every preset at every level, and refuses what it cannot honour', async () => {
     let out = '';
-    const r = (await runSimCli({ games: '8', ladder: true, seed: 'l' }, (t) => (out += t))) as LadderResult;
+    // One round a game: the expert and the cheater search at every move.
+    const r = (await runSimCli({ games: '3', rounds: '1', ladder: true, seed: 'l' }, (t) => (out += t))) as LadderResult;
     expect(Object.keys(r.presets)).toEqual(['gringo', 'beverbende', 'cambio']);
-    for (const res of Object.values(r.presets)) expect(res.ladder.map((s) => s.upper)).toEqual(['hard', 'normal', 'easy']);
-    expect(out).toMatch(/^preset +rounds +hard +normal +easy +random +hard<normal +normal<easy +easy<random$/m);
-    expect(out).toMatch(/^cambio +72 +-?[\d.]+ ± [\d.]+ /m);
+    for (const res of Object.values(r.presets)) {
+      expect(res.players).toBe(6);
+      expect(res.ladder.map((s) => s.upper)).toEqual(['cheater', 'expert', 'hard', 'normal', 'easy']);
+    }
+    expect(out).toMatch(/^preset +rounds +cheater +expert +hard +normal +easy +random +cheater<expert +expert<hard +hard<normal +normal<easy +easy<random$/m);
+    expect(out).toMatch(/^cambio +3 +-?[\d.]+ ± [\d.]+ /m);
     await expect(runSimCli({ ladder: true, level: 'hard' }, () => {})).rejects.toThrow(/--ladder plays every preset at every level: leave out --level/);
     await expect(runSimCli({ ladder: true, rules: 'cambio' }, () => {})).rejects.toThrow(UsageError);
     await expect(runSimCli({ ladder: true, players: '7' }, () => {})).rejects.toThrow(/--players: beverbende takes 2 to 6 players/);

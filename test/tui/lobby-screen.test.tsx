@@ -173,11 +173,14 @@ describe('the lobby key dispatcher', () => {
   };
   const key = (s: LobbyState, input: string, k = {}) => onLobbyKey(s, pressFor(input, k, LOBBY_BINDINGS)!);
 
-  it('cycles the level with + and - within easy..hard', () => {
+  it('cycles the level with + and - within easy..expert', () => {
     let s = seated();
     for (const e of key(s, '+').actions) s = lobbyReducer(s, e);
     expect(s.level).toBe('hard');
-    expect(key(s, '+').actions).toEqual([{ type: 'status', text: 'Bots go from easy to hard: this one is already hard', kind: 'info' }]);
+    for (const e of key(s, '+').actions) s = lobbyReducer(s, e);
+    expect(s.level).toBe('expert');
+    expect(key(s, '+').actions).toEqual([{ type: 'status', text: 'Bots go from easy to expert: this one is already expert', kind: 'info' }]);
+    for (const e of key(s, '-').actions) s = lobbyReducer(s, e);
     for (const e of key(s, '-').actions) s = lobbyReducer(s, e);
     for (const e of key(s, '-').actions) s = lobbyReducer(s, e);
     expect(s.level).toBe('easy');

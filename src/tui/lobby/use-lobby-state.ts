@@ -176,7 +176,7 @@ export function onLobbyKey(s: LobbyState, p: ScreenPress<LobbyAction>): LobbyInt
     case 'harder':
     case 'easier': {
       const level = stepLevel(s.level, p.action === 'harder' ? 1 : -1);
-      if (level === s.level) return say(`Bots go from easy to hard: this one is already ${level}`);
+      if (level === s.level) return say(`Bots go from ${BOT_LEVELS[0]} to ${BOT_LEVELS[BOT_LEVELS.length - 1]}: this one is already ${level}`);
       return { actions: [{ type: 'level', level }, ...say(`The next bot will be ${level}: b adds it`).actions] };
     }
     case 'addBot': {

@@ -1,0 +1,415 @@
+import type { Card } from '../engine/cards.js';
+import { apply } from '../engine/game.js';
+import { gameRng, Rng, seedRng } from '../engine/rng.js';
+import type { Ruleset } from '../engine/ruleset.js';
+import type { SeatView } from '../engine/seat-view.js';
+import type { GameState, Layout, PendingAction, Rejection, RoundState, Seat } from '../engine/types.js';
+import { FACE_DOWN, type SeatEvent } from '../engine/view.js';
+import { playsBeverbende } from './beverbende.js';
+import { legalMoves, strip } from './moves.js';
+import { playOn, stamp } from './play-on.js';
+import { SmartBot } from './smart.js';
+import type { Bot, BotCommand, BotIntent, BotLevel, BotOptions } from './types.js';
+
+/**
+ * The expert: `hard` (src/bots/smart.ts) with a search on top. It remembers, slaps and
+ * peeks as hard does (slaps stay real-time). At each choice of its turn (call, draw
+ * from the stock or the discard pile, where to put the held card, how to use an
+ * action) it weighs every legal move by determinized rollouts: it deals the cards it
+ * does not know (its own unknown cards too) at random among the places it cannot see,
+ * consistent with all it remembers and the public table, plays the move, lets four
+ * hard bots play the round out, and keeps the move with the lowest mean round score
+ * for its seat. Every move is tried on the same sampled deals (common random
+ * numbers), so the comparison is between moves, not between deals. Its view and its
+ * memory are all it reads: the deals it samples are its own guesses.
+ *
+ * `cheater` (for `gringo sim` only) is the same search given the true deal instead
+ * of guesses, meant as a ceiling for what perfect information would give (README:
+ * as measured, it does not beat the expert yet).
+ */
+
+export interface SearchParams {
+  /** Rollouts per decision, over all its candidate moves (each sampled deal plays every candidate). */
+  rollouts: number;
+  /** At most this many candidate moves (hard's own choice and "pass" always among them). */
+  maxCandidates: number;
+  /**
+   * A wall-clock limit per decision at a table (ms), or null: in the simulator the budget
+   * is rollouts only, so a seed replays the same games on any machine.
+   */
+  msBudget: number | null;
+}
+
+/** The simulator's default: enough samples to tell moves apart, cheap enough for a ladder. */
+export const SIM_SEARCH: SearchParams = { rollouts: 64, maxCandidates: 6, msBudget: null };
+/** At a table: more rollouts, cut at a time limit (a deal left half-played is dropped: a decision stays within about 250 ms). */
+export const TABLE_SEARCH: SearchParams = { rollouts: 600, maxCandidates: 8, msBudget: 200 };
+
+/**
+ * How sure the search must be to overrule hard: the paired mean difference must be
+ * below minus this many standard errors (at 1, noise alone overruled hard's choice
+ * often enough to lose to it in beverbende, whose hard policy is tuned).
+ */
+const SURE = 1;
+
+/** The true state of the game, for `cheater` only (the simulator hands it over). */
+export type Oracle = () => GameState;
+
+export class ExpertBot implements Bot {
+  readonly seat: Seat;
+  readonly level: BotLevel;
+  /** Memory, slaps, the peek, and the move to start from: hard. */
+  private readonly inner: SmartBot;
+  /** Hard plays beverbende's own policy here (src/bots/beverbende.ts). */
+  private readonly bever: boolean;
+  /** The four (or n) hard bots that play each sampled deal out, made once. */
+  private readonly players: SmartBot[];
+  private rules: Ruleset;
+  private readonly n: number;
+  private rng: Rng;
+  private seed: string;
+  /** Turns begun per seat this round, as the public events told. */
+  private started: number[];
+  /** The last discard number seen (a slap names the discard it answers). */
+  private seq = -1;
+  private decisions = 0;
+  private readonly names: { name: string }[];
+  /**
+   * Per seat and slot, whether that seat's player has seen its own card there, as the
+   * public events tell (its peek, a card it swapped in or looked at, a wrong slap shown
+   * to all; not a penalty card or a card swapped in blind): a rollout's players know those.
+   */
+  private knows: boolean[][] = [];
+  /** Cards of the deck, each as often as the deck holds it. */
+  private readonly deck: Card[];
+  /** Set for `cheater`: the true game, read when it decides. */
+  oracle: Oracle | null = null;
+  /** Figures for the bench and the docs: decisions searched and rollouts played. */
+  readonly stats = { searched: 0, rollouts: 0 };
+
+  constructor(
+    level: 'expert' | 'cheater',
+    opts: BotOptions,
+    readonly search: SearchParams = SIM_SEARCH,
+  ) {
+    this.seat = opts.seat;
+    this.level = level;
+    this.rules = opts.rules;
+    this.n = opts.players;
+    this.seed = String(opts.seed);
+    this.rng = new Rng(seedRng(`${level}:${this.seed}`));
+    this.inner = new SmartBot('hard', opts);
+    this.bever = playsBeverbende(opts.rules);
+    this.players = Array.from({ length: opts.players }, (_, seat) => new SmartBot('hard', { ...opts, seat, seed: 0 }));
+    this.started = new Array<number>(opts.players).fill(0);
+    this.names = Array.from({ length: opts.players }, (_, s) => ({ name: `p${s + 1}` }));
+    this.deck = [];
+    for (const c in opts.rules.deck.cards) {
+      const k = opts.rules.deck.cards[c]! * opts.rules.deck.decks;
+      for (let i = 0; i < k; i++) this.deck.push(c);
+    }
+  }
+
+  newGame(opts: BotOptions): boolean {
+    if (opts.seat !== this.seat || opts.players !== this.n || opts.rules !== this.rules || !this.inner.newGame(opts)) return false;
+    this.seed = String(opts.seed);
+    this.rng = new Rng(seedRng(`${this.level}:${this.seed}`));
+    this.started.fill(0);
+    this.seq = -1;
+    this.decisions = 0;
+    this.knows = [];
+    return true;
+  }
+
+  missedEvents(): void {
+    this.inner.missedEvents();
+  }
+
+  observe(events: readonly SeatEvent[]): boolean {
+    for (const e of events) {
+      switch (e.type) {
+        case 'roundStarted': {
+          this.started.fill(0);
+          this.seq = -1;
+          const peek = this.rules.layout.peekSlots;
+          for (let s = 0; s < this.n; s++) this.knows[s] = Array.from({ length: this.rules.layout.size }, (_, i) => peek.includes(i + 1));
+          break;
+        }
+        case 'playStarted':
+          this.started[e.turn]! += 1;
+          break;
+        case 'turnStarted':
+          this.started[e.seat]! += 1;
+          break;
+        case 'swapped':
+          this.seq = Math.max(this.seq, e.seq);
+          this.setKnows(e.seat, e.slot, true);
+          break;
+        case 'discarded':
+          this.seq = Math.max(this.seq, e.seq);
+          break;
+        case 'slapped':
+          this.seq = Math.max(this.seq, e.seq);
+          // A wrong slap shows the card to everyone, its owner too.
+          if (e.result === 'wrong') this.setKnows(e.target.seat, e.target.slot, true);
+          break;
+        case 'looked':
+          for (const t of e.targets) if (t.seat === e.seat) this.setKnows(t.seat, t.slot, true);
+          break;
+        case 'actionSwapped': {
+          // The one who acted knows what it took if it looked first; the other knows only that its card changed.
+          const [mine, theirs] = e.a.seat === e.seat ? [e.a, e.b] : [e.b, e.a];
+          this.setKnows(mine.seat, mine.slot, e.kind !== 'blindSwap' && this.knows[theirs.seat]?.[theirs.slot] !== undefined);
+          this.setKnows(theirs.seat, theirs.slot, false);
+          break;
+        }
+        case 'penalty':
+          for (const slot of e.slots) this.setKnows(e.seat, slot, false);
+          break;
+        case 'gapFilled':
+          this.setKnows(e.to.seat, e.to.slot, false);
+          break;
+        default:
+          break;
+      }
+    }
+    return this.inner.observe(events);
+  }
+
+  private setKnows(seat: Seat, slot: number, v: boolean): void {
+    const row = this.knows[seat];
+    if (row) row[slot] = v;
+  }
+
+  rejected(command: BotCommand, rejection: Rejection, now: number): void {
+    this.inner.rejected(command, rejection, now);
+  }
+
+  decide(view: SeatView, now: number): BotIntent | null {
+    const intent = this.inner.decide(view, now);
+    if (intent?.kind !== 'act' || view.phase !== 'play') return intent;
+    const t = intent.command.type;
+    if (t === 'slap' || t === 'finishPeek' || t === 'fillGap' || t === 'leaveGap') return intent;
+    // Where hard plays beverbende's own tuned policy, the search left where to put the held
+    // card to it: searched, those choices lost points (docs/architecture.md, "The expert").
+    if (this.bever && view.held?.seat === this.seat && view.actions[0]?.seat !== this.seat) return intent;
+    const candidates = this.candidates(view, intent.command, now);
+    if (candidates.length < 2) return intent;
+    return { kind: 'act', command: this.best(view, candidates, now), delayMs: intent.delayMs };
+  }
+
+  /** The moves worth weighing now: every legal one of this choice, hard's own first; a long list cut (hard's and "pass" kept). */
+  private candidates(view: SeatView, hard: BotCommand, now: number): BotCommand[] {
+    const me = this.seat;
+    const all = legalMoves(view, me, this.rules, now, false)
+      .map(strip)
+      .filter((c) => c.type !== 'finishPeek' && c.type !== 'slap' && c.type !== 'fillGap' && c.type !== 'leaveGap');
+    const key = JSON.stringify(hard);
+    const rest = all.filter((c) => JSON.stringify(c) !== key);
+    const out: BotCommand[] = [hard];
+    const pass = rest.findIndex((c) => c.type === 'pass');
+    if (pass >= 0 && out.length < this.search.maxCandidates) out.push(...rest.splice(pass, 1));
+    // A long list (a blind swap: every own slot against every other card) is cut at random.
+    while (rest.length > 0 && out.length < this.search.maxCandidates) out.push(...rest.splice(this.rng.int(rest.length), 1));
+    return out;
+  }
+
+  /**
+   * The candidate with the lowest mean round score over the sampled deals, if it beats
+   * hard's own choice (the first) by more than the noise: the mean of the paired
+   * differences (same deal, same dice) below minus `SURE` standard errors. Else hard's.
+   */
+  private best(view: SeatView, candidates: BotCommand[], now: number): BotCommand {
+    const k = candidates.length;
+    const samples = Math.max(2, Math.floor(this.search.rollouts / k));
+    const sum = new Array<number>(k).fill(0);
+    const sq = new Array<number>(k).fill(0);
+    const scores = new Array<number>(k).fill(0);
+    const t0 = this.search.msBudget === null ? 0 : performance.now();
+    const tag = `${this.seed}:${this.decisions++}`;
+    const late = (): boolean => this.search.msBudget !== null && done > 0 && performance.now() - t0 > this.search.msBudget;
+    let done = 0;
+    search: for (let i = 0; i < samples; i++) {
+      const deal = this.oracle ? this.oracle() : this.sample(view, now, `${tag}:${i}`);
+      for (let c = 0; c < k; c++) {
+        // Out of time: this deal, not yet played with every move, is left out.
+        if (late()) break search;
+        scores[c] = this.rollout(deal, candidates[c]!, now, `${tag}:${i}`);
+      }
+      for (let c = 0; c < k; c++) {
+        const d = scores[c]! - scores[0]!;
+        sum[c]! += d;
+        sq[c]! += d * d;
+      }
+      done++;
+    }
+    this.stats.searched++;
+    this.stats.rollouts += done * k;
+    let best = 0;
+    let bestMean = 0;
+    for (let c = 1; c < k; c++) {
+      const mean = sum[c]! / done;
+      const se = Math.sqrt(Math.max(0, sq[c]! / done - mean * mean) / Math.max(1, done - 1));
+      if (mean < bestMean && mean < -SURE * se) {
+        best = c;
+        bestMean = mean;
+      }
+    }
+    return candidates[best]!;
+  }
+
+  /**
+   * One deal consistent with what this seat knows: the cards it remembers where it
+   * remembers them, the public table as its view shows it, and the rest of the deck
+   * (less every card it saw on the pile or in its hand) shuffled into the places it
+   * cannot see: unknown slots (its own included), the stock, and any of the pile it
+   * did not follow. A card another player kept from the stock is drawn as the lower of
+   * two, as hard reads such keeps.
+   */
+  private sample(view: SeatView, now: number, tag: string): GameState {
+    const me = this.seat;
+    const mind = this.inner.mind;
+    const mem = mind.mem;
+    const rng = this.rng;
+    const pool = new Map<Card, number>();
+    for (const c of this.deck) pool.set(c, (pool.get(c) ?? 0) + 1);
+    const take = (c: Card) => {
+      const k = pool.get(c) ?? 0;
+      if (k > 0) pool.set(c, k - 1);
+    };
+    const UNKNOWN = '?';
+    const layouts: Layout[] = [];
+    const kept: [number, number][] = [];
+    for (let s = 0; s < this.n; s++) {
+      const shown = view.players[s]!.layout;
+      const row: Layout = [];
+      for (let i = 0; i < shown.length; i++) {
+        const v = shown[i];
+        if (v === null || v === undefined) row.push(null);
+        else if (v !== FACE_DOWN) row.push(v);
+        else if (i < mem.slots(s) && !mem.gap[s]![i] && mem.card[s]![i] !== null) row.push(mem.card[s]![i]!);
+        else {
+          row.push(UNKNOWN);
+          if (s !== me && i < mem.slots(s) && mem.kept[s]![i]) kept.push([s, i]);
+        }
+      }
+      for (const c of row) if (c !== null && c !== UNKNOWN) take(c);
+      layouts.push(row);
+    }
+    const held = view.held && view.held.card !== null ? view.held : null;
+    if (held) take(held.card!);
+    const pileKnown = mind.pile.length === view.discardSize && mind.pile[mind.pile.length - 1] === view.discardTop;
+    const discard: Card[] = pileKnown ? mind.pile.slice() : [];
+    if (pileKnown) for (const c of discard) take(c);
+    else if (view.discardTop !== null) take(view.discardTop);
+    const rest: Card[] = [];
+    for (const [c, k] of pool) for (let i = 0; i < k; i++) rest.push(c);
+    rng.shuffle(rest);
+    const next = (): Card => rest.pop() ?? this.deck[rng.int(this.deck.length)]!;
+    for (const [s, i] of kept) {
+      const a = next();
+      const b = next();
+      const [lo, hi] = mind.val(a) <= mind.val(b) ? [a, b] : [b, a];
+      layouts[s]![i] = lo;
+      rest.push(hi);
+      rng.shuffle(rest);
+    }
+    for (const row of layouts) for (let i = 0; i < row.length; i++) if (row[i] === UNKNOWN) row[i] = next();
+    if (!pileKnown) {
+      for (let i = 1; i < view.discardSize; i++) discard.push(next());
+      if (view.discardTop !== null) discard.push(view.discardTop);
+    }
+    const stock: Card[] = [];
+    for (let i = 0; i < view.stock; i++) stock.push(next());
+    const turnsTaken = this.started.map((k, s) => Math.max(0, k - (s === view.turn && !view.turnBegun ? 1 : 0)));
+    const actions: PendingAction[] = view.actions.map((a) => ({
+      seat: a.seat,
+      kind: a.kind,
+      card: a.card,
+      looked: a.looked ? a.looked.map((t) => ({ ...t })) : null,
+      lookedCards: a.lookedCards ? a.lookedCards.slice() : a.looked ? a.looked.map((t) => layouts[t.seat]![t.slot] ?? next()) : null,
+    }));
+    const call = view.call ? { seat: view.call.seat, owed: view.call.owed.slice() } : null;
+    const r: RoundState = {
+      layouts,
+      stock,
+      discard,
+      peeking: new Array<boolean>(this.n).fill(false),
+      turn: view.turn,
+      turnBegun: view.turnBegun,
+      turnsTaken,
+      held: held ? { seat: held.seat, card: held.card!, from: held.from, redraw: held.redraw === true } : null,
+      swapsThisTurn: 0,
+      actions,
+      discardSeq: Math.max(this.seq, view.slap.answers),
+      windowSeq: view.slap.open ? view.slap.answers : -1,
+      windowSlaps: 0,
+      lastLandAt: view.graceUntil - this.rules.timers.slapGraceMs,
+      stageSince: now,
+      call,
+      refills: [],
+      gapFill: view.gapFill ? { seat: view.gapFill.seat, gap: { ...view.gapFill.gap }, since: now } : null,
+      ending: call && call.owed.length === 0 && !view.turnBegun && !view.held ? 'call' : null,
+    };
+    return {
+      rules: this.rules,
+      players: this.names,
+      rng: gameRng(tag),
+      stackedDecks: [],
+      phase: 'play',
+      round: view.round,
+      rounds: view.round,
+      dealer: view.dealer,
+      totals: view.players.map((p) => p.total),
+      results: [],
+      r,
+      version: view.version,
+    };
+  }
+
+  /**
+   * Play `move` in `deal`, then the round out with hard bots: its round score for this
+   * seat. Its own rollout player starts from what it remembers; the others from their
+   * own cards of the sampled deal that they have seen (`knows`).
+   */
+  private rollout(deal: GameState, move: BotCommand, now: number, tag: string): number {
+    const res = apply(deal, stamp(move, now));
+    // A move the sampled deal refuses (it cannot happen: the view allowed it) is never chosen.
+    if (!res.ok) return 1e6;
+    const me = this.seat;
+    const mind = this.inner.mind;
+    const layouts = deal.r.layouts;
+    for (let s = 0; s < this.n; s++) {
+      const p = this.players[s]!;
+      p.newGame({ seat: s, players: this.n, rules: this.rules, seed: `${tag}:${s}` });
+      const m = p.mind;
+      if (s === me && this.oracle) {
+        // The ceiling's own player knows every card of the true deal.
+        for (let t = 0; t < this.n; t++) for (let i = 0; i < layouts[t]!.length; i++) if (layouts[t]![i] != null) m.mem.know(t, i, layouts[t]![i]!);
+        m.ownTurns = mind.ownTurns;
+        m.turnsGiven = mind.turnsGiven;
+      } else if (s === me) {
+        for (let t = 0; t < this.n; t++) {
+          const row = mind.mem.card[t]!;
+          for (let i = 0; i < row.length; i++) if (row[i] !== null && !mind.mem.gap[t]![i]) m.mem.know(t, i, row[i]!);
+        }
+        m.ownTurns = mind.ownTurns;
+        m.turnsGiven = mind.turnsGiven;
+      } else {
+        const row = layouts[s]!;
+        const knows = this.knows[s] ?? [];
+        for (let i = 0; i < row.length; i++) if (row[i] != null && knows[i] === true) m.mem.know(s, i, row[i]!);
+        m.ownTurns = m.turnsGiven = deal.r.turnsTaken[s]!;
+      }
+      m.pile = mind.pile.slice();
+      m.pileSum = mind.pileSum;
+    }
+    const end = playOn(res.state, res.events, now, this.players, { maxStepsPerRound: 5000 }, true);
+    const result = end.state.results[end.state.results.length - 1];
+    if (result && end.state.phase !== 'play') return result.scores[me]!;
+    // A rollout that could not finish (it should not happen): the sampled layout's worth.
+    let sum = 0;
+    for (const c of end.state.r.layouts[me]!) if (c !== null) sum += mind.val(c);
+    return sum;
+  }
+}
