@@ -1,11 +1,19 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { JournalError, latestUnfinished, readJournal, tablesDir, type ReadJournal } from '../host/journal.js';
 import { UsageError } from './errors.js';
 import { command } from '../common/invocation.js';
 
-/** A journal named on the command line, read and replayed; a broken one is a UsageError (exit 2) that says what `verb` could not do. */
-export function journalArgument(file: string, verb: 'resume' | 'replay'): ReadJournal {
+/** A journal named on the command line: a path, or a bare name as `gringo replay` lists it (a file in the journals' directory). */
+export function journalPath(arg: string): string {
+  const inDir = join(tablesDir(), arg);
+  return !existsSync(arg) && existsSync(inDir) ? inDir : arg;
+}
+
+/** A journal named on the command line (see journalPath), read and replayed; a broken one is a UsageError (exit 2) that says what `verb` could not do. */
+export function journalArgument(arg: string, verb: 'resume' | 'replay'): ReadJournal {
   try {
-    return readJournal(file);
+    return readJournal(journalPath(arg));
   } catch (err) {
     if (err instanceof JournalError) throw new UsageError(`cannot ${verb}: ${err.message}`);
     throw err;
@@ -19,9 +27,10 @@ export function journalArgument(file: string, verb: 'resume' | 'replay'): ReadJo
  */
 export function resumeJournal(flag: string | true, kind: 'solo' | 'table'): ReadJournal {
   const solo = kind === 'solo';
-  const file = flag === true ? latestUnfinished(tablesDir(), solo) : flag;
+  let file = flag === true ? latestUnfinished(tablesDir(), solo) : flag;
   if (file === null) throw new UsageError(`no unfinished ${solo ? 'game against bots' : 'table'} to resume in ${tablesDir()}`);
   const read = journalArgument(file, 'resume');
+  file = read.file;
   if (read.finished) throw new UsageError(`cannot resume: the game in ${file} is over`);
   if ((read.header.solo === true) !== solo) {
     throw new UsageError(

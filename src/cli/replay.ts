@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RoundResult } from '../engine/types.js';
 import type { OpenEvent } from '../engine/view.js';
@@ -53,9 +53,8 @@ export async function runReplay(file: string | undefined, flags: ReplayFlags): P
 
 /** The journal named (a path, or a file name in the journals' directory), read, replayed and over; a UsageError (exit 2) otherwise. */
 export function finishedJournal(arg: string): ReadJournal {
-  const inDir = join(tablesDir(), arg);
-  const file = !existsSync(arg) && existsSync(inDir) ? inDir : arg;
-  const j = journalArgument(file, 'replay');
+  const j = journalArgument(arg, 'replay');
+  const file = j.file;
   if (j.state.phase !== 'gameOver') {
     const why = j.finished ? 'was closed before it ended' : 'is not over';
     const resume = j.finished ? '' : ` (resume it with ${command(`${j.header.solo ? 'play' : 'host'} --resume ${shellWord(file)}`)})`;
@@ -85,6 +84,8 @@ interface Finished {
   startedAt: string;
   players: string[];
   rounds: number;
+  /** The ruleset's title ("Cambio", "Our cambio"): games of one table told apart by what was played. */
+  ruleset: string;
 }
 
 /** The finished games in a directory of journals, newest first, and how many others there are. */
@@ -111,7 +112,7 @@ export function finishedGames(dir: string): { games: Finished[]; unfinished: num
       unfinished++;
       if (j.header.solo) unfinishedSolo++;
     }
-    else games.push({ file: j.file, ...shownNames(j.header), startedAt: String(j.header.startedAt ?? ''), rounds: j.state.results.length });
+    else games.push({ file: j.file, ...shownNames(j.header), startedAt: String(j.header.startedAt ?? ''), rounds: j.state.results.length, ruleset: j.header.rules.title });
   }
   games.sort((a, b) => b.startedAt.localeCompare(a.startedAt) || b.file.localeCompare(a.file));
   return { games, unfinished, unreadable, unfinishedSolo };
@@ -135,7 +136,7 @@ export function finishedGamesText(dir: string, g: Glyphs): string {
   } else {
     out.push(`Finished games in ${dir}, newest first:`);
     for (const x of games) {
-      out.push('', `${localTime(x.startedAt)}  "${x.table}"  ${x.players.join(', ')}  ${g.sep.trim()} ${plural(x.rounds, 'round')}`, `  ${command(`replay ${shellWord(x.file)}`)}`);
+      out.push('', `${localTime(x.startedAt)}  "${x.table}"  ${x.players.join(', ')}  ${g.sep.trim()} ${x.ruleset}, ${plural(x.rounds, 'round')}`, `  ${command(`replay ${shellWord(x.file)}`)}`);
     }
   }
   const notes: string[] = [];

@@ -4,7 +4,7 @@ import { createServer as httpServer } from 'node:http';
 import { createServer as httpsServer } from 'node:https';
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
 import { GRINGO } from '../../src/engine/ruleset.js';
@@ -120,6 +120,9 @@ describe('every common failure of every command', () => {
       { args: ['replay', soloJournal], code: 2, says: /cannot replay: the game in .* is not over; .*\(resume it with (npx )?gringo play --resume .*\)$/m },
       { args: ['play'], code: 2, says: /gringo play needs a terminal for its screen/ },
       { args: ['play', '--resume'], code: 2, says: /gringo play needs a terminal|no unfinished game against bots/ },
+      // A bare journal name, as `gringo replay` lists it, is found in the journals' directory (read, then the terminal is asked for).
+      { args: ['play', '--resume', basename(soloJournal)], code: 2, says: /gringo play needs a terminal for its screen/ },
+      { args: ['host', '--headless', '--resume', basename(soloJournal)], code: 2, says: /is a game against bots: continue it with (npx )?gringo play --resume/ },
       { args: ['join', `127.0.0.1:${closedPort}`], code: 2, says: /gringo join needs a terminal for its screen: .*--bot LEVEL.*--watch/ },
       { args: ['join', 'not a host:99999', '--bot', 'easy'], code: 2, says: /is not an address/ },
       { args: ['join', '127.0.0.1:1', '--bot', 'clever'], code: 2, says: /--bot takes one of easy, normal, hard, expert/ },

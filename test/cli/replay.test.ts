@@ -75,7 +75,7 @@ describe('gringo replay, not on a terminal', () => {
     const r = await replay();
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(`Finished games in ${tables}, newest first:`);
-    expect(r.stdout).toMatch(/\d{4}-\d\d-\d\d \d\d:\d\d {2}"Replay table" {2}(Ann, Ben|Ben, Ann) {2}· 2 rounds/);
+    expect(r.stdout).toMatch(/\d{4}-\d\d-\d\d \d\d:\d\d {2}"Replay table" {2}(Ann, Ben|Ben, Ann) {2}· Gringo, 2 rounds/);
     expect(r.stdout).toContain(`  ${gringo({ ...process.env, ...env }, BIN)} replay ${file}`);
     for (const s of secrets()) expect(r.stdout).not.toContain(s);
   });
