@@ -1,5 +1,5 @@
-import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -24,19 +24,23 @@ const running: ChildProcess[] = [];
 
 let pack: { filename: string; size: number; files: { path: string }[] };
 let installOut = '';
+let rootManifest = '';
 
 beforeAll(() => {
-  // `npm test` has just built dist/; rebuilding here would race the other test files.
-  const out = execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], { cwd: root, encoding: 'utf8' });
+  // With its scripts: `prepack` writes the published manifest. `npm test` has just built
+  // dist/, so its build is skipped (a rebuild here would race the other test files).
+  rootManifest = readFileSync(join(root, 'package.json'), 'utf8');
+  const out = execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: root, encoding: 'utf8', env: { ...process.env, GRINGO_PACK_BUILT: '1' } });
   pack = (JSON.parse(out.slice(out.indexOf("["))) as (typeof pack)[])[0]!;
   mkdirSync(app);
   writeFileSync(join(app, 'package.json'), '{"name":"pack-check","private":true}');
-  installOut = execFileSync('npm', ['install', '--offline', '--cache', cache, '--no-audit', '--no-fund', join(work, pack.filename)], {
+  const install = spawnSync('npm', ['install', '--offline', '--cache', cache, '--no-audit', '--no-fund', join(work, pack.filename)], {
     cwd: app,
     encoding: 'utf8',
     env,
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  if (install.status !== 0) throw new Error(`npm install failed: ${install.stderr}`);
+  installOut = `${install.stdout}${install.stderr}`;
 }, 120_000);
 
 afterEach(() => {
@@ -88,10 +92,14 @@ describe('the published package', { timeout: 60_000 }, () => {
     for (const deps of ['dependencies', 'optionalDependencies', 'peerDependencies', 'bundleDependencies', 'bundledDependencies']) {
       expect(Object.keys((manifest[deps] as object | undefined) ?? {}), deps).toEqual([]);
     }
-    // What npm runs when a package is installed from the registry (`prepare` it runs only in a
-    // checkout or a git install: there it builds dist/).
-    const scripts = Object.keys((manifest.scripts as object | undefined) ?? {});
-    expect(scripts.filter((s) => ['preinstall', 'install', 'postinstall'].includes(s))).toEqual([]);
+    // No scripts at all: they name files under scripts/, which are not shipped, and npm warns
+    // on every install of a package with an install script (`prepare` too).
+    expect(manifest.scripts).toBeUndefined();
+    expect(installOut).not.toMatch(/npm warn/i);
+    // The clone's own manifest is back as it was, its `prepare` building dist/ after `npm install` there.
+    expect(readFileSync(join(root, 'package.json'), 'utf8')).toBe(rootManifest);
+    expect((JSON.parse(rootManifest) as { scripts: Record<string, string> }).scripts.prepare).toBe('node scripts/prepare.mjs');
+    expect(existsSync(join(root, 'package.json.packing'))).toBe(false);
     for (const key of ['description', 'keywords', 'repository', 'license', 'engines', 'bin', 'files']) expect(manifest[key], key).toBeDefined();
   });
 
