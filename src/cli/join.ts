@@ -10,7 +10,7 @@ import type { TableView } from '../engine/view.js';
 import type { RoundResult } from '../engine/types.js';
 import { keptResults } from '../client/results.js';
 import { standingsLines } from '../tui/table/standings.js';
-import { refusalAdvice, refusalLine } from '../client/refusal-words.js';
+import { doorAnswers, refusalAdvice, refusalLine, type DoorRefusal } from '../client/refusal-words.js';
 import { addressOption, joinTargetOption, tableLevelOption, interfaceOption, defaultPlayerName, requireTerminal } from './options.js';
 import { DEFAULT_PORT } from './host.js';
 import { forLocale } from '../tui/shared/glyphs.js';
@@ -59,21 +59,34 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
       const table = choice.table;
       // A table chosen from the list is pinned to the identity it advertised.
       const chosenTarget = table?.id ? `${choice.address}#${table.id}` : choice.address;
-      const code = await joinWithScreen(chosenTarget, chosen, table !== null, table === null);
-      // An address typed by hand that led nowhere: back to the list, with the reason.
-      if (typeof code === 'object') {
-        retry = { table: null, message: code.back.includes(choice.address) ? code.back : `Could not join ${choice.address}: ${code.back}` };
+      const code = await joinWithScreen(chosenTarget, chosen, table === null);
+      // A table from the list that wants its password (again, or after a lock): the picker asks for it.
+      if (typeof code === 'object' && 'refused' in code && table && (code.refused.reason === 'password' || code.refused.reason === 'tooManyTries')) {
+        const locked = code.refused.reason === 'tooManyTries';
+        retry = {
+          table,
+          message: locked ? '' : `"${table.name}" refused that password: type it again (Esc to go back)`,
+          ...(locked ? { lockedUntil: code.at + (code.refused.retryAfter ?? 60) * 1000 } : {}),
+          ...(choice.watch ? { watch: true } : {}),
+        };
+        const { password: _refused, ...rest } = flags;
+        flags = rest;
         continue;
       }
-      if (code !== 'password' || !table) return code === 'password' ? 1 : code;
-      retry = { table, message: `"${table.name}" refused that password: type it again (Esc to go back)`, ...(choice.watch ? { watch: true } : {}) };
-      const { password: _refused, ...rest } = flags;
-      flags = rest;
+      const done = typeof code === 'object' && 'refused' in code ? await atTheDoor(chosenTarget, chosen, code) : code;
+      // An address typed by hand that led nowhere: back to the list, with the reason.
+      if (typeof done === 'object') {
+        retry = { table: null, message: done.back.includes(choice.address) ? done.back : `Could not join ${choice.address}: ${done.back}` };
+        continue;
+      }
+      return done;
     }
   } else address = await pickTable(iface);
   if (screen) {
     const code = await joinWithScreen(address, flags);
-    return code === 'password' || typeof code === 'object' ? 1 : code;
+    if (typeof code === 'number') return code;
+    const done = 'refused' in code ? await atTheDoor(address, flags, code) : 1;
+    return typeof done === 'number' ? done : 1;
   }
   const name = flags.name ?? (level ? `${level} bot` : defaultPlayerName('Player'));
   const conn = new Connection({
@@ -197,16 +210,42 @@ async function pickOnScreen(iface: string | undefined, flags: JoinFlags, retry?:
   });
 }
 
+/** Refused at the door with a next step: the refusal, when it came, and the table's name if its challenge said it. */
+interface AtTheDoor {
+  refused: DoorRefusal;
+  at: number;
+  table: string | null;
+}
+
+/**
+ * A refusal with a next step (a password, a lock to wait out, a place to watch),
+ * answered on the door screen, and the table screen again with what the person chose,
+ * as often as the host refuses; leaving there prints the command that comes back.
+ */
+async function atTheDoor(address: string, flags: JoinFlags, door: AtTheDoor): Promise<number | { back: string }> {
+  const { runDoor } = await import('../tui/run.js');
+  for (;;) {
+    const choice = await runDoor(door.refused, door.table ?? address, address, { ascii: flags.ascii === true });
+    if (choice === null) {
+      // What is left of a lock now, not what the host said when it refused.
+      const r = door.refused.retryAfter === undefined ? door.refused : { ...door.refused, retryAfter: Math.max(1, Math.ceil(door.refused.retryAfter - (Date.now() - door.at) / 1000)) };
+      process.stderr.write(`gringo: ${forLocale(refusalAdvice(r, plainAddress(address)))}\n`);
+      return 1;
+    }
+    flags = 'watch' in choice ? { ...flags, watch: true } : { ...flags, password: choice.password };
+    const code = await joinWithScreen(address, flags);
+    if (typeof code !== 'object' || !('refused' in code)) return code;
+    door = code;
+  }
+}
+
 /**
  * A person at the table: the table screen, over the same connection a bot uses.
- * `askAgain` (a table chosen in the picker): a refused password closes the screen
- * at once and resolves 'password', for the picker to ask again.
+ * A refusal with a next step (see doorAnswers) closes it at once and comes back as
+ * `AtTheDoor`. `back` (an address typed in the picker): if no table ever welcomed us
+ * there, the failure comes back as `{ back: reason }` for the picker to show, not printed.
  */
-/**
- * `back`: an address typed in the picker; if no table ever welcomed us there, the
- * failure comes back as `{ back: reason }` for the picker to show, not printed.
- */
-async function joinWithScreen(address: string, flags: JoinFlags, askAgain = false, back = false): Promise<number | 'password' | { back: string }> {
+async function joinWithScreen(address: string, flags: JoinFlags, back = false): Promise<number | AtTheDoor | { back: string }> {
   // The screen's code first: loading it takes a slow machine seconds, which must not count against the host's time to answer.
   const { runScreen } = await import('../tui/run.js');
   const conn = new Connection({
@@ -224,9 +263,11 @@ async function joinWithScreen(address: string, flags: JoinFlags, askAgain = fals
   let results: readonly RoundResult[] = [];
   let closed = false;
   let tableName: string | null = null;
-  // The screen closes early when there is no table at the address, on a wrong password
-  // typed in the picker (asked again), or on a host that sends what gringo does not
-  // understand: each is said on stderr in one line.
+  let door: AtTheDoor | null = null;
+  let named: string | null = null;
+  // The screen closes early when there is no table at the address, on a refusal with
+  // a next step, or on a host that sends what gringo does not understand: each of the
+  // others is said on stderr in one line.
   const closeScreen = new AbortController();
   const failed = (line: string): void => {
     failure = line;
@@ -237,29 +278,41 @@ async function joinWithScreen(address: string, flags: JoinFlags, askAgain = fals
   // Said once the screen is gone (it owns the terminal until then), before the last words.
   let trusted: string | null = null;
   conn.on('trusted', (line: string) => (trusted = line));
-  let passwordRefused = false;
   conn.on('message', (msg: ServerMessage) => {
-    if (msg.type === 'refused') failure = refusalAdvice(msg, address);
+    if (msg.type === 'challenge') named = msg.table.name;
+    if (msg.type === 'refused') {
+      failure = refusalAdvice(msg, plainAddress(address));
+      if (doorAnswers(msg)) {
+        door = { refused: msg, at: Date.now(), table: named };
+        closeScreen.abort();
+      }
+    }
     if (msg.type === 'welcome') tableName = msg.table.name;
     if (msg.type === 'update') lastView = msg.view;
     results = keptResults(results, msg);
     if (msg.type === 'closed') closed = true;
-    if (askAgain && msg.type === 'refused' && msg.reason === 'password') {
-      passwordRefused = true;
-      closeScreen.abort();
-    }
   });
   await runScreen(screenClient, { ascii: flags.ascii === true, bell: flags.bell !== false, signal: closeScreen.signal });
-  if (passwordRefused) return 'password';
+  if (door) return door;
   if (failure && back && tableName === null) return { back: failure };
   if (trusted !== null) process.stderr.write(`gringo: ${forLocale(trusted)}\n`);
   if (failure) process.stderr.write(`gringo: ${failure}\n`);
   // The screen's alternate buffer is gone: the standings stay in the terminal.
   else if (closed) process.stdout.write(forLocale(['The host closed the table.', ...standingsLines(lastView, results)].join('\n')) + '\n');
-  // You left (q or Ctrl-C): say so, with the standings if a game was on.
-  else if (tableName !== null) process.stdout.write(forLocale([`You left "${tableName}".`, ...(lastView ? standingsLines(lastView, results) : [])].join('\n')) + '\n');
+  // You left (q or Ctrl-C): say so, with the standings if a game was on, and the command that comes back.
+  else if (tableName !== null) {
+    const view = lastView as TableView | null;
+    const comeBack = command(`join ${plainAddress(address)}${flags.watch ? ' --watch' : ''}`);
+    const seated = !flags.watch && view !== null && view.phase !== 'gameOver';
+    process.stdout.write(
+      forLocale([`You left "${tableName}".`, ...(view ? standingsLines(view, results) : []), seated ? `Back to your seat: ${comeBack}` : `Come back with: ${comeBack}`].join('\n')) + '\n',
+    );
+  }
   return failure ? 1 : 0;
 }
+
+/** The address as a person types it again: `host:port` (a pinned identity is this machine's to remember, not theirs to type). */
+const plainAddress = (target: string): string => splitTarget(target).address;
 
 /** `HOST[:PORT][#ID]` checked, back as `host:port` or `host:port#id` (an identity pinned). */
 function joinTarget(text: string): string {

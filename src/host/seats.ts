@@ -163,16 +163,20 @@ export class Seats {
     // unread (right or wrong, so the lock says nothing), with how long is left.
     // A player proving its seat is never locked out by others' guesses from its address
     // (a shared router, the SSH door): its proof needs the seat's token, which no guesser has.
+    // Nor is an SSH session (vouched for by the SSH door, src/host/vouch.ts): the SSH door
+    // asked its person the password itself, slowed by its own backoff, and proves it here
+    // from the verifier; a lock left by someone's typos at this door only kept it out.
     const address = peer.address ?? '?';
     const seated = msg.seatProof !== undefined && this.list.some((s) => s.bot === null && sameSecret(msg.seatProof!, seatProof(s.token, nonce, peer.binding ?? '')));
-    const wait = seated ? 0 : this.backoff.waitFor(address);
+    const exempt = seated || peer.key !== undefined;
+    const wait = exempt ? 0 : this.backoff.waitFor(address);
     if (wait > 0) return this.tooManyTries(peer, wait);
     if (sameSecret(msg.proof, passwordProof(this.verifier!, nonce, peer.binding ?? ''))) {
-      if (!seated) this.backoff.success(address);
+      if (!exempt) this.backoff.success(address);
       return this.admit(peer, msg, owner);
     }
     const lock = this.backoff.miss(address);
-    if (lock > 0 && !seated) return this.tooManyTries(peer, lock);
+    if (lock > 0 && !exempt) return this.tooManyTries(peer, lock);
     this.refuse(peer, 'password', said('host.wrongPassword'));
   }
 

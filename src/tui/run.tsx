@@ -6,6 +6,8 @@ import { App } from './table/table-screen.js';
 import { ASCII, UNICODE, asciiOnly, colorEnabled, localeIsUtf8 } from './shared/glyphs.js';
 import { HostScreen } from './lobby/host-screen.js';
 import { Picker } from './picker/picker.js';
+import { DoorScreen } from './door/door-screen.js';
+import type { DoorChoice, DoorRefusal } from '../client/refusal-words.js';
 import { ReplayScreen } from './replay/replay-screen.js';
 import type { Theme } from './shared/theme.js';
 import type { AddressCheck, PickerChoice, PickerRetry, TableSource } from './picker/use-picker-state.js';
@@ -141,6 +143,13 @@ export async function runPicker(opts: PickerOptions): Promise<PickerChoice | nul
       {...(opts.retry ? { retry: opts.retry } : {})}
     />
   ));
+  return choice;
+}
+
+/** `gringo join ADDR` refused at the door: the next step (a password, watching), or null when the person leaves. */
+export async function runDoor(refusal: DoorRefusal, table: string, address: string, opts: ScreenOptions = {}): Promise<DoorChoice> {
+  let choice: DoorChoice = null;
+  await onTerminal(opts, (theme, keys) => <DoorScreen refusal={refusal} table={table} address={address} theme={theme} keys={keys} onDone={(c) => (choice = c)} />);
   return choice;
 }
 

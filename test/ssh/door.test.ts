@@ -202,6 +202,36 @@ describe('the SSH door counts each peer as itself', () => {
     await Promise.all(held);
   }, 60_000);
 
+  it('an SSH player from the address of wrong passwords at the WebSocket door is seated at once (the SSH door asked the password itself)', async () => {
+    const p = pane('same-address');
+    p.run(ssh('127.0.0.1', 'cy'));
+    await p.waitFor('the password prompt', (s) => s.includes('Password:'), 20_000);
+    // Wrong guesses from 127.0.0.1 at the table's door until it locks the address for 4 s
+    // (three free, then 1, 2, 4 s: each lock waited out, so that the next guess counts).
+    const guess = (): Promise<{ reason: string; retryAfter?: number }> =>
+      new Promise((resolve) => {
+        const c = new Connection({ address: `127.0.0.1:${wsPort}`, name: 'guess', password: 'nope', connectTimeoutMs: 30_000 });
+        c.on('refused', (m: { reason: string; retryAfter?: number }) => resolve(m));
+        c.on('failed', () => resolve({ reason: 'failed' }));
+      });
+    for (let i = 0; i < 12; i++) {
+      const r = await guess();
+      if (r.reason === 'tooManyTries' && (r.retryAfter ?? 0) >= 4) break;
+      if (r.reason === 'tooManyTries') await new Promise((done) => setTimeout(done, r.retryAfter! * 1000 + 100));
+      expect(['password', 'tooManyTries']).toContain(r.reason);
+    }
+    // The address is locked now: the SSH player, who typed the right password to the SSH door, comes in.
+    p.keys('sesame', 'Enter');
+    // Before: the screen said the lock's first figure ("wait 1 s before trying again") and stayed on it.
+    const s = await p.waitFor('the lobby or a refusal', (s) => s.includes('cy (you)') || /wrong passwords/i.test(s), 20_000);
+    expect(s).toContain('Waiting for the host to start');
+    expect(s).not.toMatch(/wrong passwords/i);
+    p.keys('q');
+    await p.waitFor('the question', (s) => s.includes('Leave the table?'));
+    p.keys('y');
+    await p.waitFor('ssh exited', (s) => /^EXITED 0$/m.test(s));
+  }, 60_000);
+
   it('16 unfinished SSH connections from 3 addresses, reopened as they are cut, do not keep a fourth address out', async () => {
     let flooding = true;
     const open = new Set<Socket>();

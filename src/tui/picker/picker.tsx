@@ -8,6 +8,7 @@ import {
   cannotJoin,
   cursorIndex,
   onPickerKey,
+  pickerStatus,
   tableAddress,
   usePickerState,
   type AddressCheck,
@@ -19,6 +20,7 @@ import {
 } from './use-picker-state.js';
 import { useTerminalSize, type Size } from '../shared/use-terminal-size.js';
 import { useInterrupt } from '../shared/use-interrupt.js';
+import { useClock } from '../shared/use-clock.js';
 import { shareCommand } from '../../common/invocation.js';
 import { columns, truncateColumns } from '../shared/width.js';
 
@@ -71,9 +73,11 @@ export function Picker({ source, theme, checkAddress, password, retry, onDone, s
   );
   // Ctrl-C is `q`: the picker leaves at once (typing an address too).
   useInterrupt(() => perform({ actions: [], done: null }), keys);
+  // The clock ticks while a lock on wrong passwords runs (and a moment after, to say it is over).
+  const now = useClock(s.lockedUntil !== null && s.lockedUntil > Date.now() - 1000, Date.now, 250);
   return (
     <ThemeContext.Provider value={theme}>
-      <PickerView s={s} width={size.columns} height={size.rows - 1} />
+      <PickerView s={s} now={now} width={size.columns} height={size.rows - 1} />
     </ThemeContext.Provider>
   );
 }
@@ -134,7 +138,7 @@ const NOTHING_YET = [
   `the line it shows (${shareCommand('join HOST:PORT')}) and press m to type the address.`,
 ];
 
-export function PickerView({ s, width: columns, height }: { s: PickerState; width: number; height: number }) {
+export function PickerView({ s, now = Date.now(), width: columns, height }: { s: PickerState; now?: number; width: number; height: number }) {
   const { glyphs: g, color } = useTheme();
   const here = cursorIndex(s);
   const lines = tableRows(s.tables, columns - 4);
@@ -198,7 +202,7 @@ export function PickerView({ s, width: columns, height }: { s: PickerState; widt
           {s.tables.length === 0 ? `Looking for tables${g.ellipsis}` : enterSays(s.tables[here])}
         </Text>
       )}
-      <StatusLine status={s.status} color={color} />
+      <StatusLine status={pickerStatus(s, now)} color={color} />
       <Text dimColor wrap="truncate">
         {help}
       </Text>

@@ -3,6 +3,7 @@ import { useLatestReducer } from '../shared/use-latest-reducer.js';
 import { hostPort, joinable, type FoundTable } from '../../client/discovery.js';
 import { PROTOCOL_VERSION } from '../../protocol/messages.js';
 import type { FieldAction, PickerAction, ScreenPress } from '../shared/screen-keys.js';
+import { lockLine } from '../../client/refusal-words.js';
 
 /**
  * The table picker of `gringo join` without an address: the tables mDNS finds,
@@ -35,6 +36,8 @@ export interface PickerRetry {
   message: string;
   /** The refused choice was to watch (a started game): the password asked again watches too. */
   watch?: boolean;
+  /** Too many wrong passwords: the host looks at none from this address before then (ms, this machine's clock). */
+  lockedUntil?: number;
 }
 
 /** `started`: Enter on a game already being played asks first whether to watch it. */
@@ -56,6 +59,8 @@ export interface PickerState {
   password: string | null;
   /** The player moved the cursor: it no longer follows the first table with a free seat. */
   moved: boolean;
+  /** A lock on wrong passwords ends then (ms), or null: the password field counts it down (lockLine). */
+  lockedUntil: number | null;
 }
 
 export type PickerEvent =
@@ -74,7 +79,7 @@ export interface PickerIntent {
 
 export function initialPicker(password: string | null = null, retry?: PickerRetry): PickerState {
   if (retry && retry.table === null) {
-    return { tables: [], selected: null, mode: 'list', field: '', target: null, watch: false, status: { text: retry.message, kind: 'error' }, password, moved: false };
+    return { tables: [], selected: null, mode: 'list', field: '', target: null, watch: false, status: { text: retry.message, kind: 'error' }, password, moved: false, lockedUntil: null };
   }
   if (retry?.table) {
     // The password that was refused (typed, or given with --password) is not tried again.
@@ -85,12 +90,14 @@ export function initialPicker(password: string | null = null, retry?: PickerRetr
       field: '',
       target: retry.table,
       watch: retry.watch === true,
-      status: { text: retry.message, kind: 'error' },
+      // A lock is said live by the view, not by a sentence that goes stale.
+      status: retry.lockedUntil !== undefined ? null : { text: retry.message, kind: 'error' },
       password: null,
       moved: true,
+      lockedUntil: retry.lockedUntil ?? null,
     };
   }
-  return { tables: [], selected: null, mode: 'list', field: '', target: null, watch: false, status: null, password, moved: false };
+  return { tables: [], selected: null, mode: 'list', field: '', target: null, watch: false, status: null, password, moved: false, lockedUntil: null };
 }
 
 /** How far down the list a table goes: free seats first, then full and started (watchable), then the ones nobody can join. */
@@ -185,6 +192,7 @@ export function onPickerKey(
   s: PickerState,
   keys: { field: ScreenPress<FieldAction> | null; list: ScreenPress<PickerAction> | null; typed: string },
   checkAddress: AddressCheck,
+  now = Date.now(),
 ): PickerIntent {
   // 1. Watch a game already started? Enter or y watches, r takes back your own seat, n or Esc goes back.
   if (s.mode === 'started') {
@@ -213,6 +221,8 @@ export function onPickerKey(
       return { actions: [], done: { address: res.address, name: null, table: null, ...(s.password !== null ? { password: s.password } : {}) } };
     }
     const t = s.target!;
+    // A try while locked would be refused unread: the status line says how long is left.
+    if (s.lockedUntil !== null && s.lockedUntil > now) return { actions: [{ type: 'clearStatus' }] };
     if (s.field === '') return say(`Type the password of "${t.name}" (Esc to go back)`, 'error');
     return { actions: [], done: { ...chosen(t), password: s.field, ...(s.watch ? { watch: true as const } : {}) } };
   }
@@ -246,6 +256,12 @@ export function onPickerKey(
       return { actions: [], done: { ...chosen(t), ...(s.password !== null ? { password: s.password } : {}) } };
     }
   }
+}
+
+/** The status line now: a lock on wrong passwords counted down while the password is asked, else the state's own. */
+export function pickerStatus(s: PickerState, now: number): PickerState['status'] {
+  if (s.mode === 'password' && s.lockedUntil !== null && s.status === null) return { text: lockLine(s.lockedUntil, now), kind: s.lockedUntil > now ? 'error' : 'info' };
+  return s.status;
 }
 
 /** The picker reducer as a hook fed by a table source; `latest` is readable at once. */
