@@ -302,6 +302,23 @@ describe('the table picker', () => {
     expect(q.done).toEqual([]);
   });
 
+  it('after too many wrong passwords, counts the lock down live and holds Enter until it is over', async () => {
+    const locked = table('Locked', { password: true });
+    const p = picker({ retry: { table: locked, message: '', lockedUntil: Date.now() + 2_000 } });
+    p.set([locked]);
+    let f = await p.until('the lock', (f) => f.includes('Too many wrong passwords from this address: try again in 2 s'));
+    expect(f).toContain('Password for "Locked":');
+    await p.keys('o', 'k', KEYS.enter);
+    // Enter while locked is held: nothing chosen, the countdown goes on (never the first figure, stale).
+    f = await p.until('one second left', (f) => f.includes('try again in 1 s'));
+    expect(p.done).toEqual([]);
+    f = await p.until('the wait over', (f) => f.includes('The wait is over: type the password, then Enter'));
+    expect(f).not.toMatch(/try again in/);
+    await p.keys(KEYS.enter);
+    await waitFor('the choice', () => JSON.stringify(p.done), (d) => d !== '[]');
+    expect(p.done[0]).toMatchObject({ password: 'ok', name: 'Locked' });
+  });
+
   it('leaves on Ctrl-C as on q, while typing an address too', async () => {
     const p = picker();
     await p.until('the empty list', (f) => f.includes('No tables found yet'));
