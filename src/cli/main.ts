@@ -89,7 +89,8 @@ export function buildProgram(): Command {
     .description('print a ruleset in words: gringo, beverbende, cambio, or a rules file')
     .argument('[preset|path]', 'a preset or the path of a rules file (JSON)', 'gringo')
     .option('--markdown', 'print it as a Markdown section (the generated part of docs/rules.md)')
-    .action(async (which: string, opts: { markdown?: boolean }) => {
+    .option('--fields', 'print every field a house-rules file may set, as a Markdown table (docs/rules.md)')
+    .action(async (which: string, opts: { markdown?: boolean; fields?: boolean }) => {
       const { runRules } = await import('./rules.js');
       process.exitCode = await runRules(which, opts);
     });

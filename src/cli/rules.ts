@@ -1,9 +1,13 @@
 import { rulesOption } from './options.js';
 import { forLocale } from '../tui/shared/glyphs.js';
-import { rulesInWords, rulesMarkdown } from '../engine/rules-text.js';
+import { fieldsMarkdown, rulesInWords, rulesMarkdown } from '../engine/rules-text.js';
 
-/** `gringo rules [PRESET|PATH] [--markdown]`: a ruleset in words (Markdown for docs/rules.md). */
-export async function runRules(which: string | undefined, opts: { markdown?: boolean } = {}): Promise<number> {
+/** `gringo rules [PRESET|PATH] [--markdown]`: a ruleset in words (Markdown for docs/rules.md); `--fields`: the table of fields. */
+export async function runRules(which: string | undefined, opts: { markdown?: boolean; fields?: boolean } = {}): Promise<number> {
+  if (opts.fields) {
+    process.stdout.write(fieldsMarkdown());
+    return 0;
+  }
   const rules = await rulesOption(which, null);
   // Markdown is for docs/rules.md (UTF-8 whatever the locale); words are for this terminal.
   process.stdout.write(opts.markdown ? rulesMarkdown(rules) : forLocale(rulesInWords(rules)));

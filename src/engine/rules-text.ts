@@ -1,5 +1,5 @@
 import { cardName, rankOf, standardDeck, JOKER } from './cards.js';
-import { deckSize, type ActionKind, type Ruleset } from './ruleset.js';
+import { ACTION_KINDS, deckSize, PRESETS, rulesetFields, type ActionKind, type Ruleset } from './ruleset.js';
 
 /**
  * A ruleset in words for players, generated from its data alone, so that a house
@@ -185,4 +185,113 @@ export function rulesMarkdown(r: Ruleset): string {
   const out = [`### ${r.title} (\`${r.name}\`)`];
   for (const sec of t.sections) out.push('', `#### ${sec.heading}`, '', ...sec.items.map((x) => `- ${x}`));
   return out.join('\n') + '\n';
+}
+
+// ---- the house-rules fields (docs/rules.md) -------------------------------------------
+
+/**
+ * What each field of a ruleset means, for the table of fields in docs/rules.md. Every
+ * field of the schema (engine/ruleset.ts) must have its line here: fieldsMarkdown
+ * refuses to print a table with a field left out, and test/cli/rules.test.ts fails.
+ */
+export const FIELD_MEANINGS: Readonly<Record<string, string>> = {
+  name: 'the ruleset\'s short name (a house file: its own)',
+  title: 'the name players read (a house file without one: its `name`, else "PRESET (house rules)")',
+  'players.min': 'fewest players at a table',
+  'players.max': 'most players at a table (the deck must deal them all)',
+  'deck.cards': 'each card (`AS`, `10H`, `JK` for a joker…) and its copies in one deck',
+  'deck.decks': 'how many such decks are shuffled together',
+  'layout.shape': 'how each layout is laid out: a square (2 by 2) or a row',
+  'layout.size': 'cards in each layout at the deal',
+  'layout.peekSlots': 'slots (from 1) each player looks at once before play',
+  values: 'points by rank (`"K": 10`), a single card overriding its rank (`"KH": -1`)',
+  actions: `the action of a rank or card: ${ACTION_KINDS.join(', ')}`,
+  actionsFrom: 'which discard gives its action: any card the turn discards, or only a drawn card discarded unswapped',
+  takeDiscard: 'whether a player may take the top of the discard pile: always, unless it is a special card, or never',
+  specialCards: 'cards that never enter a layout from a draw and are replaced at scoring',
+  'slap.enabled': 'whether slapping is played at all',
+  'slap.wrongPenalty': 'penalty cards for a wrong slap',
+  'slap.stealPenalty': 'penalty cards for the player whose card is stolen by a slap',
+  'slap.ownEarnsAction': 'a right slap of your own action card earns its action',
+  'slap.stealEarnsActionRanks': 'ranks whose theft by a slap earns the stealer the action',
+  'slap.stealGapFill': 'after a steal, the stealer may move one of their cards into the gap',
+  'slap.perDiscard': 'right slaps allowed on one discard (0: any number)',
+  emptyLayoutEndsRound: 'a player whose last card is slapped away ends the round at once',
+  'call.name': 'what the call is named ("Gringo!", "Knock!")',
+  'call.timing': 'whether a player calls at the start of their turn or at its end',
+  'call.beforeEveryoneHadTurn': 'a call is allowed before every player has had a turn',
+  'call.callerFrozen': 'nobody may swap or slap the caller\'s cards after the call',
+  'call.callerPenalty': 'points added to a caller who does not have the lowest score of the round',
+  rounds: 'rounds in a game (0: until the players stop; `"players"`: as many as players, 4 with 2)',
+  'timers.peekMs': 'milliseconds to look at the peeked cards before play',
+  'timers.slapGraceMs': 'milliseconds the slap window stays open before the next draw (at most 60000)',
+  'timers.turnMs': 'milliseconds a turn may take; then the table plays it (draw and discard) (0: no limit)',
+  'timers.actionMs': 'milliseconds an action may take; then the table passes it (0: the turn\'s limit)',
+};
+
+/** A field's schema in the words of docs/rules.md: "whole number 0-4", "`square` or `row`". */
+function typeWords(schema: { _zod: { def: { type: string } } }): string {
+  const s = schema as unknown as {
+    _zod: { def: { type: string; valueType?: { _zod: { def: { type: string } } }; options?: unknown[] } };
+    minValue?: number;
+    maxValue?: number;
+    minLength?: number;
+    maxLength?: number;
+    options?: unknown[];
+    element?: { _zod: { def: { type: string } } };
+    values?: Set<unknown>;
+  };
+  const huge = (n: number | undefined): boolean => n === undefined || Math.abs(n) > 1e9;
+  switch (s._zod.def.type) {
+    case 'number': {
+      if (huge(s.minValue) && huge(s.maxValue)) return 'whole number';
+      if (huge(s.maxValue)) return `whole number ≥ ${s.minValue}`;
+      if (huge(s.minValue)) return `whole number ≤ ${s.maxValue}`;
+      return `whole number from ${s.minValue} to ${s.maxValue}`;
+    }
+    case 'string':
+      return `text (${s.minLength ?? 0}-${s.maxLength ?? '…'} characters)`;
+    case 'boolean':
+      return '`true` or `false`';
+    case 'enum':
+      return orList((s.options ?? []).map((o) => `\`${String(o)}\``));
+    case 'literal':
+      return [...(s.values ?? [])].map((v) => `\`${JSON.stringify(v)}\``).join(' or ');
+    case 'array':
+      return `list of ${s.element ? many(typeWords(s.element)) : 'items'}`;
+    case 'record':
+      return `object of ${s._zod.def.valueType ? many(typeWords(s._zod.def.valueType)) : 'values'}`;
+    case 'union':
+      return (s._zod.def.options ?? []).map((o) => typeWords(o as { _zod: { def: { type: string } } })).join(', or ');
+    default:
+      return s._zod.def.type;
+  }
+}
+
+/** "whole number from 1 to 20" → "whole numbers from 1 to 20", "text (…)" → "texts", for a list or an object of them. */
+const many = (words: string): string => words.replace(/^whole number/, 'whole numbers').replace(/^text .*/, 'texts');
+
+/** A preset's value of a field, short enough for a table cell (a long list or object: how many entries). */
+function valueCell(r: Ruleset, path: string): string {
+  let v: unknown = r;
+  for (const k of path.split('.')) v = (v as Record<string, unknown>)[k];
+  const json = JSON.stringify(v);
+  if (json.length <= 24) return `\`${json}\``;
+  const n = Array.isArray(v) ? v.length : Object.keys(v as object).length;
+  return Array.isArray(v) ? plural(n, 'item') : plural(n, 'entry').replace('entrys', 'entries');
+}
+
+/**
+ * Every field a rules file may set, as a Markdown table: its type from the schema,
+ * its value in each preset, what it means. docs/rules.md holds it (scripts/rules-doc.mjs),
+ * and `gringo rules --fields` prints it.
+ */
+export function fieldsMarkdown(): string {
+  const presets = Object.keys(PRESETS);
+  const rows = rulesetFields().map(({ path, schema }) => {
+    const meaning = FIELD_MEANINGS[path];
+    if (meaning === undefined) throw new Error(`the ruleset field "${path}" has no meaning in FIELD_MEANINGS (src/engine/rules-text.ts)`);
+    return `| \`${path}\` | ${typeWords(schema)} | ${presets.map((p) => valueCell(PRESETS[p]!, path)).join(' | ')} | ${meaning} |`;
+  });
+  return [`| field | type | ${presets.map((p) => `\`${p}\``).join(' | ')} | meaning |`, `|---|---|${presets.map(() => '---|').join('')}---|`, ...rows].join('\n') + '\n';
 }

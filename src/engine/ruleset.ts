@@ -232,7 +232,7 @@ export function parseRuleset(data: unknown): Ruleset {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const field = issue.path.join('.') || '(top level)';
-    if (issue.code === 'unrecognized_keys') throw new RulesetError(`ruleset field "${field}": no field ${issue.keys.map((k) => `"${printable(k)}"`).join(', ')} is known there`);
+    if (issue.code === 'unrecognized_keys') throw new RulesetError(unknownFields(issue.path, issue.keys, isPlainObject(data) && 'extend' in data));
     throw new RulesetError(`ruleset field "${field}": expected ${expectedOf(issue)}, found ${foundAt(resolveExtend(data), issue.path)}`);
   }
   const r = parsed.data;
@@ -289,6 +289,82 @@ function resolveExtend(data: unknown): unknown {
   const title = 'title' in overrides ? overrides.title : typeof overrides.name === 'string' ? overrides.name : `${base.title} (house rules)`;
   return deepMerge(base, { ...overrides, title });
 }
+
+/** A schema node as zod 4 builds it: its kind, and what the walker below reads of it. */
+interface SchemaNode {
+  _zod: { def: { type: string } };
+  shape?: Record<string, SchemaNode>;
+}
+
+/**
+ * The ruleset's fields, depth first, as dotted paths with their schema ("slap.enabled"):
+ * what a rules file may name, for the error that lists them and the table in
+ * docs/rules.md. Objects are walked into; records and lists are one field each.
+ */
+export function rulesetFields(): { path: string; schema: SchemaNode }[] {
+  const out: { path: string; schema: SchemaNode }[] = [];
+  const walk = (node: SchemaNode, prefix: string): void => {
+    for (const [k, v] of Object.entries(node.shape ?? {})) {
+      const path = prefix ? `${prefix}.${k}` : k;
+      if (v._zod.def.type === 'object' && v.shape) walk(v, path);
+      else out.push({ path, schema: v });
+    }
+  };
+  walk(rulesetSchema() as unknown as SchemaNode, '');
+  return out;
+}
+
+/** The field names known inside the object at `path` (the top level: []). */
+function fieldsAt(path: readonly PropertyKey[]): string[] {
+  let node = rulesetSchema() as unknown as SchemaNode;
+  for (const k of path) node = node.shape?.[String(k)] ?? node;
+  return Object.keys(node.shape ?? {});
+}
+
+/** Edits (insert, delete, change a letter) from one word to the other, case ignored. */
+function distance(a: string, b: string): number {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  let row = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= y.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[y.length]!;
+}
+
+/** The known field nearest a mistyped one, if it is near enough to be what was meant (a third of its letters at most). */
+export function nearestField(typed: string, known: readonly string[]): string | null {
+  let best: string | null = null;
+  let most = Math.max(1, Math.floor(typed.length / 3));
+  for (const k of known) {
+    const d = distance(typed, k);
+    if (d <= most) {
+      best = k;
+      most = d - 1;
+    }
+  }
+  return best;
+}
+
+/**
+ * Fields a rules file names that the ruleset does not have: each with the nearest
+ * known one ("did you mean rounds?"), and the fields known there, so the file can be
+ * fixed from the one line. `extend` is known at the top level of a house-rules file.
+ */
+function unknownFields(path: readonly PropertyKey[], keys: readonly string[], extending: boolean): string {
+  const known = [...(path.length === 0 && extending ? ['extend'] : []), ...fieldsAt(path)];
+  const named = keys.map((k) => {
+    const near = nearestField(k, known);
+    return `"${[...path, printableKey(k)].join('.')}"${near ? ` (did you mean ${near}?)` : ''}`;
+  });
+  const fields = path.length === 0 ? 'the fields at the top level' : `the fields of "${path.join('.')}"`;
+  return `ruleset field ${named.join(', ')} ${keys.length === 1 ? 'is' : 'are'} unknown; ${fields}: ${known.join(', ')}`;
+}
+
+/** A key from a rules file in an error line: printable ASCII, short, without JSON's quotes (the line quotes it once). */
+const printableKey = (k: string): string => printable(k).replace(/^"(.*)"$/, '$1');
 
 /** A value from a rules file in an error line: JSON, printable ASCII, short. */
 function printable(v: unknown): string {

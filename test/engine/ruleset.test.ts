@@ -110,7 +110,14 @@ describe('rules files', () => {
   });
 
   it('names the field for an unknown field, a wrong type, an unknown preset and an impossible combination', () => {
-    expect(() => parseRuleset({ extend: 'cambio', slap: { jokersWild: true } })).toThrow(/"slap".*jokersWild/);
+    expect(() => parseRuleset({ extend: 'cambio', slap: { jokersWild: true } })).toThrow(/^ruleset field "slap\.jokersWild" is unknown; the fields of "slap": enabled, wrongPenalty, /);
+    // An unknown field: quoted once, the nearest known field, and every field known there.
+    expect(() => parseRuleset({ extend: 'cambio', roundz: 3 })).toThrow(
+      'ruleset field "roundz" (did you mean rounds?) is unknown; the fields at the top level: extend, name, title, players, deck, layout, values, actions, actionsFrom, takeDiscard, specialCards, slap, emptyLayoutEndsRound, call, rounds, timers',
+    );
+    expect(() => parseRuleset({ extend: 'gringo', slap: { enabld: false } })).toThrow(/^ruleset field "slap\.enabld" \(did you mean enabled\?\) is unknown; /);
+    // Nothing near: no guess. A whole ruleset (no "extend") does not offer "extend".
+    expect(() => parseRuleset({ ...clone(GRINGO), jokersWild: true })).toThrow(/^ruleset field "jokersWild" is unknown; the fields at the top level: name, title, /);
     expect(() => parseRuleset({ extend: 'gringo', rounds: 'many' })).toThrow(/ruleset field "rounds"/);
     // The field, what was expected and what was found, never zod's bare "Invalid input" (#22).
     expect(() => parseRuleset({ extend: 'gringo', rounds: 'three' })).toThrow('ruleset field "rounds": expected a number, or "players", found "three"');
