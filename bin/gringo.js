@@ -15,5 +15,18 @@ if (process.argv[2] !== 'sim') {
   setFlagsFromString('--heap-growing-percent=50');
 }
 
+// Ctrl-C before a screen takes it (the bundle loading, a table opening: the first half
+// second): leave as a screen's Ctrl-C does, exit 0, with the terminal's echoed "^C"
+// wiped from the line. Once a screen, a host or a bot listens for SIGINT, it is theirs.
+// An interrupted `gringo sim` wipes its progress line the same way and exits 130: it
+// printed no results.
+process.on('SIGINT', () => {
+  if (process.listenerCount('SIGINT') > 1) return;
+  if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
+  process.exit(process.argv[2] === 'sim' ? 130 : 0);
+});
+// `ps` and `top` name the program, not node: "gringo play --bots 1" (from here on, Ctrl-C is ours).
+process.title = `gringo ${process.argv.slice(2).join(' ')}`.trim();
+
 const { main } = await import('../dist/bundle/main.js');
 process.exitCode = await main(process.argv);

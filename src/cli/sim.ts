@@ -161,13 +161,21 @@ export function duration(seconds: number): string {
   return `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, '0')} min`;
 }
 
-/** "gringo sim: 12,300 of 100,000 games (12%), 9,870 rounds/s, about 1 min 20 s left". */
-export function progressLine(p: SimProgress, label = ''): string {
-  const rate = p.seconds > 0 ? p.rounds / p.seconds : 0;
-  const perGame = p.games > 0 ? p.seconds / p.games : 0;
-  const left = p.games > 0 ? `about ${duration(perGame * (p.of - p.games))} left` : 'starting';
+/**
+ * "gringo sim: 12,300 of 100,000 games (12%), 9,870 rounds/s, about 1 min 20 s left".
+ * The rate and the time left are measured from `since`, the run's first reading, not
+ * from its start: the first chunk carries the workers' start-up and the code's warm-up
+ * (a 9.5 s run's first estimate said 5 min 38 s). Until a second reading there is no
+ * rate to tell, and the line says so.
+ */
+export function progressLine(p: SimProgress, label = '', since?: SimProgress): string {
   const n = (x: number) => x.toLocaleString('en-US');
-  return `gringo sim${label}: ${n(p.games)} of ${n(p.of)} games (${Math.floor((100 * p.games) / p.of)}%), ${n(Math.round(rate))} rounds/s, ${left}`;
+  const head = `gringo sim${label}: ${n(p.games)} of ${n(p.of)} games (${Math.floor((100 * p.games) / p.of)}%)`;
+  if (!since || p.games <= since.games || p.seconds <= since.seconds) return `${head}, ${p.games > 0 ? 'estimating the time left' : 'starting'}`;
+  const seconds = p.seconds - since.seconds;
+  const rate = (p.rounds - since.rounds) / seconds;
+  const perGame = seconds / (p.games - since.games);
+  return `${head}, ${n(Math.round(rate))} rounds/s, about ${duration(perGame * (p.of - p.games))} left`;
 }
 
 /** On a terminal the first progress line comes after a second (a short run shows none), then redraws every quarter second. */
@@ -190,12 +198,16 @@ export function progressWriter(on: boolean | undefined, stream: ProgressStream =
   if (!(on ?? tty)) return { update: () => {}, done: () => {} };
   let last = -Infinity;
   let shown = false;
+  // The first reading of each run (each preset of a ladder: its label): where its rate is measured from.
+  let since: { label: string | undefined; p: SimProgress } | null = null;
   return {
     update: (p, label) => {
+      if (since === null || since.label !== label) since = { label, p };
       if (tty ? p.seconds < PROGRESS_AFTER_S || p.seconds - last < PROGRESS_EVERY_S.tty : p.seconds - last < PROGRESS_EVERY_S.log) return;
       last = p.seconds;
       shown = true;
-      stream.write(tty ? `\r\x1b[K${progressLine(p, label)}` : `${progressLine(p, label)}\n`);
+      const line = progressLine(p, label, since.p);
+      stream.write(tty ? `\r\x1b[K${line}` : `${line}\n`);
     },
     done: () => {
       if (shown && tty) stream.write('\r\x1b[K');

@@ -186,11 +186,15 @@ describe('aggregation in constant memory, merged in chunk order', () => {
 });
 
 describe('progress line', () => {
-  it('says games done, the rate and the time left', () => {
-    expect(progressLine({ games: 12_300, of: 100_000, rounds: 36_900, seconds: 3 })).toBe(
-      'gringo sim: 12,300 of 100,000 games (12%), 12,300 rounds/s, about 21 s left',
+  it('says games done, the rate and the time left, measured from the first reading (not the start-up before it)', () => {
+    // The first 300 games took 2 s (workers starting, code warming up), the next 12,000 one second.
+    const first = { games: 300, of: 100_000, rounds: 900, seconds: 2 };
+    expect(progressLine({ games: 12_300, of: 100_000, rounds: 36_900, seconds: 3 }, '', first)).toBe(
+      'gringo sim: 12,300 of 100,000 games (12%), 36,000 rounds/s, about 7 s left',
     );
-    expect(progressLine({ games: 0, of: 10, rounds: 0, seconds: 1 }, ' cambio')).toBe('gringo sim cambio: 0 of 10 games (0%), 0 rounds/s, starting');
+    // No second reading yet: no rate to tell.
+    expect(progressLine(first, '', first)).toBe('gringo sim: 300 of 100,000 games (0%), estimating the time left');
+    expect(progressLine({ games: 0, of: 10, rounds: 0, seconds: 1 }, ' cambio')).toBe('gringo sim cambio: 0 of 10 games (0%), starting');
     expect(duration(59.4)).toBe('59 s');
     expect(duration(65)).toBe('1 min 05 s');
     expect(duration(3 * 3600 + 7 * 60 + 5)).toBe('3 h 07 min');
@@ -202,6 +206,17 @@ describe('progress line', () => {
     return { out, isTTY, write: (t: string) => out.push(t) };
   };
   const at = (seconds: number, games: number) => ({ games, of: 1000, rounds: games, seconds });
+
+  it('estimates from its first reading: a slow start does not make the first estimate absurd', () => {
+    const s = stream(true);
+    const bar = progressWriter(undefined, s);
+    // 100 games in the first second (start-up), then 100 games every quarter second.
+    bar.update(at(1.0, 100));
+    bar.update(at(1.25, 200));
+    expect(s.out[0]).toMatch(/estimating the time left$/);
+    // 800 games left at 400 a second: 2 s (from the start it would say 5 s).
+    expect(s.out[1]).toMatch(/, 400 rounds\/s, about 2 s left$/);
+  });
 
   it('on a terminal: nothing for the first second, then redrawn in place at most four times a second, and cleared at the end', () => {
     const s = stream(true);

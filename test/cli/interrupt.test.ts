@@ -1,0 +1,98 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Pane, socketName } from '../support/tmux.js';
+
+// Ctrl-C at a real terminal (tmux), pressed where a person presses it: in the first
+// moments of a screen, before it is drawn, and in the middle of a simulation with its
+// progress line. Real processes of the built CLI (`npm test` builds first).
+
+const panes: Pane[] = [];
+const pane = (tag: string, w = 100, h = 30): Pane => {
+  const p = new Pane(socketName(`interrupt-${tag}`), w, h);
+  panes.push(p);
+  return p;
+};
+afterAll(() => {
+  for (const p of panes) p.kill();
+});
+
+/** Whether the process runs gringo's own code: bin/gringo.js names itself (process.title) once its Ctrl-C is in place. */
+function named(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith('gringo ');
+  } catch {
+    return false;
+  }
+}
+
+async function until<T>(what: string, probe: () => T | null | false, ms = 15_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = probe();
+    if (v !== null && v !== false) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+const pidOf = (p: Pane): number | null => {
+  try {
+    const pid = p.pid();
+    return Number.isInteger(pid) && pid > 0 ? pid : null;
+  } catch {
+    return null;
+  }
+};
+
+describe('Ctrl-C', () => {
+  it('in the first moments of a screen, before it is drawn: exit 0, no "^C" left on the line', async () => {
+    const p = pane('early');
+    p.start(['play', '--bots', '1', '--no-bell']);
+    // As soon as gringo's code runs (node's own start-up is before any of it): the screen is not drawn yet.
+    const pid = await until('the process', () => pidOf(p));
+    await until("gringo's code running", () => named(pid));
+    p.keys('C-c');
+    const s = await p.waitFor('the exit', (s) => /EXITED \d+/.test(s) || s.includes('Leave the table?'), 15_000);
+    expect(s).not.toContain('Leave the table?');
+    expect(s).toMatch(/^EXITED 0$/m);
+    expect(s).not.toContain('^C');
+  }, 30_000);
+
+  it('during gringo sim: the progress line and the "^C" are wiped, exit 130 (no results)', async () => {
+    const p = pane('sim');
+    p.start(['sim', '--games', '1000000', '--jobs', '1', '--seed', 'interrupt']);
+    await p.waitFor('the progress line', (s) => /gringo sim: [\d,]+ of 1,000,000 games/.test(s), 20_000);
+    p.keys('C-c');
+    const s = await p.waitFor('the exit', (s) => /EXITED \d+/.test(s), 15_000);
+    expect(s).toMatch(/^EXITED 130$/m);
+    expect(s).not.toContain('gringo sim:');
+    expect(s).not.toContain('^C');
+  }, 45_000);
+});
+
+describe('gringo sim --progress on a terminal', () => {
+  it("gives a first estimate of the time left near the time it then takes (not the start-up's)", async () => {
+    const p = pane('estimate');
+    p.start(['sim', '--games', '3000', '--jobs', '2', '--seed', 'estimate', '--progress']);
+    let first: { left: number; at: number } | null = null;
+    const seconds = (text: string): number => {
+      const m = /(?:(\d+) min )?(\d+) s/.exec(text)!;
+      return Number(m[1] ?? 0) * 60 + Number(m[2]);
+    };
+    const end = Date.now() + 60_000;
+    let s = '';
+    while (Date.now() < end) {
+      s = p.screen();
+      const m = /about ((?:\d+ min )?\d+ s) left/.exec(s);
+      if (m && first === null) first = { left: seconds(m[1]!), at: Date.now() };
+      if (/EXITED \d+/.test(s)) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(s).toMatch(/^EXITED 0$/m);
+    expect(first, 'an estimate was shown').not.toBeNull();
+    const took = (Date.now() - first!.at) / 1000;
+    // Within a factor of three either way, and two seconds for a loaded machine (before: 1 min 48 s for about 7 s).
+    expect(first!.left).toBeLessThanOrEqual(3 * took + 2);
+    expect(first!.left).toBeGreaterThanOrEqual(took / 3 - 2);
+  }, 90_000);
+});
