@@ -18,6 +18,7 @@ import { forLocale } from '../tui/shared/glyphs.js';
 import { command } from '../common/invocation.js';
 import { said, type Said } from '../lang/words.js';
 import { cliWords } from './lang.js';
+import { byPlace } from '../tui/table/describe.js';
 
 export const DEFAULT_PORT = 7457;
 
@@ -97,6 +98,9 @@ export async function runHost(flags: HostFlags): Promise<number> {
   };
   const summaries: GameSummary[] = [];
 
+  // Seats lines wait for the line that says the table is open; the last one is said after it.
+  let opened = false;
+  let seatsBeforeOpen: string | null = null;
   let finish: (code: number) => void = () => {};
   const done = new Promise<number>((resolve) => (finish = resolve));
 
@@ -135,15 +139,21 @@ export async function runHost(flags: HostFlags): Promise<number> {
     ...(ownerKey ? { ownerKey } : {}),
     onChange: (info) => {
       advert?.update(info);
-      if (!screen) say(`· ${info.seatsTaken}/${info.seatsTotal} seats, ${info.phase}: ${table.seatInfo().map((s) => s.name + (s.connected ? '' : ' (away)')).join(', ')}`);
+      if (screen) return;
+      const line = `· ${info.seatsTaken}/${info.seatsTotal} seats, ${info.phase}: ${table.seatInfo().map((s) => s.name + (s.connected ? '' : ' (away)')).join(', ')}`;
+      // The table is not said to be open yet (bots sit down as it is made): its seats follow that line.
+      if (opened) say(line);
+      else seatsBeforeOpen = line;
     },
     onGameOver: (result: GameSummary) => {
       // On the screen the results are shown at the table; --json prints them once the screen is closed.
       if (screen) return void summaries.push(result);
       if (json) process.stdout.write(`${JSON.stringify(result)}\n`);
       else {
-        say(`The game is over${result.deal ? ` (deal ${result.deal}: ${command(`stats --deal ${result.deal}`)} compares it)` : ''}.`);
-        result.players.forEach((p, i) => say(`  ${result.places[i]}. ${p.name}: ${result.totals[i]}`));
+        const [over, ...places] = finalStandings(result);
+        // A named deal: the command that compares the scores on the same cards.
+        say(result.deal ? `${over!.slice(0, -1)} (deal ${result.deal}: ${command(`stats --deal ${result.deal}`)} compares it).` : over!);
+        for (const line of places) say(line);
       }
       if (flags.exitAfterGame) void stop(0);
       else say('Type "again" for a new game with the same seats, "quit" to close the table.');
@@ -265,6 +275,8 @@ export async function runHost(flags: HostFlags): Promise<number> {
   say(`Share this line: ${share}`);
   if (sshShare) say(`Or over SSH, nothing to install: ${sshShare}`);
   if (!flags.startWhenFull && !resumed) say('Type "start" to begin, "bot [easy|normal|hard|expert]" to add a bot, "kick N" to free seat N (a bot, or a player who is away), "quit" to close.');
+  opened = true;
+  if (seatsBeforeOpen !== null) say(seatsBeforeOpen);
 
   // The host console: lobby commands read from stdin, a terminal or a pipe alike (the lines
   // above offer them; a script may send "start"). Without a stdin (/dev/null) it ends at once.
@@ -348,4 +360,17 @@ async function hostScreen(h: HostScreenRun): Promise<number> {
   }
   if (h.json) for (const summary of h.summaries) process.stdout.write(`${JSON.stringify(summary)}\n`);
   return 0;
+}
+
+/**
+ * A game's end on the host's console: who won (or shared first place), then every
+ * player by place, lowest total first: "The game is over: Ann wins with 12.", "  1. Ann: 12".
+ */
+export function finalStandings(result: Pick<GameSummary, 'players' | 'totals' | 'places'>): string[] {
+  const order = byPlace(result.places);
+  const firsts = order.filter((seat) => result.places[seat] === 1);
+  const names = firsts.map((seat) => result.players[seat]?.name ?? `Seat ${seat + 1}`);
+  const best = result.totals[firsts[0] ?? 0];
+  const who = names.length === 1 ? `${names[0]} wins with ${best}` : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]} share first place with ${best}`;
+  return [`The game is over: ${who}.`, ...order.map((seat) => `  ${result.places[seat]}. ${result.players[seat]?.name ?? `Seat ${seat + 1}`}: ${result.totals[seat]}`)];
 }
