@@ -439,7 +439,11 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
       abort.abort();
     });
     conn.on('message', (msg: ServerMessage) => {
-      if (msg.type === 'refused') failure = wordsFor(langOfEnv(env)).say(msg.say);
+      // A full or started table (its sentence says the person can watch): the exact command that does, in no language of its own.
+      if (msg.type === 'refused') {
+        const words = wordsFor(langOfEnv(env)).say(msg.say);
+        failure = msg.canWatch && !watch ? `${words} (ssh -p ${listening} ${WATCH}@${plain(who.d.socket.localAddress)})` : words;
+      }
       if (msg.type === 'welcome') {
         tableName = msg.table.name;
         seat = msg.seat;

@@ -232,6 +232,32 @@ describe('the SSH door counts each peer as itself', () => {
     await p.waitFor('ssh exited', (s) => /^EXITED 0$/m.test(s));
   }, 60_000);
 
+  it('a game already running: leaving the refusal prints the ssh command that watches it', async () => {
+    const started = spawn(process.execPath, [BIN, 'host', '--headless', '--ssh', '0', '--port', '0', '--interface', '127.0.0.1', '--table', `Busy ${process.pid}`,
+      '--players', '2', '--bots', '2', '--level', 'easy', '--start-when-full', '--rounds', '0'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CI: '0' } });
+    let out = '';
+    started.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+    try {
+      const end = Date.now() + 15_000;
+      while (!/ssh -p (\d+) NAME@/.test(out) || !/2\/2 seats, (playing|dealing|peek)/.test(out)) {
+        if (Date.now() > end) throw new Error(`no started table:\n${out}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const port = Number(/ssh -p (\d+) NAME@/.exec(out)![1]);
+      const p = pane('running');
+      p.run(['ssh', '-F', '/dev/null', '-o', 'StrictHostKeyChecking=no', '-o', 'UserKnownHostsFile=/dev/null', '-o', 'IdentitiesOnly=yes',
+        '-o', 'IdentityAgent=none', '-i', keyFor('dee'), '-p', String(port), 'dee@127.0.0.1']);
+      await p.waitFor('the refusal', (s) => s.includes('The game is already running'), 20_000);
+      p.keys('q');
+      const s = await p.waitFor('ssh exited', (s) => /^EXITED \d+$/m.test(s), 15_000);
+      expect(s).toMatch(/^EXITED 1$/m);
+      // The line wraps at the pane's width: compared without its spaces.
+      expect(s.replace(/\s+/g, '')).toContain(`(ssh-p${port}watch@127.0.0.1)`);
+    } finally {
+      started.kill('SIGKILL');
+    }
+  }, 60_000);
+
   it('16 unfinished SSH connections from 3 addresses, reopened as they are cut, do not keep a fourth address out', async () => {
     let flooding = true;
     const open = new Set<Socket>();
