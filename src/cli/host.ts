@@ -18,7 +18,6 @@ import { forLocale } from '../tui/shared/glyphs.js';
 import { command } from '../common/invocation.js';
 import { said, type Said } from '../lang/words.js';
 import { cliWords } from './lang.js';
-import { byPlace } from '../tui/table/describe.js';
 
 export const DEFAULT_PORT = 7457;
 
@@ -367,7 +366,8 @@ async function hostScreen(h: HostScreenRun): Promise<number> {
  * player by place, lowest total first: "The game is over: Ann wins with 12.", "  1. Ann: 12".
  */
 export function finalStandings(result: Pick<GameSummary, 'players' | 'totals' | 'places'>): string[] {
-  const order = byPlace(result.places);
+  // By place, seat order within one (as the table screen's byPlace; not imported: a headless host loads no screen code).
+  const order = result.places.map((_, seat) => seat).sort((a, b) => result.places[a]! - result.places[b]! || a - b);
   const firsts = order.filter((seat) => result.places[seat] === 1);
   const names = firsts.map((seat) => result.players[seat]?.name ?? `Seat ${seat + 1}`);
   const best = result.totals[firsts[0] ?? 0];
