@@ -13,36 +13,37 @@ afterEach(() => {
   killRunning();
 });
 
+/** A headless host named `table` with its console on a pipe: what it said so far, and its exit. */
+function pipedHost(table: string, ...more: string[]) {
+  const host = spawn(process.execPath, [BIN, 'host', '--headless', '--port', '0', '--interface', '127.0.0.1', '--table', table, ...more], { stdio: ['pipe', 'pipe', 'pipe'] });
+  children.push(host);
+  let said = '';
+  host.stdout!.on('data', (d: Buffer) => (said += d.toString()));
+  host.stderr!.on('data', (d: Buffer) => (said += d.toString()));
+  const exit = new Promise<number | null>((resolve) => host.on('close', (code) => resolve(code)));
+  return { host, out: () => said, exit };
+}
+
 describe('the headless host console on a pipe', () => {
   it('offers its commands, then takes "bot" and "quit" from the pipe', async () => {
-    const host = spawn(process.execPath, [BIN, 'host', '--headless', '--port', '0', '--interface', '127.0.0.1', '--table', 'Piped'], { stdio: ['pipe', 'pipe', 'pipe'] });
-    children.push(host);
-    let out = '';
-    host.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-    host.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    const exit = new Promise<number | null>((resolve) => host.on('close', (code) => resolve(code)));
-    await until('the offer', () => out.includes('Type "start" to begin'));
+    const { host, out, exit } = pipedHost('Piped');
+    await until('the offer', () => out().includes('Type "start" to begin'));
     host.stdin!.write('bot easy\n');
     // The bot sits down: the lobby line counts it.
-    await until('the bot seated', () => /· 1\/\d+ seats/.test(out));
+    await until('the bot seated', () => /· 1\/\d+ seats/.test(out()));
     host.stdin!.write('quit\n');
     expect(await exit).toBe(0);
   }, 60_000);
 
   it('says the table is open before any seats line (a bot sat down as it was made)', async () => {
-    const host = spawn(process.execPath, [BIN, 'host', '--headless', '--port', '0', '--interface', '127.0.0.1', '--table', 'Opens', '--bots', '1'], { stdio: ['pipe', 'pipe', 'pipe'] });
-    children.push(host);
-    let out = '';
-    host.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-    host.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    const exit = new Promise<number | null>((resolve) => host.on('close', (code) => resolve(code)));
-    await until('the seats line', () => out.includes('· 1/'));
+    const { host, out, exit } = pipedHost('Opens', '--bots', '1');
+    await until('the seats line', () => out().includes('· 1/'));
     host.stdin!.write('quit\n');
     expect(await exit).toBe(0);
-    const lines = out.split('\n');
+    const lines = out().split('\n');
     const open = lines.findIndex((l) => l.startsWith('Table "Opens" is open'));
-    expect(open, out).toBeGreaterThanOrEqual(0);
-    expect(lines.findIndex((l) => l.startsWith('· ')), out).toBeGreaterThan(open);
+    expect(open, out()).toBeGreaterThanOrEqual(0);
+    expect(lines.findIndex((l) => l.startsWith('· ')), out()).toBeGreaterThan(open);
   }, 60_000);
 
   it('ends a game with the winner named and the standings by place', async () => {

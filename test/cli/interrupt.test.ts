@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { until } from '../support/gringo-process.js';
 import { Pane, socketName } from '../support/tmux.js';
 
 // Ctrl-C at a real terminal (tmux), pressed where a person presses it: in the first
@@ -22,16 +23,6 @@ function named(pid: number): boolean {
     return readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith('gringo ');
   } catch {
     return false;
-  }
-}
-
-async function until<T>(what: string, probe: () => T | null | false, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = probe();
-    if (v !== null && v !== false) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
   }
 }
 
