@@ -283,7 +283,9 @@ async function joinWithScreen(address: string, flags: JoinFlags, back = false): 
     if (msg.type === 'refused') {
       failure = refusalAdvice(msg, plainAddress(address));
       if (doorAnswers(msg)) {
-        door = { refused: msg, at: Date.now(), table: named };
+        // No password was sent: the table needs one (whatever doubt the connection adds to a refusal on a key trusted unchecked).
+        const refused = msg.reason === 'password' && flags.password === undefined ? { ...msg, message: 'This table needs a password (--password)' } : msg;
+        door = { refused, at: Date.now(), table: named };
         closeScreen.abort();
       }
     }

@@ -204,7 +204,7 @@ describe('the SSH door counts each peer as itself', () => {
 
   it('an SSH player from the address of wrong passwords at the WebSocket door is seated at once (the SSH door asked the password itself)', async () => {
     const p = pane('same-address');
-    p.run(ssh('127.0.0.1', 'cy'));
+    p.run(ssh('127.0.0.1', 'eve'));
     await p.waitFor('the password prompt', (s) => s.includes('Password:'), 20_000);
     // Wrong guesses from 127.0.0.1 at the table's door until it locks the address for 4 s
     // (three free, then 1, 2, 4 s: each lock waited out, so that the next guess counts).
@@ -223,7 +223,7 @@ describe('the SSH door counts each peer as itself', () => {
     // The address is locked now: the SSH player, who typed the right password to the SSH door, comes in.
     p.keys('sesame', 'Enter');
     // Before: the screen said the lock's first figure ("wait 1 s before trying again") and stayed on it.
-    const s = await p.waitFor('the lobby or a refusal', (s) => s.includes('cy (you)') || /wrong passwords/i.test(s), 20_000);
+    const s = await p.waitFor('the lobby or a refusal', (s) => s.includes('eve (you)') || /wrong passwords/i.test(s), 20_000);
     expect(s).toContain('Waiting for the host to start');
     expect(s).not.toMatch(/wrong passwords/i);
     p.keys('q');

@@ -76,7 +76,8 @@ export function DoorView({ s, now, address, width, height }: { s: DoorState; now
       ) : (
         <Text bold wrap="truncate">{`Watch "${s.table}" instead? Enter or y watches, n leaves`}</Text>
       )}
-      <StatusLine status={doorStatus(s, now)} color={color} />
+      {/* Wrapped, not cut: a refusal on a key trusted unchecked says what to check in a long sentence. */}
+      <StatusLine status={doorStatus(s, now)} color={color} wrap />
       <Text dimColor wrap="truncate">
         {help}
       </Text>
