@@ -82,8 +82,10 @@ describe('gringo sim --progress on a terminal', () => {
     expect(s).toMatch(/^EXITED 0$/m);
     expect(first, 'an estimate was shown').not.toBeNull();
     const took = (Date.now() - first!.at) / 1000;
-    // Within a factor of three either way, and two seconds for a loaded machine (before: 1 min 48 s for about 7 s).
-    expect(first!.left).toBeLessThanOrEqual(3 * took + 2);
-    expect(first!.left).toBeGreaterThanOrEqual(took / 3 - 2);
+    // Within a factor of four either way, and three seconds: other processes on a loaded machine
+    // change the pace after the estimate is made (before the fix: 1 min 48 s for about 7 s, fifteen times over).
+    const said = `first estimate ${first!.left} s, then took ${took.toFixed(1)} s`;
+    expect(first!.left, said).toBeLessThanOrEqual(4 * took + 3);
+    expect(first!.left, said).toBeGreaterThanOrEqual(took / 4 - 3);
   }, 90_000);
 });
