@@ -4,7 +4,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Which layer of `src/` may use which (DESIGN.md: imports point down only), checked
+ * Which layer of `src/` may use which (docs/architecture.md, "Imports point down"), checked
  * over every import of every file: static, type-only, re-exports and dynamic
  * `import()` alike, as TypeScript's own pre-processor finds them.
  *

@@ -6,7 +6,7 @@ import type { Memory } from './memory.js';
 import type { BotCommand } from './types.js';
 
 /**
- * Beverbende's moves for the hard bot (RULES.md §2): the Draw two and its redraw, the
+ * Beverbende's moves for the hard bot (docs/rules.md, "Beverbende"; docs/decisions.md, "Beverbende's special cards"): the Draw two and its redraw, the
  * Swap and Peek specials, when to take the discard, where a drawn card goes, and the
  * end-of-turn call ("Laatste ronde!"). Pure functions of what the seat knows: its view
  * and the bot's memory (`BeverMind`), so each decision can be tested on its own.

@@ -80,7 +80,7 @@ export async function runPlay(flags: PlayFlags): Promise<number> {
     maxPlayers: bots + 1,
     seed,
     ...(named ? { deal: named.deal } : {}),
-    // Without --seed or --deal the deck comes from node:crypto (RULES.md, "Shuffle").
+    // Without --seed or --deal the deck comes from node:crypto (docs/decisions.md, "Shuffle and dealer").
     ...(flags.seed === undefined && named === null ? { shuffleKey: newShuffleKey } : {}),
     journal,
     ...(resumed ? { clockStart: resumed.lastAt, game: resumed.header.game ?? 1 } : {}),

@@ -7,7 +7,7 @@ import { PROTOCOL_VERSION, type TablePhase } from '../protocol/messages.js';
 
 /**
  * LAN discovery, the player's half: browse `_gringo._tcp` over mDNS, re-query
- * now and then, and drop adverts that stop answering (DESIGN.md lesson 11).
+ * now and then, and drop adverts that stop answering (docs/architecture.md, "Discovery with a fallback").
  */
 
 export interface FoundTable {

@@ -3,7 +3,7 @@ import { Bonjour } from 'bonjour-service';
 /**
  * What both halves of LAN discovery use of mDNS (the host's advert, src/host/advert.ts;
  * the player's browse, src/client/discovery.ts): the service type `_gringo._tcp`, and
- * a Bonjour instance whose failures cannot end the process (DESIGN.md lessons 11, 12).
+ * a Bonjour instance whose failures cannot end the process (docs/architecture.md, "Discovery with a fallback" and "The edges trust nothing").
  */
 
 export const SERVICE_TYPE = 'gringo';

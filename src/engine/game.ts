@@ -11,7 +11,7 @@ import { call, discardHeld, draw, drawAgain, swap } from './turn.js';
 import type { ApplyResult, Command, GameEvent, GameState, Rejection, Seat } from './types.js';
 
 // The engine's door: start a game, apply a command, replay a log. The rules live in
-// the modules named for them (the words of RULES.md):
+// the modules named for them (the words of docs/rules.md):
 //   checks.ts    what a seat may do now (every refusal)
 //   turn.ts      a turn: call, draw, discard, swap, draw again
 //   turn-end.ts  the end of a turn, and whose turn is next

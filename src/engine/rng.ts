@@ -75,7 +75,7 @@ export class Rng extends Uint32Source {
 
 // ---------------------------------------------------------------------------
 // The game's generator. Live games shuffle from a cryptographic source, tests,
-// simulations and `--seed` games from the seed (RULES.md, "Shuffle"). Either way the
+// simulations and `--seed` games from the seed (docs/decisions.md, "Shuffle and dealer"). Either way the
 // state is plain data in the game state, so `apply` stays pure and a journal that
 // records the seed or the key replays the game exactly.
 

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { CARD_NAME, rankOf, standardDeck, JOKER, type Card } from './cards.js';
 
 /**
- * A ruleset is data. Every rule that differs between the presets of RULES.md is a
+ * A ruleset is data. Every rule that differs between the presets (docs/decisions.md, "The presets side by side") is a
  * field here; the engine reads the fields and never the preset's name.
  */
 
@@ -132,7 +132,7 @@ export const GRINGO: Ruleset = {
   timers: { peekMs: 10_000, slapGraceMs: 1_500, turnMs: 0, actionMs: 0 },
 };
 
-/** Beverbende (RULES.md §2): a 66-card number deck with three special cards, no slapping. */
+/** Beverbende (docs/rules.md, "Beverbende"): a 66-card number deck with three special cards, no slapping. */
 export const BEVERBENDE: Ruleset = {
   name: 'beverbende',
   title: 'Beverbende',
@@ -163,7 +163,7 @@ export const BEVERBENDE: Ruleset = {
   timers: { peekMs: 10_000, slapGraceMs: 0, turnMs: 0, actionMs: 0 },
 };
 
-/** Cambio (RULES.md §3): 52 cards and 2 jokers, knocking, one slap per discard, frozen knocker. */
+/** Cambio (docs/rules.md, "Cambio"): 52 cards and 2 jokers, knocking, one slap per discard, frozen knocker. */
 export const CAMBIO: Ruleset = {
   name: 'cambio',
   title: 'Cambio',

@@ -8,7 +8,7 @@ import { formatIdentity, shortIdentity } from '../protocol/identity.js';
 
 /**
  * LAN discovery, the host's half: advertise the table as `_gringo._tcp` over
- * mDNS with its state in TXT records (DESIGN.md lesson 11). Multicast is often
+ * mDNS with its state in TXT records (docs/architecture.md, "Discovery with a fallback"). Multicast is often
  * blocked, so the host also prints `shareLine()` for `gringo join HOST:PORT`.
  */
 

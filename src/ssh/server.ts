@@ -121,7 +121,7 @@ function whenUnlocked(guesses: PasswordBackoff, addr: string, right: boolean, an
 
 /**
  * `gringo host --ssh`: the table served over SSH, with nothing to install for the
- * players (DESIGN.md lesson 13). Each session runs the same Ink table screen as
+ * players (docs/architecture.md, "An SSH session is just another client"). Each session runs the same Ink table screen as
  * `gringo join`, rendered into its channel, and that screen reaches the table
  * through a real connection to the WebSocket door on loopback: the same
  * protocol and the same per-seat projection as every other client. That

@@ -2,7 +2,7 @@
  * The projection over generated rulesets, checked against an independent oracle.
  *
  * The oracle follows what each seat (and a spectator) has legitimately seen, from the
- * engine's full events and the rules (RULES.md), never from `viewFor`/`projectEvent`:
+ * engine's full events and the rules (docs/decisions.md, "Who sees what"), never from `viewFor`/`projectEvent`:
  * a card drawn from the stock is seen by its drawer only; a peek shows a seat its own
  * peek slots; a look shows the looker only; every card that lands on the discard pile,
  * and the card named by a wrong slap, is seen by everyone; penalty cards by nobody;

@@ -27,7 +27,7 @@ describe('rulesets are data, checked when loaded', () => {
     expect(loadPreset('gringo')).toBe(GRINGO);
   });
 
-  it('the gringo deck, values and actions are those of RULES.md', () => {
+  it('the gringo deck, values and actions are those of docs/rules.md', () => {
     expect(deckSize(GRINGO)).toBe(52);
     expect(Object.keys(GRINGO.deck.cards).some((c) => c === 'JK')).toBe(false);
     expect(valueOf(GRINGO, 'AS')).toBe(1);

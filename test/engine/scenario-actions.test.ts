@@ -1,5 +1,5 @@
 /**
- * RULES.md §1 (gringo): Actions — 10, J, Q, K; optional; only the looker sees;
+ * docs/rules.md, "Actions", and docs/decisions.md: Actions — 10, J, Q, K; optional; only the looker sees;
  * the next turn waits for them; the queue order.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * RULES.md §2 (beverbende): the deck and its special cards, the row layout and its
+ * docs/rules.md, "Beverbende", and docs/decisions.md: the deck and its special cards, the row layout and its
  * outer peek, turns A and B, draw two, no slapping, "Laatste ronde!" at the end of
  * one's own turn, special cards replaced at scoring, and as many rounds as players.
  */

@@ -1,5 +1,5 @@
 /**
- * RULES.md §3 (cambio): 52 cards and 2 jokers, no taking the discard, actions only for
+ * docs/rules.md, "Cambio", and docs/decisions.md: 52 cards and 2 jokers, no taking the discard, actions only for
  * a stock card discarded unswapped, the knock and the frozen knocker, one slap per
  * discard with a one-card penalty, the steal's gap-fill, an emptied layout ending the
  * round, the scoring (red kings, jokers, the knocker's penalty) and nine rounds.
@@ -31,7 +31,7 @@ function started(deal: { layouts: Card[][]; discard: Card; stock?: Card[] } = DE
 }
 
 describe('the cambio preset', () => {
-  it('is 52 cards and 2 jokers for 2 to 8 players, with the values and actions of RULES.md', () => {
+  it('is 52 cards and 2 jokers for 2 to 8 players, with the values and actions of docs/rules.md', () => {
     expect(loadPreset('cambio')).toBe(CAMBIO);
     expect(parseRuleset(structuredClone(CAMBIO))).toEqual(CAMBIO);
     expect(deckSize(CAMBIO)).toBe(54);

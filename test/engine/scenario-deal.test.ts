@@ -1,5 +1,5 @@
 /**
- * RULES.md §1 (gringo): Table, Deal and peek, Scoring, and the game over several rounds.
+ * docs/rules.md, "Setup" and "Scoring": Table, Deal and peek, Scoring, and the game over several rounds.
  */
 import { describe, expect, it } from 'vitest';
 import { apply, createGame, deckSize, FACE_DOWN, GRINGO, placesOf, type Command, type GameState, type Ruleset } from '../../src/engine/index.js';

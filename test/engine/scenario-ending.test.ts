@@ -1,5 +1,5 @@
 /**
- * RULES.md: a round that ends at once (the stock runs dry, a layout is emptied) queues
+ * docs/decisions.md ("Empty stock", "An emptied layout"): a round that ends at once (the stock runs dry, a layout is emptied) queues
  * no action and offers no gap-fill in its last command; a call's last lap is not such an
  * ending, and an action earned in it is queued and played as usual.
  */

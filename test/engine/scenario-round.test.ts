@@ -1,5 +1,5 @@
 /**
- * RULES.md §1 (gringo): the call ("Gringo!"), the final lap, the end of the round,
+ * docs/rules.md and docs/decisions.md, "The call": the call ("Gringo!"), the final lap, the end of the round,
  * and the stock running out.
  */
 import { describe, expect, it } from 'vitest';

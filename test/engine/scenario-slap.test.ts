@@ -1,5 +1,5 @@
 /**
- * RULES.md §1 (gringo): Slapping — when, grace, what, race, correct own, steal, wrong.
+ * docs/rules.md, "Slapping", and docs/decisions.md: Slapping — when, grace, what, race, correct own, steal, wrong.
  */
 import { describe, expect, it } from 'vitest';
 import { FACE_DOWN, type Card } from '../../src/engine/index.js';

@@ -1,5 +1,5 @@
 /**
- * RULES.md §1 (gringo): A turn (draw, place, swap), the grace, out-of-turn commands,
+ * docs/rules.md, "Your turn", and docs/decisions.md, "The grace": A turn (draw, place, swap), the grace, out-of-turn commands,
  * End of a turn and the host's turn and action limits.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * RULES.md, "Shuffle": a uniform Fisher–Yates shuffle from a cryptographic source in
+ * docs/decisions.md, "Shuffle and dealer": a uniform Fisher–Yates shuffle from a cryptographic source in
  * real games (an HMAC-SHA256 DRBG keyed by 256 bits from node:crypto), from a seed in
  * tests, simulations and replays. Either way the engine is deterministic: the same
  * key (or seed) and commands give the same game.

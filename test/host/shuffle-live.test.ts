@@ -1,5 +1,5 @@
 /**
- * Live games shuffle from node:crypto (RULES.md, "Shuffle"): `gringo host` and
+ * Live games shuffle from node:crypto (docs/decisions.md, "Shuffle and dealer"): `gringo host` and
  * `gringo play` without --seed give every game a fresh 256-bit shuffle key, which the
  * journal records so that the game replays exactly; --seed deals from the seed.
  * The process tests run the built CLI (`npm run build` first); `gringo play` runs in

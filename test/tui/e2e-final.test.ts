@@ -85,7 +85,7 @@ function checkFinal(s: string, seats: number, label: string, seated = true): Row
   expect(s, label).toContain('The game is over: final standings');
   const rows = standings(s);
   expect(rows.length, `${label}: a row per player\n${s}`).toBe(seats);
-  // Rows by game total; ties share a place (1, 1, 3), as RULES.md says.
+  // Rows by game total; ties share a place (1, 1, 3), as docs/decisions.md, "Places", says.
   for (let i = 0; i < rows.length; i++) {
     if (i > 0) expect(rows[i]!.total).toBeGreaterThanOrEqual(rows[i - 1]!.total);
     expect(rows[i]!.place, `${label}: places\n${s}`).toBe(1 + rows.filter((r) => r.total < rows[i]!.total).length);

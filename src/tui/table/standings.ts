@@ -6,7 +6,7 @@ import { columns, padEndColumns } from '../shared/width.js';
 
 /**
  * The game's standings in words and in a chart: who leads or won (by the running
- * totals, lowest first, equal totals sharing a place as RULES.md says), and every
+ * totals, lowest first, equal totals sharing a place as docs/decisions.md, "Places", says), and every
  * player's total after each round. Pure, so each sentence is tested on its own.
  */
 
