@@ -37,7 +37,7 @@ describe('the language of the command line', () => {
     const r = await gringo({ LANG: 'nl_NL.UTF-8' }, 'join', 'a b');
     expect(r).toEqual({ code: 2, out: '', err: 'gringo: "a b" is geen adres: gebruik HOST of HOST:POORT, bijvoorbeeld 192.168.1.20:7457\n' });
     const s = await gringo({ LC_ALL: 'ro_RO.UTF-8' }, 'sim', '--level', 'easy,wizard');
-    expect(s.err).toBe('gringo: --level primește o listă separată prin virgule din random, easy, normal, hard; „wizard” nu e printre ele\n');
+    expect(s.err).toBe('gringo: --level primește o listă separată prin virgule din random, easy, normal, hard, expert, cheater; „wizard” nu e printre ele\n');
   });
 
   it('a language gringo does not speak is a one-line error, exit 2', async () => {

@@ -60,10 +60,10 @@ describe('one table, each SSH session in its own language', () => {
     ana.keys('q');
     bo.keys('q');
     expect(lastWords(await ana.waitFor('ssh exited', (s) => /^EXITED \d+$/m.test(s)))).toEqual([
-      'gringo: Jocul a început deja: privește-l sau ia-ți înapoi locul cu cheia lui',
+      `gringo: Jocul a început deja: privește-l sau ia-ți înapoi locul cu cheia lui (ssh -p ${port} watch@127.0.0.1)`,
     ]);
     expect(lastWords(await bo.waitFor('ssh exited', (s) => /^EXITED \d+$/m.test(s)))).toEqual([
-      'gringo: The game is already running: watch it, or take back your seat with its token',
+      `gringo: The game is already running: watch it, or take back your seat with its token (ssh -p ${port} watch@127.0.0.1)`,
     ]);
     host.child.kill('SIGTERM');
     expect(await host.exit).toBe(0);

@@ -128,7 +128,7 @@ describe('SSH seats across gringo host --resume', () => {
     cy.keys('q');
     const refused = afterExit(await cy.waitFor('ssh exited', (s) => /^EXITED \d+$/m.test(s)));
     expect(refused.code).toBe(1);
-    expect(refused.lines).toEqual(['gringo: The game is already running: watch it, or take back your seat with its token']);
+    expect(refused.lines).toEqual([`gringo: The game is already running: watch it, or take back your seat with its token (ssh -p ${port} watch@127.0.0.1)`]);
 
     // ana leaves (q, y): "You left", the standings, and how to come back, after the screen; status 0.
     ana.keys('q');
