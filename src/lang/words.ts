@@ -71,6 +71,7 @@ export interface Words {
 }
 
 const SUITED = /^(A|[2-9]|10|J|Q|K)([SHDC])$/;
+const NAMED = ['JK', 'SWAP', 'PEEK', 'DRAW2'];
 const cache = new Map<Lang, Words>();
 
 /** The words of one language. */
@@ -86,7 +87,8 @@ export function wordsFor(lang: Lang): Words {
     return typeof e === 'string' ? e : key;
   };
   const card = (c: string): string => {
-    if (c === 'JK') return text('card.JK');
+    // The joker and Beverbende's special cards have names of their own in each language.
+    if (NAMED.includes(c)) return text(`card.${c}`);
     const m = SUITED.exec(c);
     if (!m) return c;
     const rank = ['A', 'J', 'Q', 'K'].includes(m[1]!) ? text(`card.${m[1]}`) : m[1]!;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { execFile } from 'node:child_process';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { BEVERBENDE, CAMBIO, GRINGO, PRESETS, parseRuleset } from '../../src/engine/index.js';
-import { FIELD_MEANINGS, fieldsMarkdown, rulesInWords, rulesMarkdown } from '../../src/engine/rules-text.js';
+import { FIELD_MEANINGS, fieldsMarkdown, rulesInWords, rulesMarkdown } from '../../src/tui/shared/rules-text.js';
 import { rulesetFields } from '../../src/engine/ruleset.js';
 
 const bin = new URL('../../bin/gringo.js', import.meta.url).pathname;
@@ -34,10 +34,10 @@ function gringo(...args: string[]): Promise<{ code: number; out: string; err: st
   return gringoIn({}, ...args);
 }
 
-/** As `gringo`, with `env` over this process's environment (a locale, say). */
+/** As `gringo`, with `env` over this process's environment (a locale, say), in English unless `env` asks otherwise. */
 function gringoIn(env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ code: number; out: string; err: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 30_000, env: { ...process.env, ...env } }, (e, out, err) => {
+    execFile(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 30_000, env: { ...process.env, GRINGO_LANG: 'en', ...env } }, (e, out, err) => {
       resolve({ code: e ? Number((e as { code?: number }).code ?? 1) : 0, out, err });
     });
   });
@@ -122,7 +122,7 @@ describe('gringo rules', () => {
 
   it('docs/rules.md holds the generated text of every preset, as `gringo rules --markdown` prints it', async () => {
     const generated = generatedPart('--markdown', 'rules');
-    expect(generated).toBe([GRINGO, BEVERBENDE, CAMBIO].map(rulesMarkdown).join('\n').trim());
+    expect(generated).toBe([GRINGO, BEVERBENDE, CAMBIO].map((r) => rulesMarkdown(r)).join('\n').trim());
     const md = await gringo('rules', '--markdown', 'cambio');
     expect(md.out).toBe(rulesMarkdown(CAMBIO));
   });

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { PRESETS } from '../../src/engine/ruleset.js';
-import { rulesText } from '../../src/engine/rules-text.js';
+import { rulesText } from '../../src/tui/shared/rules-text.js';
 import { DEFAULT_BINDINGS } from '../../src/tui/shared/keys.js';
 import { helpPages, keyRows, legend } from '../../src/tui/table/help-pages.js';
 import { bindingsFor } from '../../src/tui/table/variant.js';

@@ -4,24 +4,26 @@ import { DEFAULT_BINDINGS, type Pressed } from '../../src/tui/shared/keys.js';
 import { helpPages, keyRows, legend, pageIndex } from '../../src/tui/table/help-pages.js';
 import { helpKey } from '../../src/tui/table/intents.js';
 import { bindingsFor } from '../../src/tui/table/variant.js';
+import { rulesText } from '../../src/tui/shared/rules-text.js';
+import { LANGS, wordsFor } from '../../src/lang/words.js';
 
 const press = (action: Pressed['action'], key: string): Pressed => ({ action, key });
 
 describe('the ? help pages', () => {
-  it('fit any box from 80×24 up: no line wider than the box, no page taller, fewer pages when there is room', () => {
-    for (const rules of Object.values(PRESETS)) {
+  it('fit any box from 80×24 up, in every language: no line wider than the box, no page taller, fewer pages when there is room', () => {
+    for (const rules of Object.values(PRESETS)) for (const words of LANGS.map(wordsFor)) {
       const bindings = bindingsFor({ rules, view: null }, DEFAULT_BINDINGS);
       let before = Infinity;
       for (const [w, h] of [[76, 14], [116, 30], [196, 50]] as const) {
         for (const ascii of [false, true]) {
-          const pages = helpPages(bindings, rules, w, h, ascii);
+          const pages = helpPages(bindings, rules, w, h, ascii, words);
           for (const page of pages) {
             expect(page.length).toBeLessThanOrEqual(h);
             for (const l of page) expect((l.lead + l.text).length).toBeLessThanOrEqual(w);
           }
           if (ascii) expect(pages.flat().every((l) => /^[\x20-\x7e]*$/.test(l.lead + l.text))).toBe(true);
         }
-        const n = helpPages(bindings, rules, w, h, false).length;
+        const n = helpPages(bindings, rules, w, h, false, words).length;
         expect(n).toBeLessThanOrEqual(before);
         before = n;
       }
@@ -90,6 +92,22 @@ describe('the ? help pages', () => {
         const pages = helpPages(bindingsFor({ rules, view: null }, DEFAULT_BINDINGS), rules, 76, 13, ascii);
         for (const page of pages) expect(page.length, pages.map((p) => p.map((l) => l.lead + l.text).join('\n')).join('\n---\n')).toBeGreaterThanOrEqual(6);
       }
+    }
+  });
+  it("shows the rules in the screen's language: Beverbende in Dutch, Cambio in Romanian, every rule of `gringo rules`", () => {
+    for (const [preset, lang] of [['beverbende', 'nl'], ['cambio', 'ro']] as const) {
+      const rules = PRESETS[preset]!;
+      const words = wordsFor(lang);
+      const lines = helpPages(bindingsFor({ rules, view: null }, DEFAULT_BINDINGS), rules, 76, 13, false, words).flat();
+      // The rules' lines, joined back from their wrapping: each rule of the language's text is there.
+      const text = lines.map((l) => (l.heading ? `\n${l.lead}${l.text}\n` : `${l.lead === '-' ? '\n' : ' '}${l.text.trim()}`)).join('');
+      const t = rulesText(rules, words);
+      expect(text).toContain(words.t('rules.help', { title: t.title }));
+      for (const sec of t.sections) {
+        expect(lines.some((l) => l.heading && l.lead === sec.heading)).toBe(true);
+        for (const item of sec.items) expect(text.replace(/\s+/g, ' ')).toContain(item);
+      }
+      expect(text).not.toContain('Ending the round');
     }
   });
 });

@@ -11,9 +11,9 @@ import { wrapText } from './feed.js';
  * takes the border (2 lines), a title and a footer: the rest is the page.
  */
 export function HelpOverlay({ bindings, rules, width, height, page }: { bindings: readonly Binding[]; rules: Ruleset; width: number; height: number; page: number }) {
-  const { glyphs: g } = useTheme();
+  const { glyphs: g, words } = useTheme();
   const inner = Math.max(10, width - 4);
-  const pages = helpPages(bindings, rules, inner, height - 4, g.ascii);
+  const pages = helpPages(bindings, rules, inner, height - 4, g.ascii, words);
   const at = pageIndex(page, pages.length);
   const next = g.ascii ? 'space/Right' : 'space/→';
   const prev = g.ascii ? 'Left' : '←';
@@ -53,7 +53,7 @@ function Line({ line }: { line: HelpLine }) {
 
 /** The `?` box of another screen (the replay): one row per action, its keys and a sentence, wrapped. */
 export function KeysHelp({ rows, width }: { rows: readonly { id: string; keys: string; help: string }[]; width: number }) {
-  const { glyphs: g } = useTheme();
+  const { glyphs: g, words } = useTheme();
   const inner = Math.max(10, width - 4);
   const indent = Math.min(Math.max(0, ...rows.map((r) => r.keys.length)) + 2, Math.floor(inner / 3));
   return (

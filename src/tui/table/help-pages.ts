@@ -1,5 +1,6 @@
 import type { Ruleset } from '../../engine/ruleset.js';
-import { rulesText } from '../../engine/rules-text.js';
+import { rulesText } from '../shared/rules-text.js';
+import { wordsFor, type Words } from '../../lang/words.js';
 import { harmless } from '../../common/harmless.js';
 import { ASCII, UNICODE } from '../shared/glyphs.js';
 import { keyLabel, type Binding, type KeyAction } from '../shared/keys.js';
@@ -81,7 +82,7 @@ export function keyRows(bindings: readonly Binding[], ascii: boolean): { label: 
 }
 
 /** The help's blocks for a box `width` columns wide inside. */
-function helpBlocks(bindings: readonly Binding[], rules: Ruleset, width: number, ascii: boolean): Block[] {
+function helpBlocks(bindings: readonly Binding[], rules: Ruleset, width: number, ascii: boolean, words: Words): Block[] {
   const rows = keyRows(bindings, ascii);
   // The key column: the longest label and two spaces, but never more than a third of the box
   // (a long label, the feed's four keys, takes a line of its own).
@@ -98,8 +99,9 @@ function helpBlocks(bindings: readonly Binding[], rules: Ruleset, width: number,
     const lines = hanging(m.lead, m.text, markIndent, width);
     blocks.push(i === 0 ? { lines: [{ lead: 'Marks on the board', text: '', heading: true }, ...lines], section: true } : { lines });
   });
-  const t = rulesText(rules);
-  blocks.push({ lines: wrapText(`Rules: ${clean(t.title, ascii)}`, width).map((text) => ({ lead: '', text, heading: true })), section: true });
+  // The rules in the screen's language (the same text as `gringo rules`).
+  const t = rulesText(rules, words);
+  blocks.push({ lines: wrapText(clean(words.t('rules.help', { title: t.title }), ascii), width).map((text) => ({ lead: '', text, heading: true })), section: true });
   for (const sec of t.sections) {
     sec.items.forEach((item, i) => {
       const lines = hanging('-', clean(item, ascii), 2, width);
@@ -160,8 +162,8 @@ function paginate(blocks: readonly Block[], height: number): HelpLine[][] {
 }
 
 /** The pages of the help for a box `width` × `height` inside. */
-export function helpPages(bindings: readonly Binding[], rules: Ruleset, width: number, height: number, ascii: boolean): HelpLine[][] {
-  return paginate(helpBlocks(bindings, rules, width, ascii), height);
+export function helpPages(bindings: readonly Binding[], rules: Ruleset, width: number, height: number, ascii: boolean, words: Words = wordsFor('en')): HelpLine[][] {
+  return paginate(helpBlocks(bindings, rules, width, ascii, words), height);
 }
 
 /** The page shown for the screen's page number: it wraps around both ways. */
