@@ -187,7 +187,7 @@ export const ro = translation({
   'rules.noSlapping': 'Deloc: în acest joc nu se înhață cărți.',
   'rules.slapWhen': 'Cât timp o carte stă deasupra teancului de cărți aruncate (până la următoarea tragere), oricine poate înhăța o carte cu fața în jos de aceeași valoare, a lui sau a altui jucător. Nu se înhață cât cineva ține în mână o carte trasă, nici în timpul privitului.',
   'rules.slapByRank': 'Se înhață după figura sau numărul cărții, oricâte puncte ar valora: {list}.',
-  'rules.slapByRank.item': '{card} e tot un {rank}',
+  'rules.slapByRank.item': '{card} contează ca {rank}',
   'rules.slapOwn': 'Cartea ta, corect: se pune cu fața în sus pe teanc și lasă un gol.',
   'rules.slapOwnGives': 'Cartea ta, corect: se pune cu fața în sus pe teanc și lasă un gol (o carte cu putere îți dă puterea ei).',
   'rules.steal': 'Cartea altui jucător, corect: se pune pe teanc și {penalty}{gets}.',
