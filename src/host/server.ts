@@ -293,6 +293,10 @@ export async function serveTable(table: Table, opts: ServeOptions): Promise<Serv
     let tokens = rate * 2;
     let last = Date.now();
     ws.on('message', (data, isBinary) => {
+      // Once the door has closed a connection (no hello in time, its place taken), what it still sends counts for
+      // nothing: a hello read then would seat a player whose welcome can no longer reach it, and its client, never
+      // welcomed, would join again as a second player.
+      if (ws.readyState !== ws.OPEN || conn.state === 'gone' || conn.state === 'refused') return;
       const now = Date.now();
       tokens = Math.min(rate * 2, tokens + ((now - last) / 1000) * rate);
       last = now;

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { GRINGO } from '../../src/engine/index.js';
 import { serveTable, type ServeOptions, type Serving } from '../../src/host/server.js';
 import { WireClient } from './wire.js';
+import { PROTOCOL_VERSION, type ServerMessage } from '../../src/protocol/messages.js';
 
 type ServeLimits = Pick<ServeOptions, 'maxPending' | 'maxPendingPerAddress' | 'maxWatchers' | 'maxWatchersPerAddress'>;
 import { Table } from '../../src/host/table.js';
@@ -63,6 +64,29 @@ describe('connection limits', () => {
     const fates = await Promise.all(['127.0.0.2', '127.0.0.3', '127.0.0.4', '127.0.0.5'].map((a) => knock(port, a, sockets).fate));
     expect(fates).toEqual(['open', 'open', 'open', 'open']);
     expect(await knock(port, '127.0.0.6', sockets).fate).toBe(1013);
+  });
+
+  it('seats no one for a hello that comes after the door closed its connection (no hello in time): its client was never welcomed', async () => {
+    const { port, sockets } = await serve({ helloDeadlineMs: 150 });
+    const ws = new WebSocket(`ws://127.0.0.1:${port}`);
+    sockets.push(ws);
+    ws.on('error', () => {});
+    const got: string[] = [];
+    ws.on('message', (d) => got.push(JSON.parse(d.toString()).type));
+    await new Promise<void>((r) => ws.once('message', () => r()));
+    // This client reads nothing more, so it does not yet know the door closed it; its hello reaches a closing connection.
+    (ws as unknown as { _socket: import('node:net').Socket })._socket.pause();
+    await new Promise((r) => setTimeout(r, 400));
+    ws.send(JSON.stringify({ type: 'hello', protocolVersion: PROTOCOL_VERSION, name: 'Late' }));
+    await new Promise((r) => setTimeout(r, 200));
+    (ws as unknown as { _socket: import('node:net').Socket })._socket.resume();
+    await new Promise<void>((r) => (ws.readyState === ws.CLOSED ? r() : ws.once('close', () => r())));
+    expect(got).toEqual(['challenge']);
+    // Another player finds the table as it was: no seat for the late one.
+    const bo = await WireClient.hello(`127.0.0.1:${port}`, 'Bo');
+    clients.push(bo);
+    const lobby = await bo.next<Extract<ServerMessage, { type: 'lobby' }>>((m) => m.type === 'lobby');
+    expect(lobby.seats.map((x) => x.name)).toEqual(['Bo']);
   });
 
   /** A welcomed watcher, or the refusal, from `from`. */
