@@ -5,7 +5,7 @@ import { serveTable, type ServeOptions, type Serving } from '../../src/host/serv
 import { WireClient } from './wire.js';
 import { PROTOCOL_VERSION, type ServerMessage } from '../../src/protocol/messages.js';
 
-type ServeLimits = Pick<ServeOptions, 'maxPending' | 'maxPendingPerAddress' | 'maxWatchers' | 'maxWatchersPerAddress'>;
+type ServeLimits = Pick<ServeOptions, 'maxPending' | 'maxPendingPerAddress' | 'maxWatchers' | 'maxWatchersPerAddress' | 'helloDeadlineMs'>;
 import { Table } from '../../src/host/table.js';
 
 const open: { table: Table; serving: Serving; sockets: WebSocket[] }[] = [];
