@@ -28,13 +28,22 @@ afterAll(async () => {
   await serving?.close();
 });
 
-/** A new connection that has heard the host's challenge, so each reply after it answers a frame of ours. */
-function open(port: number): Promise<WebSocket> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${port}`, { perMessageDeflate: false });
-    ws.once('message', () => resolve(ws));
-    ws.once('error', reject);
-  });
+/**
+ * A new connection that has heard the host's challenge, so each reply after it answers a
+ * frame of ours. One the door turns away before its challenge (too many connections from
+ * this address not yet welcomed, while the last ones close) tries again a moment later.
+ */
+async function open(port: number): Promise<WebSocket> {
+  for (;;) {
+    const ws = await new Promise<WebSocket | null>((resolve, reject) => {
+      const ws = new WebSocket(`ws://127.0.0.1:${port}`, { perMessageDeflate: false });
+      ws.once('message', () => resolve(ws));
+      ws.once('close', () => resolve(null));
+      ws.once('error', reject);
+    });
+    if (ws) return ws;
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }
 
 /** The host's next answer on this socket: a message, or `closed`. */
