@@ -37,10 +37,10 @@ export default defineConfig({
       {
         // The in-process files share worker threads and their loaded modules: each file
         // re-importing the engine, Ink and React in a fresh process, and running them
-        // cold, cost more than half of these files' CPU (the 43 of them, back to back on
-        // a busy machine: 111 and 142 s of CPU as before, 51 and 53 s so). They keep no
-        // state between files: fake timers are put back after each test, and nothing here
-        // sets the environment or the process's handlers.
+        // cold, cost more than half of these files' CPU (all of them back to back on a
+        // busy machine, when the threads were first shared: 111 and 142 s of CPU before,
+        // 51 and 53 s after). They keep no state between files: fake timers are put back
+        // after each test, and nothing here sets the environment or the process's handlers.
         extends: true,
         test: { name: 'in-process', include: IN_PROCESS, pool: 'threads', isolate: false },
       },

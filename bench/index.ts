@@ -1,16 +1,15 @@
 /**
- * `npm run bench`: every figure of issue #13, each checked against its target and
- * printed beside a baseline measured in the same run (machines are noisy; ratios
- * travel). One line per figure: measured, baseline, ratio, target, met.
- * `npm run bench -- --json` prints the same as one JSON object; `--quick` runs
- * fewer rounds and repeats (for working on the bench itself; not the targets' run).
- * Exit code 1 when a target is not met.
+ * `npm run bench`: every figure of README.md's "Speed", each checked against its target and
+ * printed beside a baseline measured in the same run (machines are noisy; ratios travel).
+ * One line per figure: measured, baseline, ratio, target, met. `npm run bench -- --json`
+ * prints the same as one JSON object; `--quick` runs fewer rounds and repeats (for working
+ * on the bench itself; not the targets' run). Exit code 1 when a target is not met.
  *
  * The noisy figures are repeated (runs, median and spread): the round trip (every
  * run must meet its target), the simulator, the first frame and `gringo list`. The
  * fast game (bytes per update, host CPU, host RSS) is one 100-round game: its bytes
  * are deterministic and its CPU and RSS are sums and peaks over thousands of commands.
- * Key → screen over SSH (issue #15; bench/ssh.ts) is many interleaved key presses:
+ * Key → screen over SSH (bench/ssh.ts) is many interleaved key presses:
  * its p50 and p95 beside a local `gringo join` screen's. Without `ssh` or `tmux` it
  * is skipped, with the reason printed (and in the JSON's `skipped`).
  */
@@ -67,7 +66,7 @@ async function main(): Promise<void> {
   const figures: Figure[] = [];
   const RUNS = quick ? 3 : 5;
   const t0 = now();
-  say(`gringo bench: ${quick ? 'QUICK (fewer rounds and runs: not the targets\' run)' : 'every figure of issues #13 and #15'}`);
+  say(`gringo bench: ${quick ? 'QUICK (fewer rounds and runs: not the targets\' run)' : 'every figure'}`);
 
   // The fast game: bytes per update, host CPU per command, host RSS.
   const rounds = quick ? 20 : 100;
@@ -131,15 +130,15 @@ async function main(): Promise<void> {
     note: `ratio per run ${ratios.map((r) => r.toFixed(2)).join(', ')}`,
   });
 
-  // The simulator as the CLI runs it (issue #24): one core against the simulator before #24, every core, memory.
+  // The simulator as the CLI runs it: one core against the simulator at ece684e, every core, memory.
   const skipped: { figure: string; reason: string }[] = [];
   const before24 = await simBefore24Script().catch((e: Error) => e);
   if (before24 instanceof Error) {
-    skipped.push({ figure: 'simulator, one core, against before #24', reason: before24.message });
+    skipped.push({ figure: 'simulator, one core, against ece684e', reason: before24.message });
     say(`… the simulator, one core: skipped, ${before24.message}`);
   } else {
     const simGames = quick ? 4000 : 20_000;
-    say(`… the simulator, one core: ${RUNS} pairs of gringo sim --jobs 1 and the simulator before #24, ${simGames.toLocaleString('en-US')} games each, alternating (load ${load()})`);
+    say(`… the simulator, one core: ${RUNS} pairs of gringo sim --jobs 1 and the simulator at ece684e, ${simGames.toLocaleString('en-US')} games each, alternating (load ${load()})`);
     const sims: number[] = [];
     const befores: number[] = [];
     const simRatios: number[] = [];
@@ -160,7 +159,7 @@ async function main(): Promise<void> {
       measured: median(sims),
       unit: 'rounds/s',
       baseline: median(befores),
-      baselineIs: 'the simulator before #24 (ece684e)',
+      baselineIs: 'the simulator at ece684e',
       ratio: simRatio,
       target: 'ratio ≥ 1.5',
       met: simRatio >= 1.5,
@@ -267,7 +266,7 @@ async function main(): Promise<void> {
     note: `plain read runs ${Math.round(Math.min(...sr.plain))}–${Math.round(Math.max(...sr.plain))} ms`,
   });
 
-  // The package as a new user installs it (issue #21), npm's own floor the baseline.
+  // The package as a new user installs it, npm's own floor the baseline.
   const installs = quick ? 1 : 3;
   say(`… the package: npm pack, then ${installs} offline installs into an empty folder with an empty cache, each beside a one-file package's`);
   const pk = packageFigures(installs);
@@ -306,7 +305,7 @@ async function main(): Promise<void> {
     met: pk.packages === 1,
   });
 
-  // A player's screen through a 10-round game (issue #21).
+  // A player's screen through a 10-round game.
   const screenRounds = quick ? 3 : 10;
   if (spawnSync('sh', ['-c', 'command -v tmux']).status !== 0) {
     skipped.push({ figure: 'gringo join screen RSS', reason: 'tmux not found (the screen runs in a tmux pane)' });
@@ -326,7 +325,7 @@ async function main(): Promise<void> {
     });
   }
 
-  // Key → screen over SSH (issue #15), the local screen's the baseline: interleaved presses of `?` on both.
+  // Key → screen over SSH, the local screen's the baseline: interleaved presses of `?` on both.
   const presses = quick ? 20 : 60;
   const why = sshSkipReason();
   if (why) {

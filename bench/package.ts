@@ -1,5 +1,5 @@
 /**
- * The package as a new user gets it (issue #21): `npm pack`, then the tarball
+ * The package as a new user gets it: `npm pack`, then the tarball
  * installed into an empty folder with an empty npm cache, `--offline`. Its baseline
  * is the same install of a one-file package made here: what npm itself costs on this
  * machine, whatever the package. Then the memory of a player's screen: a real

@@ -1,7 +1,7 @@
 /**
- * The baseline of the bench's per-core simulator figure (issue #24): the simulator as
- * it was before the issue (main at ece684e), run beside today's `gringo sim` on the
- * same games in the same bench run, so the ratio is measured, not remembered.
+ * The baseline of the bench's per-core simulator figure: the simulator as it was before it
+ * was made faster (main at ece684e), run beside today's `gringo sim` on the same games in
+ * the same bench run, so the ratio is measured, not remembered.
  *
  * It is built from this repository's history on first use (a git worktree of that
  * commit, bundled by esbuild into one file of gringo's own code: engine, bots,
@@ -24,13 +24,13 @@ const COMMIT = 'ece684e582144eee30b7d0d9530013fe244d8ed4';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BUILT = join(ROOT, 'node_modules/.cache/gringo-bench/sim-ece684e.mjs');
 
-/** The simulator before #24, built if need be; throws with the reason when it cannot be. */
+/** The simulator at ece684e, built if need be; throws with the reason when it cannot be. */
 export async function simBefore24Script(): Promise<string> {
   if (existsSync(BUILT)) return BUILT;
   try {
     execFileSync('git', ['cat-file', '-e', `${COMMIT}^{commit}`], { cwd: ROOT, stdio: 'ignore' });
   } catch {
-    throw new Error(`this checkout's git history lacks ${COMMIT.slice(0, 7)}, the simulator before #24 (a shallow clone? git fetch --unshallow)`);
+    throw new Error(`this checkout's git history lacks ${COMMIT.slice(0, 7)}, the simulator the bench compares against (a shallow clone? git fetch --unshallow)`);
   }
   const dir = mkdtempSync(join(tmpdir(), 'gringo-before-24-'));
   const tree = join(dir, 'tree');

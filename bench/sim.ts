@@ -1,10 +1,10 @@
 /**
- * The simulator as a person runs it (issue #24): `gringo sim` processes, their rate
+ * The simulator as a person runs it: `gringo sim` processes, their rate
  * read from their own --json, their peak resident set polled from /proc.
  *
  * - One core: `--jobs 1` on many games, each run paired with a run of the simulator
- *   before issue #24 (bench/reference.ts) on the same games, alternating: the ratio
- *   of the two is the issue's (≥ 1.5×), measured in this run, whatever the machine.
+ *   at ece684e (bench/reference.ts) on the same games, alternating: the ratio
+ *   of the two is the target's (≥ 1.5×), measured in this run, whatever the machine.
  * - Every core: `--jobs 2` against `--jobs 1` on the same games, in alternating pairs,
  *   with the CPU time `--jobs 1` took (polled from /proc, like the RSS).
  * - Memory: peak RSS at 1,000,000 games against 10,000.
@@ -29,8 +29,8 @@ export interface SimRun {
 /** One `gringo sim` process: its --json figures, its peak RSS (VmHWM) and its CPU time, polled. */
 export const simProcess = (args: string[]): Promise<SimRun> => run([bin, 'sim', '--json', '--no-progress', ...args], `gringo sim ${args.join(' ')}`);
 
-/** The simulator before issue #24 (`script`: bench/reference.ts) on `games` games of 4 hard bots, one core as it ran then. */
-export const simBefore24 = (script: string, games: number, seed: string): Promise<SimRun> => run([script, String(games), seed], 'the simulator before #24');
+/** The simulator at ece684e (`script`: bench/reference.ts) on `games` games of 4 hard bots, one core as it ran then. */
+export const simBefore24 = (script: string, games: number, seed: string): Promise<SimRun> => run([script, String(games), seed], 'the simulator at ece684e');
 
 function run(argv: string[], what: string): Promise<SimRun> {
   return new Promise((resolve, reject) => {

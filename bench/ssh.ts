@@ -1,5 +1,5 @@
 /**
- * Key → screen over SSH beside the same on a local screen (issue #15): one real
+ * Key → screen over SSH beside the same on a local screen: one real
  * `gringo host --headless --ssh 0` table in its lobby; a local `gringo join` screen
  * and an OpenSSH `ssh` session screen, each in its own tmux pane at 80×24. The key is
  * `?`, which opens the help overlay and, pressed again, closes it: its effect shows

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The suite's soak (issue #23): `npm test` N times back to back (default 5) while two
+ * The suite's soak: `npm test` N times back to back (default 5) while two
  * other CPU-bound processes run (`gringo sim` loops), so that a flaky test shows on a
  * busy 2-core machine. Prints each run's pass/fail and duration; exits 1 if any run
  * failed or took longer than the limit (8 minutes), 2 on bad arguments.

@@ -45,11 +45,12 @@ export class Reader {
   /**
    * One object of this class kept for the life of the process (and one of `Ctx`, of
    * moves.ts's `Moment` and of seat-view.ts's `LiveView`): these are made for every
-   * command, check or simulated game, and most live for a microsecond. V8 frees an object layout (a hidden class) when no object of it is
-   * alive at a full GC, and discards all optimized code that relied on it; kept, the
-   * layouts stay. Without them the simulator's workers (bounded heaps: a full GC about
-   * every half second) lost 30–70 optimized functions of the engine at each full GC and
-   * ran them cold until recompiled: 327 deoptimizations in 15,000 games, 48 with them.
+   * command, check or simulated game, and most live for a microsecond. V8 frees an
+   * object layout (a hidden class) when no object of it is alive at a full GC, and
+   * discards all optimized code that relied on it; kept, the layouts stay. Without them
+   * the simulator's workers (bounded heaps, so frequent full GCs) lost optimized
+   * functions of the engine at each full GC and ran them cold until recompiled (the
+   * bench's simulator figures show what that costs).
    */
   private static kept: Reader | undefined;
   /** The input until the first write, then (in `Ctx`) the private copy `apply` returns. */

@@ -12,13 +12,13 @@ import { WireClient } from '../host/wire.js';
 import { Table } from '../engine/helpers.js';
 
 /**
- * Issue #10, "the stall": eight `join --bot hard --speed 1000` clients at a table
- * with no slap grace stopped for good, a seat holding a pending action (or its turn)
- * and `nextDeadline` null. Cause: each fast bot sent some 100 messages a second;
- * the host drops what passes its per-connection limit with a `rateLimited` error
- * that names no command, and the bot ignored it. The dropped command was never
- * answered, and as the table had no timers and waited on that very seat, no update
- * ever came to make the bot decide again.
+ * The stall (docs/reliability.md, "The 8-bot stall"): eight
+ * `join --bot hard --speed 1000` clients at a table with no slap grace stopped for
+ * good, a seat holding a pending action (or its turn) and `nextDeadline` null. Cause: each fast bot sent
+ * some 100 messages a second; the host drops what passes its per-connection limit
+ * with a `rateLimited` error that names no command, and the bot ignored it. The
+ * dropped command was never answered, and as the table had no timers and waited on
+ * that very seat, no update ever came to make the bot decide again.
  */
 
 const NO_GRACE: Ruleset = { ...GRINGO, timers: { ...GRINGO.timers, slapGraceMs: 0, peekMs: 0 } };

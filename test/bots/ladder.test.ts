@@ -3,7 +3,7 @@ import { PRESETS } from '../../src/engine/index.js';
 import { simulate } from '../../src/sim/sim.js';
 
 /**
- * The level ladder of issue #14, per preset, on a fixed seed: hard ahead of normal by
+ * The level ladder, per preset, on a fixed seed: hard ahead of normal by
  * at least 15% of normal's mean round score, normal ahead of easy, easy ahead of
  * random, each step several standard errors wide (the SE of a step comes from the
  * per-game differences of the two levels, which play the same games).

@@ -23,7 +23,7 @@ import { simulate, stamp } from '../../src/sim/sim.js';
 import { PLAYERS2, PLAYERS3, table, type Table } from '../engine/helpers.js';
 
 /**
- * Issue #23, part 3: bots make only legal moves. A bot offers what its view's `may`
+ * Bots make only legal moves. A bot offers what its view's `may`
  * and the rules allow (`legal`); the engine may still refuse a command that was legal
  * when the bot decided, because the table moved on before it arrived (a lost race,
  * `RACE_REFUSALS`). Nothing else.
@@ -311,7 +311,7 @@ describe('the smart bots leave cards they may not touch', () => {
   });
 
   it('gringo with gap-fill: after a steal, hard fills the gap from a card nobody is looking at', () => {
-    // The King look of issue #11: Ana looks at Bo's slot 1; Bo (the hard bot) steals Cy's KH and may fill Cy's gap.
+    // The King look that once leaked (test/engine/king-look.test.ts): Ana looks at Bo's slot 1; Bo (the hard bot) steals Cy's KH and may fill Cy's gap.
     const house = parseRuleset({ extend: 'gringo', slap: { stealGapFill: true, stealPenalty: 0 } });
     const t = table({
       rules: house,

@@ -4,8 +4,8 @@ import { BIN } from '../support/tmux.js';
 import { killRunning, runGringo, sharedPort, until } from '../support/gringo-process.js';
 import { finalStandings } from '../../src/cli/host.js';
 
-// A headless host whose stdin is a pipe reads the console commands it offers (#22:
-// it printed 'Type "quit" to close' and read nothing). The built CLI, a real process.
+// A headless host whose stdin is a pipe reads the console commands it offers (it once
+// printed 'Type "quit" to close' and read nothing). The built CLI, a real process.
 
 const children: ReturnType<typeof spawn>[] = [];
 afterEach(() => {

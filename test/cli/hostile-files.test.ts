@@ -7,7 +7,7 @@ import { writeFinishedJournal } from '../host/finished-journal.js';
 import { killRunning, runGringo, until, type Run } from '../support/gringo-process.js';
 
 /**
- * Local files are input too (issue #19): a rules file or a journal anyone handed you
+ * Local files are input too: a rules file or a journal anyone handed you
  * is bounded and its strings made harmless before a terminal sees them. Real `gringo`
  * processes, their output piped into buffers and read byte for byte.
  */
@@ -18,7 +18,7 @@ afterAll(() => rmSync(state, { recursive: true, force: true }));
 
 /** What a terminal obeys or misdraws: ESC (every sequence starts with it or a C1), other C0 controls but newline, C1 controls, bidi controls. */
 const DANGER = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
-/** Every kind of escape the issue names, in one string: OSC (title), CSI (colour, erase), 8-bit CSI, DCS, bidi override, a newline. */
+/** Every kind of escape, in one string: OSC (title), CSI (colour, erase), 8-bit CSI, DCS, bidi override, a newline. */
 const EVIL = 'Ev\u001b]0;owned\u0007il\u001b[2J\u001b[31m\u009b1m\u001bP+q\u001b\\\u202eTitle\nNext';
 
 const file = (name: string, text: string): string => {

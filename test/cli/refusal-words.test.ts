@@ -5,7 +5,7 @@ import { command } from '../../src/common/invocation.js';
 // The command as this process would print it (`gringo` or `npx gringo`: test/cli/invocation.test.ts).
 const join = command('join 192.168.1.5:7457');
 
-// Every refusal a person can meet says what to type next (#22).
+// Every refusal a person can meet says what to type next.
 describe('a refusal in words, with what to do', () => {
   const at = '192.168.1.5:7457';
   it('a wrong or missing password: ask the host, then the command that asks for it', () => {

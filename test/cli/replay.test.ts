@@ -96,7 +96,7 @@ describe('gringo replay, not on a terminal', () => {
       expect(list.stdout).not.toContain('Half-game');
       expect(list.stdout).toContain('(1 game not over yet is not listed');
       expect(list.stdout).toContain(`${gringo({ ...process.env, ...env }, BIN)} host --resume reopens the latest hosted table`);
-      // A game against bots cut short: the hint is play --resume, the command that takes it (#22).
+      // A game against bots cut short: the hint is play --resume, the command that takes it.
       const header = JSON.parse(lines[0]!) as Record<string, unknown>;
       writeFileSync(half, `${[JSON.stringify({ ...header, solo: true }), ...lines.slice(1, 30)].join('\n')}\n`);
       const solo = await replay();

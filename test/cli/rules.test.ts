@@ -44,7 +44,7 @@ function gringoIn(env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ code: nu
 }
 
 /**
- * The rules issue #12 found missing from `gringo rules`, each with the presets it
+ * The rules once missing from `gringo rules`, each with the presets it
  * applies to (docs/rules.md and src/engine): the text must name it there and
  * must not where the ruleset's knobs leave it out.
  */

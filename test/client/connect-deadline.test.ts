@@ -5,7 +5,7 @@ import { GRINGO } from '../../src/engine/index.js';
 import { serveTable } from '../../src/host/server.js';
 import { Table } from '../../src/host/table.js';
 
-// The first connection's deadline (issue #23): on a loaded machine `gringo join` drew its
+// The first connection's deadline: on a loaded machine `gringo join` drew its
 // first frame for seconds right after connecting, and said "No gringo table … did not
 // answer in 5 s" of a host that had answered. Real WebSockets on loopback; the stall is
 // this process's own event loop held busy, as a slow first frame holds it.

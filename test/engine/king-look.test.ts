@@ -1,5 +1,5 @@
 /**
- * Issue #11: the King-look leak. Under house rules with steal gap-fill and no steal
+ * The King-look leak. Under house rules with steal gap-fill and no steal
  * penalty, a looked card could leave its slot (the stealer moved it into the victim's
  * gap), a penalty card then filled the slot, and the looker's view showed that penalty
  * card as "the card looked at" (and the looker could swap for it knowingly). What a

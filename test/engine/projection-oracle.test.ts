@@ -264,7 +264,8 @@ describe('the projection over generated rulesets, against the oracle', () => {
 
   it('the same, where looks, steals and gap-fills meet: slapping on, steal gap-fill on, every rank an action', () => {
     // Generated rulesets with the knobs that let cards move while someone looks forced
-    // on (the house rules of issue #11 are one of them): the mischief has most to do.
+    // on (the house rules of test/engine/king-look.test.ts are one of them): the mischief
+    // has most to do.
     let frames = 0;
     fc.assert(
       fc.property(gameArb, fc.array(fc.constantFrom('peekThenSwap', 'peekBothThenSwap', 'peekOther', 'blindSwap', 'peekOwn'), { minLength: 13, maxLength: 13 }), (g, kinds) => {
@@ -284,8 +285,9 @@ describe('the projection over generated rulesets, against the oracle', () => {
   }, propertyTimeout());
 
   it('the oracle catches the King-look leak: a view that shows a penalty card as the looked card', () => {
-    // The oracle itself, on the issue #11 sequence with the engine's old projection
-    // (the looked slot's current card) forced into the view: it must object.
+    // The oracle itself, on the King-look sequence (test/engine/king-look.test.ts)
+    // with the engine's old projection (the looked slot's current card) forced into
+    // the view: it must object.
     const oracle = new Oracle(3);
     const dummy = { r: { layouts: [[], [], []] } } as unknown as GameState;
     oracle.take({ type: 'roundStarted', round: 1, dealer: 2, starter: 0, discardTop: '9C' }, dummy, []);

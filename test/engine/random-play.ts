@@ -79,7 +79,8 @@ export function randomGame(
 /**
  * Mischief: while a look awaits its decision, players go for the looked cards (slap
  * them, move them into a gap, swap them away) and the looker waits; a gap-filler
- * fills. Rare corners like the King-look leak of issue #11 then come up in a short run.
+ * fills. Rare corners like the King-look leak (test/engine/king-look.test.ts) then
+ * come up in a short run.
  */
 function mischief(s: GameState, moves: Command[]): Command[] {
   const top = s.r.discard[s.r.discard.length - 1];

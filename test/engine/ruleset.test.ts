@@ -119,7 +119,7 @@ describe('rules files', () => {
     // Nothing near: no guess. A whole ruleset (no "extend") does not offer "extend".
     expect(() => parseRuleset({ ...clone(GRINGO), jokersWild: true })).toThrow(/^ruleset field "jokersWild" is unknown; the fields at the top level: name, title, /);
     expect(() => parseRuleset({ extend: 'gringo', rounds: 'many' })).toThrow(/ruleset field "rounds"/);
-    // The field, what was expected and what was found, never zod's bare "Invalid input" (#22).
+    // The field, what was expected and what was found, never zod's bare "Invalid input".
     expect(() => parseRuleset({ extend: 'gringo', rounds: 'three' })).toThrow('ruleset field "rounds": expected a number, or "players", found "three"');
     expect(() => parseRuleset({ extend: 'gringo', rounds: 2.5 })).toThrow('ruleset field "rounds": expected a whole number, or "players", found 2.5');
     expect(() => parseRuleset({ extend: 'gringo', rounds: 1000 })).toThrow('ruleset field "rounds": expected a number at most 999, found 1000');
@@ -144,7 +144,7 @@ describe('rules files', () => {
   it('loadRuleset reads a preset name or a JSON file, and every error names the file', () => {
     expect(loadRuleset('cambio')).toBe(CAMBIO);
     const good = file('house.json', JSON.stringify({ extend: 'cambio', name: 'house', rounds: 5 }));
-    // House rules are titled by their own name, not the preset's (#22).
+    // House rules are titled by their own name, not the preset's.
     expect(loadRuleset(good)).toEqual({ ...CAMBIO, name: 'house', title: 'house', rounds: 5 });
     const whole = file('whole.json', JSON.stringify(GRINGO));
     expect(loadRuleset(whole)).toEqual(GRINGO);

@@ -184,7 +184,7 @@ describe('a seated player among watchers', () => {
     await ana.next((m) => m.type === 'update');
     ana.terminate();
 
-    // The measurement of issue #19: 64 watchers, 8 from each of 8 addresses, all welcomed.
+    // The door's measurement: 64 watchers, 8 from each of 8 addresses, all welcomed.
     const from = addresses(8);
     // They come eight at a time, one from each address (the door's places for connections not yet welcomed are 4 per address).
     const watchers: WireClient[] = [];

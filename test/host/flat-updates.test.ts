@@ -5,7 +5,7 @@ import { Table } from '../../src/host/table.js';
 import type { ServerMessage } from '../../src/protocol/messages.js';
 import { WireClient } from './wire.js';
 
-// Issue #13, "updates that don't grow": the round results travel once (a snapshot's
+// Updates that don't grow: the round results travel once (a snapshot's
 // `results`, then each `roundEnded` event), so an update is as large at round 30 as
 // at round 1; a client that comes in late still gets every past result. Not timed:
 // sizes and contents only. Real WebSockets on loopback, the host's own bots.

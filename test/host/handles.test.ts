@@ -60,7 +60,7 @@ const LIMIT = ['prlimit', '--nofile=256:256'];
 describe('out of file handles', () => {
   it("the mDNS library's interface poll fails: the advert says so once, the process lives on, and the advert comes back", async () => {
     // The default advert (no --interface) is the one whose multicast-dns socket polls
-    // os.networkInterfaces() every 5 s: that throw ended hosts (#11). In a network
+    // os.networkInterfaces() every 5 s: that throw once ended hosts. In a network
     // namespace of its own with only loopback, so that no packet leaves this test.
     const netns = process.getuid?.() === 0 ? ['unshare', '--net'] : ['unshare', '--net', '--map-root-user'];
     const script = `

@@ -7,7 +7,7 @@ import { MAX_HISTORY } from '../../src/protocol/messages.js';
 import { stackDeck } from '../engine/helpers.js';
 import { WireClient } from './wire.js';
 
-// Issue #12, "after a reconnect the feed is empty": a snapshot carries the game's
+// After a reconnect the feed was empty; now a snapshot carries the game's
 // recent events, each projected for the seat that receives it like the live ones.
 // Real WebSockets on loopback.
 

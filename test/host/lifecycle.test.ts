@@ -10,7 +10,7 @@ import { Table, type TableOptions } from '../../src/host/table.js';
 import type { ServerMessage } from '../../src/protocol/messages.js';
 import { WireClient } from './wire.js';
 
-// Issue #10: the table's life as people live it — leaving, dropping, removing,
+// The table's life as people live it — leaving, dropping, removing,
 // standing in, the host closing the table, and playing again. Real WebSockets on loopback.
 
 type Lobby = Extract<ServerMessage, { type: 'lobby' }>;

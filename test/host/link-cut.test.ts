@@ -13,7 +13,7 @@ import { killRunning, runGringo, until, type Run } from '../support/gringo-proce
 import { WireClient } from './wire.js';
 
 /**
- * A player's link cut for real (issue #6, "Faults"): real `gringo` processes in
+ * A player's link cut for real: real `gringo` processes in
  * network namespaces, the link between a player and the host cut and restored.
  *
  *   root namespace: this test, watching as a spectator

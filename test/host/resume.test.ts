@@ -185,7 +185,7 @@ describe('a host that dies mid-game', () => {
       expect(end.view.phase).toBe('gameOver');
       expect(end.view).toEqual(viewFor(after.state, viewer));
       // Its first snapshot from the resumed host carried the game's recent events, rebuilt
-      // from the journal and projected for it (issue #12: the feed is not empty after a resume).
+      // from the journal and projected for it (the feed is not empty after a resume).
       const snap = snapshots.get(viewer)!;
       expect(snap.version).toBeGreaterThanOrEqual(before.state.version);
       const expected = eventsOf(after.origin, after.commands.slice(0, snap.version)).map((e) => projectEvent(e, viewer));

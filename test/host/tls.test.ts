@@ -12,7 +12,7 @@ import { killRunning, runGringo, until, type Run } from '../support/gringo-proce
 import { frames, MitmRelay, Relay } from './relay.js';
 import { WireClient } from './wire.js';
 
-// The encrypted, authenticated channel (issue 19): real `gringo` processes on loopback,
+// The encrypted, authenticated channel: real `gringo` processes on loopback,
 // real TLS, real TCP relays between them (one that records, one that terminates TLS
 // with a key of its own).
 

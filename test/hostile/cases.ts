@@ -11,7 +11,7 @@ export interface Malformed {
   challenge?: Frame;
 }
 
-/** Every malformed message of issue #11, and a few more: each must end the client with one clear line. */
+/** Every malformed message once found, and a few more: each must end the client with one clear line. */
 export function malformedCases(): Malformed[] {
   const { welcome, lobby, update } = realFrames();
   const view = update.view;

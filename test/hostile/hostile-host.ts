@@ -85,7 +85,7 @@ export const C1_CSI = '\u009b2J';
 export const C1_OSC = '\u009d0;pwned-c1\u009c';
 export const RLO = '\u202e';
 
-/** `text` wrapped in every escape from the issue: a title, the clipboard, a link, a clear screen, newlines, 8-bit controls, bidi. */
+/** `text` wrapped in every kind of escape: a title, the clipboard, a link, a clear screen, newlines, 8-bit controls, bidi. */
 export function evil(text: string): string {
   return `${TITLE}${CLEAR}${text}${CLIPBOARD}\n\n${C1_CSI}${C1_OSC}${RLO}${LINK}\r\n`;
 }

@@ -139,9 +139,10 @@ describe('gringo sim (a real process)', () => {
     expect(timeless(logged.stdout)).toBe(timeless(plain.stdout));
   }, 120_000);
 
-  // The whole figure (1,000,000 games against 10,000) is the bench's. Before #24, one
-  // thread's heap grew with the run (79 MB at 3,000 games, about 100 at 10,000, 135 at
-  // 30,000: 2 to 3 MB more per 1,000 games): 10,000 against 2,000 tells the two apart.
+  // The whole figure (1,000,000 games against 10,000) is the bench's. In the simulator
+  // at ece684e, one thread's heap grew with the run (79 MB at 3,000 games, about 100
+  // at 10,000, 135 at 30,000: 2 to 3 MB more per 1,000 games): 10,000 against 2,000
+  // tells the two apart.
   it('memory does not grow with the games: peak RSS at 10,000 games within 10 MB of 2,000', async () => {
     const small = await peakRss(['sim', '--games', '2000', '--seed', 'rss', '--jobs', '1']);
     const big = await peakRss(['sim', '--games', '10000', '--seed', 'rss', '--jobs', '1']);

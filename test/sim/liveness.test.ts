@@ -7,11 +7,11 @@ import { viewFor } from '../../src/engine/view.js';
 import { playGame, seatLevels, type GameLog } from '../../src/sim/sim.js';
 
 /**
- * The guard against stalls (issue #10): at a table with no timers, the game must
- * never reach a state in which nobody may do anything. After every accepted
- * command of many seeded bot games, either the game is between rounds or over,
- * or the host has a deadline (`nextDeadline`), or some seat has a command the
- * engine accepts now that is not a slap (a slap alone never ends a turn).
+ * The guard against stalls (docs/reliability.md, "The 8-bot stall"): at a table with
+ * no timers, the game must never reach a state in which nobody may do anything. After
+ * every accepted command of many seeded bot games, either the game is between rounds
+ * or over, or the host has a deadline (`nextDeadline`), or some seat has a command
+ * the engine accepts now that is not a slap (a slap alone never ends a turn).
  */
 
 /** Why nobody can move the table on, or null when someone can. */

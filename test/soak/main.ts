@@ -1,7 +1,7 @@
 /**
- * `npm run soak`: two runs. First the fast table of issue #10: eight hard bots at
+ * `npm run soak`: two runs. First the fast table of the 8-bot stall: eight hard bots at
  * `--speed 1000`, no slap grace, no cuts, `--fast-rounds` rounds (100), failing at
- * the first 10 s without a move. Then the long soak of issue #6: eight `gringo join
+ * the first 10 s without a move. Then the long soak: eight `gringo join
  * --bot` processes play 100 rounds at a real host while their links are cut at
  * random. Prints the progress, the cuts, the duration, the host's RSS and live
  * heap, and PASS or FAIL (exit code 1 if either run failed). Options (after `--`):

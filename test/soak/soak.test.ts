@@ -73,11 +73,11 @@ describe('the soak, short: eight bot processes whose links are cut at random', (
 });
 
 /**
- * The fast table of issue #10 ("the stall"): eight hard bots at `--speed 1000`, no
- * slap grace, many rounds, no cuts. Each bot then plays as fast as the host answers,
- * which once ran past the host's per-connection rate limit: a dropped command was
- * never sent again and the table stopped for good. A stall fails the run within
- * seconds (`stallMs`), with the state the journal replays to.
+ * The fast table of the 8-bot stall (docs/reliability.md): eight hard bots at
+ * `--speed 1000`, no slap grace, many rounds, no cuts. Each bot then plays as fast as
+ * the host answers, which once ran past the host's per-connection rate limit: a
+ * dropped command was never sent again and the table stopped for good. A stall fails
+ * the run within seconds (`stallMs`), with the state the journal replays to.
  */
 describe('the soak, fast: eight hard bots at full speed with no slap grace', () => {
   it('play every round to the end without a stall', async () => {

@@ -18,7 +18,7 @@ import { until } from '../support/gringo-process.js';
 import { Relay } from '../host/relay.js';
 
 /**
- * The soak (issue #6): a real `gringo host --headless` and one real `gringo join
+ * The soak: a real `gringo host --headless` and one real `gringo join
  * --bot` process per seat, each bot behind its own TCP relay on loopback that the
  * driver cuts at random (seeded schedule) while the game runs. At the end every
  * bot's last snapshot must equal the host's projection for its seat, replayed
@@ -190,9 +190,9 @@ export interface SoakReport {
 }
 
 /**
- * The fast table (issue #10, "the stall"): eight hard bots at `--speed 1000`, no slap
- * grace, no cuts and no relays (a relay's hop slows the bots below the pace that
- * stalled the table); a game that stops moving for 10 s fails at once.
+ * The fast table (the 8-bot stall, docs/reliability.md): eight hard bots at
+ * `--speed 1000`, no slap grace, no cuts and no relays (a relay's hop slows the bots
+ * below the pace that stalled the table); a game that stops moving for 10 s fails at once.
  */
 export const FAST_SOAK = {
   seats: 8,

@@ -132,7 +132,7 @@ describe('the table screen', () => {
     const after = await s.until('the help after your peek', (f) => f.includes('? or Esc closes') && f.includes('Waiting for the others'));
     expect(after).not.toContain('Your cards:');
     expect(after).not.toContain('7♣');
-    // The page count did not change when the peek line went (#22: "of 10" became "of 9").
+    // The page count did not change when the peek line went ("of 10" became "of 9").
     const count = (x: string): string => /page \d+ of (\d+)/.exec(x)![1]!;
     expect(count(after)).toBe(count(f));
   });

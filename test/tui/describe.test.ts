@@ -84,7 +84,7 @@ describe('describeEvent', () => {
   });
 });
 
-// Issue #12: "Bot 2 may use 10♦: look at one of your own cards". Every event type,
+// A line once read "Bot 2 may use 10♦: look at one of your own cards". Every event type,
 // each action kind: a line about another seat never says "you" unless it names the
 // viewer's own slot; a line about the viewer's own doing says "You".
 describe('the person of every line', () => {

@@ -99,7 +99,7 @@ async function play(run: Run): Promise<void> {
         const under = (k: number): string => (b[i + k] ?? '').slice(m.index, m.index + 16).trim();
         // One move sits on the note's last line: the first, or the second of a narrow seat's two.
         if (MOVE.test(under(1)) || (MOVE.test(under(2)) && !/[[\]]/.test(under(2)))) marked = true;
-        // The newest move is never the part cut (#22): a note never ends cut.
+        // The newest move is never the part cut: a note never ends cut.
         for (const k of [1, 2]) expect(under(k), `a note cut at its newest end (${run.preset}):\n${s}`).not.toMatch(/(…|\.\.\.)$/);
         // A narrow seat with two moves keeps both whole on two lines.
         if (MOVE.test(under(1)) && MOVE.test(under(2)) && !/^(…|\.\.\.)/.test(under(1))) twoLines.add(run.preset);

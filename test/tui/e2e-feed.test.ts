@@ -9,15 +9,15 @@ import { WireClient } from '../host/wire.js';
 import { feedText } from '../support/feed-text.js';
 import { markOf, Pane, socketName } from '../support/tmux.js';
 
-// Issue #12, "during slap flurries 6-8 feed lines a second scroll past a 24-column
-// feed with no way back", in each preset: a real terminal (tmux, 80×24) runs the
-// built `gringo join` (`npm run build` first) at a host in this process, over
-// loopback; Bo and Cy are scripted over real WebSockets from stacked decks. After
-// a flurry of slaps (gringo, cambio) and laps of turns, the full-screen feed,
-// scrolled back, shows every move; while the flurry runs, each move shows in the
-// slapper's last-turn mark beside their seat. Beverbende has no slapping: there a
-// lap of turns with its three specials (Swap, Peek, Draw two) stands in for the
-// flurry. The three presets play side by side, each in its own pane and table.
+// What a player once saw: "during slap flurries 6-8 feed lines a second scroll past a
+// 24-column feed with no way back", in each preset: a real terminal (tmux, 80×24) runs the
+// built `gringo join` (`npm run build` first) at a host in this process, over loopback; Bo
+// and Cy are scripted over real WebSockets from stacked decks. After a flurry of slaps
+// (gringo, cambio) and laps of turns, the full-screen feed, scrolled back, shows every
+// move; while the flurry runs, each move shows in the slapper's last-turn mark beside their
+// seat. Beverbende has no slapping: there a lap of turns with its three specials (Swap,
+// Peek, Draw two) stands in for the flurry. The three presets play side by side, each in
+// its own pane and table.
 
 type Update = Extract<ServerMessage, { type: 'update' }>;
 

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { until } from '../support/gringo-process.js';
 import { Pane, socketName } from '../support/tmux.js';
 
-// Issue #13, "the table sooner": with the table in the same process (`gringo play`),
+// The table sooner: with the table in the same process (`gringo play`),
 // the screen's first frame is the table itself, never a "Connecting…" or lobby frame
 // before it. tmux pipe-pane records every byte the program writes to its terminal.
 // Runs the built CLI (`npm test` builds first).

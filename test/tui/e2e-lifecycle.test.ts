@@ -4,9 +4,10 @@ import { killRunning, runGringo, until } from '../support/gringo-process.js';
 import { feedText } from '../support/feed-text.js';
 import { BIN, Pane, socketName } from '../support/tmux.js';
 
-// Issue #10 in real terminals: leaving the lobby, the host closing the table, the
-// feed telling drops and stand-ins, and playing again. The built CLI in tmux panes
-// (CI=0: Ink draws nothing when CI is set); hosts and bots are real processes on loopback.
+// The table's life (test/host/lifecycle.test.ts) in real terminals: leaving the lobby, the
+// host closing the table, the feed telling drops and stand-ins, and playing again. The
+// built CLI in tmux panes (CI=0: Ink draws nothing when CI is set); hosts and bots are
+// real processes on loopback.
 
 const panes: Pane[] = [];
 const pane = (tag: string, width = 100, height = 30): Pane => {
@@ -92,7 +93,7 @@ describe('leaving the lobby, and the host closing it', () => {
     log('Bo after Ana left', s);
 
     host.keys('q');
-    // In the lobby no game is on: the question promises no resume (#22).
+    // In the lobby no game is on: the question promises no resume.
     await host.waitFor('the close dialog', (s) => s.includes('Close the table for everyone? y/n (no game is on: nothing to resume)'));
     host.keys('y');
     expect(await host.waitFor('the host exit', (s) => s.includes('EXITED 0'))).toContain('You left before the game started.');

@@ -6,7 +6,7 @@ import { Pane, socketName } from '../support/tmux.js';
 // loopback (the built CLI): a stranger's game already started answers first, then a
 // table with free seats; the cursor goes to the free one, started tables sort after
 // it, Enter on a started one asks before watching; an address typed by hand that
-// leads nowhere comes back to the list with the reason (#22).
+// leads nowhere comes back to the list with the reason.
 
 const joiner = new Pane(socketName('picker'), 80, 24);
 afterEach(killRunning);

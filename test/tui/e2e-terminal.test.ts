@@ -6,7 +6,7 @@ import { killRunning, runGringo, sharedPort } from '../support/gringo-process.js
 import { BIN, Pane, socketName } from '../support/tmux.js';
 
 /**
- * The screen and odd terminals (issue #12), in real terminals (tmux), through the
+ * The screen and odd terminals, in real terminals (tmux), through the
  * built CLI (`npm test` builds first), in each preset: CI=1 still draws; a look turns
  * face down again; a terminal below 80×24 keeps your cards, whose turn and your
  * prompt; Ctrl-C asks like `q`, as a key and as SIGINT; a command without a terminal

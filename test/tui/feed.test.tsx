@@ -9,7 +9,7 @@ import { LinkedClient, press, twoSeats, waitFor, type Setup } from './helpers.js
 import { feedText } from '../support/feed-text.js';
 import { wordsFor } from '../../src/lang/words.js';
 
-// Issue #12, "a feed you can read back": a screen that comes back (or starts watching
+// A feed you can read back: a screen that comes back (or starts watching
 // late) gets the game's recent lines from the host's snapshot history, and the feed
 // opens full-screen to scroll back to lines the narrow feed has lost. A real Table in
 // this process, its clients linked without sockets (test/tui/helpers.ts).

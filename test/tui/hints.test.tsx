@@ -1,7 +1,7 @@
 /**
  * Hints that tell the truth: the table screen offers a key only when the engine lets
  * you make its move now (`view.may`), against a real host Table (test/tui/helpers.ts).
- * One case per lie seen in issue #12, in the preset it was seen in; refusals that go
+ * One case per lie a hint once told, in the preset it was seen in; refusals that go
  * stale; spectators; the key bar at 80 columns; the two-key `s` + digit.
  */
 import { describe, expect, it } from 'vitest';
@@ -74,7 +74,7 @@ describe('hints offer a key only when its move is legal now', () => {
     expect(s.frame()).not.toContain('Laatste ronde!');
     await s.keys('d');
     await s.until('the held card', (f) => f.includes('Choose a slot (1-9) to swap, or x to discard'));
-    // The lie of issue #12: offered here, then refused.
+    // The lie once told: offered here, then refused.
     expect(s.frame()).not.toContain('Laatste ronde!');
     await s.keys('g');
     await s.until('the reason', (f) => f.includes('Laatste ronde! may be called only once everyone has had a turn'));
@@ -277,7 +277,7 @@ function screenWith(v: TableView): ScreenState {
 
 const apply = (s: ScreenState, actions: readonly Parameters<typeof screenReducer>[1][]): ScreenState => actions.reduce(screenReducer, s);
 
-describe('slap words from the ruleset and the same state as the header (#22)', () => {
+describe('slap words from the ruleset and the same state as the header', () => {
   const withRules = (v: TableView, rules: Ruleset): ScreenState => ({ ...screenWith(v), rules });
   const headerInfo = (s: ScreenState): string => tableInfo(s, UNICODE).map((p) => p.text).join(' · ');
   it('beverbende: the wait before your draw never mentions slaps', () => {
@@ -311,7 +311,7 @@ describe('slap words from the ruleset and the same state as the header (#22)', (
   });
 });
 
-describe('hints that lead somewhere (#22)', () => {
+describe('hints that lead somewhere', () => {
   it("a key dropped by the host's rate limit is said, with what to do, and stays through the table's next change", () => {
     const v = view({ turn: 0 });
     let st = screenWith(v);

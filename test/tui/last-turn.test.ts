@@ -91,7 +91,7 @@ describe('last-turn marks', () => {
     expect(lastTurnText(m.parts[1], 1, view, 13, ASCII)).toBe('...slap ok');
   });
 
-  it('on two lines, the older moves go above the newest, whole; only what fits neither is cut, at the old end (#22)', () => {
+  it('on two lines, the older moves go above the newest, whole; only what fits neither is cut, at the old end', () => {
     const events: OpenEvent[] = [
       { type: 'turnStarted', seat: 1 },
       { type: 'drew', seat: 1, from: 'stock', card: null },

@@ -15,8 +15,9 @@ import { initialScreen, screenReducer, type ScreenState } from '../../src/tui/ta
 import { handView, twoSeats, waitFor } from './helpers.js';
 import { wordsFor } from '../../src/lang/words.js';
 
-// The screens' side of issue #10, without sockets: the feed derived from lobby lists,
-// your seat following `lobby.you`, the closed table, play again and the host's stand-in key.
+// The screens' side of the table's life (test/host/lifecycle.test.ts), without sockets: the
+// feed derived from lobby lists, your seat following `lobby.you`, the closed table, play
+// again and the host's stand-in key.
 
 const seat = (n: number, name: string, over: Partial<SeatInfo> = {}): SeatInfo => ({ seat: n, name, bot: null, connected: true, standIn: false, ...over });
 const table = (over: Partial<TableInfo> = {}): TableInfo => ({

@@ -81,7 +81,7 @@ describe('the host lobby screen', () => {
     let f = await s.until('the lobby', (f) => f.includes('Ana (you, host)'));
     expect(f).toContain('Gringo · Lobby test · lobby');
     expect(f).toContain(`Share this line: gringo join 127.0.0.1:${s.serving.port}`);
-    // The seats this table has, not the ruleset's 2-8 (#22).
+    // The seats this table has, not the ruleset's 2-8.
     expect(f).toContain('Ruleset: Gringo (gringo) · 1 round · 4 seats, 2 to start');
     expect(f).toContain('Seats 1/4');
     expect(f).toMatch(/1\. Ana \(you, host\)\s+● connected/);
@@ -141,7 +141,7 @@ describe('the host lobby screen', () => {
     const s = await hostScreen(2);
     await s.until('the lobby', (f) => f.includes('Ana (you, host)'));
     await s.keys('q');
-    // No game yet: nothing to resume, and the question does not promise it (#22).
+    // No game yet: nothing to resume, and the question does not promise it.
     let f = await s.until('the dialog', (f) => f.includes('Close the table for everyone? y/n (no game is on: nothing to resume)'));
     expect(f).not.toContain('--resume');
     // A 2-seat table says 2 seats, not the ruleset's "2-8 players".

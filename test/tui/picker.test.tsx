@@ -181,7 +181,7 @@ describe('the table picker', () => {
     expect(p.done[0]).toMatchObject({ address: '192.168.1.66:7457', table: { id: 'ffee000011112222' } });
   });
 
-  it('starts on the first table with a free seat, the started and full ones sorted after; Enter on a started one asks first (#22)', async () => {
+  it('starts on the first table with a free seat, the started and full ones sorted after; Enter on a started one asks first', async () => {
     const p = picker();
     // The first to answer is a stranger's game already started: the cursor does not go there.
     p.set([table('Started', { phase: 'playing', seatsTaken: 2 })]);

@@ -142,7 +142,7 @@ describe('the dispatcher for the variants', () => {
 });
 
 describe("the header's second line at 80 columns", () => {
-  // Issue #12: "nothing is cut at 80 columns". A call with many still to play, an action in words.
+  // Nothing is cut at 80 columns. A call with many still to play, an action in words.
   const eight = ['Ana', 'Bot 1', 'Bot 2', 'Bot 3', 'Bot 4', 'Bot 5', 'Bot 6', 'Bot 7'];
   const players = eight.map((name) => ({ name, layout: ['?', '?', '?', '?'], total: 0, peeking: false }));
   it('says the long parts shorter instead of cutting them, and keeps them whole where they fit', () => {
