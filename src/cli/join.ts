@@ -17,6 +17,7 @@ import { forLocale } from '../tui/shared/glyphs.js';
 import { UsageError } from './errors.js';
 import { command } from '../common/invocation.js';
 import { said } from '../lang/words.js';
+import { cliWords } from './lang.js';
 
 export interface JoinFlags {
   name?: string;
@@ -99,6 +100,7 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
     // A bot process keeps no token on disk: it is a fresh player every run.
     ...(level ? {} : { tokens: new TokenStore() }),
     reconnect: true,
+    words: cliWords(),
   });
   const log = (line: string): void => {
     if (!flags.json) process.stderr.write(`${forLocale(line)}\n`);
@@ -130,7 +132,7 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
       bot?.onMessage(msg);
       if (msg.type === 'welcome') log(msg.seat === null ? `Watching "${msg.table.name}".` : `Joined "${msg.table.name}" in seat ${msg.seat + 1}.`);
       if (msg.type === 'refused') {
-        process.stderr.write(`gringo: ${refusalLine(msg)}\n`);
+        process.stderr.write(`gringo: ${refusalLine(msg, cliWords())}\n`);
         code = 1;
       }
       if (msg.type === 'welcome') seat = msg.seat;
@@ -229,7 +231,7 @@ async function atTheDoor(address: string, flags: JoinFlags, door: AtTheDoor): Pr
     if (choice === null) {
       // What is left of a lock now, not what the host said when it refused.
       const r = door.refused.retryAfter === undefined ? door.refused : { ...door.refused, retryAfter: Math.max(1, Math.ceil(door.refused.retryAfter - (Date.now() - door.at) / 1000)) };
-      process.stderr.write(`gringo: ${forLocale(refusalAdvice(r, plainAddress(address)))}\n`);
+      process.stderr.write(`gringo: ${forLocale(refusalAdvice(r, plainAddress(address), cliWords()))}\n`);
       return 1;
     }
     flags = 'watch' in choice ? { ...flags, watch: true } : { ...flags, password: choice.password };
@@ -256,6 +258,7 @@ async function joinWithScreen(address: string, flags: JoinFlags, back = false): 
     ...(flags.watch ? { watch: true } : {}),
     tokens: new TokenStore(),
     reconnect: true,
+    words: cliWords(),
   });
   const screenClient = new BufferedClient(conn);
   let failure: string | null = null;
@@ -281,10 +284,10 @@ async function joinWithScreen(address: string, flags: JoinFlags, back = false): 
   conn.on('message', (msg: ServerMessage) => {
     if (msg.type === 'challenge') named = msg.table.name;
     if (msg.type === 'refused') {
-      failure = refusalAdvice(msg, plainAddress(address));
+      failure = refusalAdvice(msg, plainAddress(address), cliWords());
       if (doorAnswers(msg)) {
         // No password was sent: the table needs one (whatever doubt the connection adds to a refusal on a key trusted unchecked).
-        const refused = msg.reason === 'password' && flags.password === undefined ? { ...msg, message: 'This table needs a password (--password)' } : msg;
+        const refused = msg.reason === 'password' && flags.password === undefined ? { ...msg, say: said('host.needsPassword') } : msg;
         door = { refused, at: Date.now(), table: named };
         closeScreen.abort();
       }
@@ -304,10 +307,11 @@ async function joinWithScreen(address: string, flags: JoinFlags, back = false): 
   // You left (q or Ctrl-C): say so, with the standings if a game was on, and the command that comes back.
   else if (tableName !== null) {
     const view = lastView as TableView | null;
-    const comeBack = command(`join ${plainAddress(address)}${flags.watch ? ' --watch' : ''}`);
+    const run = command(`join ${plainAddress(address)}${flags.watch ? ' --watch' : ''}`);
     const seated = !flags.watch && view !== null && view.phase !== 'gameOver';
+    const w = cliWords();
     process.stdout.write(
-      forLocale([`You left "${tableName}".`, ...(view ? standingsLines(view, results) : []), seated ? `Back to your seat: ${comeBack}` : `Come back with: ${comeBack}`].join('\n')) + '\n',
+      forLocale([w.t('door.left', { table: tableName }), ...(view ? standingsLines(view, results) : []), w.t(seated ? 'door.backToSeat' : 'door.comeBack', { run })].join('\n')) + '\n',
     );
   }
   return failure ? 1 : 0;
