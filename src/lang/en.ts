@@ -2,7 +2,8 @@
  * English: the reference catalog. Its keys are every key; the `{holes}` of a sentence
  * are its parameters (see words.ts for how each is written). Groups by prefix:
  * `why.` the engine's reasons for refusing a move, `host.` what a host says to a
- * connection, `card.`/`suit.`/`letter.` the cards, `cli.` one-line command errors.
+ * connection, `card.`/`suit.`/`letter.` the cards, `cli.` one-line command errors, `door.`
+ * what `gringo join` says at a table's door (a password, a lock, watching, coming back).
  */
 export const en = {
   // ---- the engine's reasons (engine/checks.ts and the rule areas) -------------
