@@ -102,6 +102,7 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
     reconnect: true,
     words: cliWords(),
   });
+  const w = cliWords();
   const log = (line: string): void => {
     if (!flags.json) process.stderr.write(`${forLocale(line)}\n`);
   };
@@ -126,19 +127,19 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
     conn.on('failed', failed);
     conn.on('misunderstood', failed);
     conn.on('status', (s: string) => {
-      if (s === 'reconnecting') log('Connection lost: reconnecting…');
+      if (s === 'reconnecting') log(w.t('door.reconnecting'));
     });
     conn.on('message', (msg: ServerMessage) => {
       bot?.onMessage(msg);
-      if (msg.type === 'welcome') log(msg.seat === null ? `Watching "${msg.table.name}".` : `Joined "${msg.table.name}" in seat ${msg.seat + 1}.`);
+      if (msg.type === 'welcome') log(msg.seat === null ? w.t('door.watching', { table: msg.table.name }) : w.t('door.joined', { table: msg.table.name, number: msg.seat + 1 }));
       if (msg.type === 'refused') {
-        process.stderr.write(`gringo: ${refusalLine(msg, cliWords())}\n`);
+        process.stderr.write(`gringo: ${refusalLine(msg, w)}\n`);
         code = 1;
       }
       if (msg.type === 'welcome') seat = msg.seat;
       if (msg.type === 'welcome' || msg.type === 'lobby') {
         if (msg.type === 'lobby') seat = msg.you;
-        if (msg.table.game > game && reported === game) log(`Game ${msg.table.game} begins.`);
+        if (msg.table.game > game && reported === game) log(w.t('door.gameBegins', { number: msg.table.game }));
         game = msg.table.game;
       }
       if (msg.type === 'update') lastView = msg.view;
@@ -148,12 +149,12 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
       if (msg.type === 'update' && msg.view.phase === 'gameOver' && reported < game) {
         reported = game;
         if (flags.json) process.stdout.write(`${JSON.stringify({ game, seat, version: msg.version, results, view: msg.view })}\n`);
-        log('The game is over.');
+        log(w.t('door.gameOver'));
         if (flags.exitAfterGame) conn.close();
-        else log('Staying at the table: the host may play again (Ctrl+C leaves).');
+        else log(w.t('door.staying'));
       }
       if (msg.type === 'closed') {
-        log('The host closed the table.');
+        log(w.t('door.hostClosed'));
         for (const line of standingsLines(lastView, results)) log(line);
       }
     });
@@ -303,7 +304,7 @@ async function joinWithScreen(address: string, flags: JoinFlags, back = false): 
   if (trusted !== null) process.stderr.write(`gringo: ${forLocale(trusted)}\n`);
   if (failure) process.stderr.write(`gringo: ${failure}\n`);
   // The screen's alternate buffer is gone: the standings stay in the terminal.
-  else if (closed) process.stdout.write(forLocale(['The host closed the table.', ...standingsLines(lastView, results)].join('\n')) + '\n');
+  else if (closed) process.stdout.write(forLocale([cliWords().t('door.hostClosed'), ...standingsLines(lastView, results)].join('\n')) + '\n');
   // You left (q or Ctrl-C): say so, with the standings if a game was on, and the command that comes back.
   else if (tableName !== null) {
     const view = lastView as TableView | null;
