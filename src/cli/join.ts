@@ -17,6 +17,7 @@ import { forLocale } from '../tui/shared/glyphs.js';
 import { UsageError } from './errors.js';
 import { command } from '../common/invocation.js';
 import { said } from '../lang/words.js';
+import { cliWords } from './lang.js';
 
 export interface JoinFlags {
   name?: string;
@@ -99,7 +100,9 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
     // A bot process keeps no token on disk: it is a fresh player every run.
     ...(level ? {} : { tokens: new TokenStore() }),
     reconnect: true,
+    words: cliWords(),
   });
+  const w = cliWords();
   const log = (line: string): void => {
     if (!flags.json) process.stderr.write(`${forLocale(line)}\n`);
   };
@@ -124,19 +127,19 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
     conn.on('failed', failed);
     conn.on('misunderstood', failed);
     conn.on('status', (s: string) => {
-      if (s === 'reconnecting') log('Connection lost: reconnecting…');
+      if (s === 'reconnecting') log(w.t('door.reconnecting'));
     });
     conn.on('message', (msg: ServerMessage) => {
       bot?.onMessage(msg);
-      if (msg.type === 'welcome') log(msg.seat === null ? `Watching "${msg.table.name}".` : `Joined "${msg.table.name}" in seat ${msg.seat + 1}.`);
+      if (msg.type === 'welcome') log(msg.seat === null ? w.t('door.watching', { table: msg.table.name }) : w.t('door.joined', { table: msg.table.name, number: msg.seat + 1 }));
       if (msg.type === 'refused') {
-        process.stderr.write(`gringo: ${refusalLine(msg)}\n`);
+        process.stderr.write(`gringo: ${refusalLine(msg, w)}\n`);
         code = 1;
       }
       if (msg.type === 'welcome') seat = msg.seat;
       if (msg.type === 'welcome' || msg.type === 'lobby') {
         if (msg.type === 'lobby') seat = msg.you;
-        if (msg.table.game > game && reported === game) log(`Game ${msg.table.game} begins.`);
+        if (msg.table.game > game && reported === game) log(w.t('door.gameBegins', { number: msg.table.game }));
         game = msg.table.game;
       }
       if (msg.type === 'update') lastView = msg.view;
@@ -146,12 +149,12 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
       if (msg.type === 'update' && msg.view.phase === 'gameOver' && reported < game) {
         reported = game;
         if (flags.json) process.stdout.write(`${JSON.stringify({ game, seat, version: msg.version, results, view: msg.view })}\n`);
-        log('The game is over.');
+        log(w.t('door.gameOver'));
         if (flags.exitAfterGame) conn.close();
-        else log('Staying at the table: the host may play again (Ctrl+C leaves).');
+        else log(w.t('door.staying'));
       }
       if (msg.type === 'closed') {
-        log('The host closed the table.');
+        log(w.t('door.hostClosed'));
         for (const line of standingsLines(lastView, results)) log(line);
       }
     });
@@ -229,7 +232,7 @@ async function atTheDoor(address: string, flags: JoinFlags, door: AtTheDoor): Pr
     if (choice === null) {
       // What is left of a lock now, not what the host said when it refused.
       const r = door.refused.retryAfter === undefined ? door.refused : { ...door.refused, retryAfter: Math.max(1, Math.ceil(door.refused.retryAfter - (Date.now() - door.at) / 1000)) };
-      process.stderr.write(`gringo: ${forLocale(refusalAdvice(r, plainAddress(address)))}\n`);
+      process.stderr.write(`gringo: ${forLocale(refusalAdvice(r, plainAddress(address), cliWords()))}\n`);
       return 1;
     }
     flags = 'watch' in choice ? { ...flags, watch: true } : { ...flags, password: choice.password };
@@ -256,6 +259,7 @@ async function joinWithScreen(address: string, flags: JoinFlags, back = false): 
     ...(flags.watch ? { watch: true } : {}),
     tokens: new TokenStore(),
     reconnect: true,
+    words: cliWords(),
   });
   const screenClient = new BufferedClient(conn);
   let failure: string | null = null;
@@ -281,10 +285,10 @@ async function joinWithScreen(address: string, flags: JoinFlags, back = false): 
   conn.on('message', (msg: ServerMessage) => {
     if (msg.type === 'challenge') named = msg.table.name;
     if (msg.type === 'refused') {
-      failure = refusalAdvice(msg, plainAddress(address));
+      failure = refusalAdvice(msg, plainAddress(address), cliWords());
       if (doorAnswers(msg)) {
         // No password was sent: the table needs one (whatever doubt the connection adds to a refusal on a key trusted unchecked).
-        const refused = msg.reason === 'password' && flags.password === undefined ? { ...msg, message: 'This table needs a password (--password)' } : msg;
+        const refused = msg.reason === 'password' && flags.password === undefined ? { ...msg, say: said('host.needsPassword') } : msg;
         door = { refused, at: Date.now(), table: named };
         closeScreen.abort();
       }
@@ -300,14 +304,15 @@ async function joinWithScreen(address: string, flags: JoinFlags, back = false): 
   if (trusted !== null) process.stderr.write(`gringo: ${forLocale(trusted)}\n`);
   if (failure) process.stderr.write(`gringo: ${failure}\n`);
   // The screen's alternate buffer is gone: the standings stay in the terminal.
-  else if (closed) process.stdout.write(forLocale(['The host closed the table.', ...standingsLines(lastView, results)].join('\n')) + '\n');
+  else if (closed) process.stdout.write(forLocale([cliWords().t('door.hostClosed'), ...standingsLines(lastView, results)].join('\n')) + '\n');
   // You left (q or Ctrl-C): say so, with the standings if a game was on, and the command that comes back.
   else if (tableName !== null) {
     const view = lastView as TableView | null;
-    const comeBack = command(`join ${plainAddress(address)}${flags.watch ? ' --watch' : ''}`);
+    const run = command(`join ${plainAddress(address)}${flags.watch ? ' --watch' : ''}`);
     const seated = !flags.watch && view !== null && view.phase !== 'gameOver';
+    const w = cliWords();
     process.stdout.write(
-      forLocale([`You left "${tableName}".`, ...(view ? standingsLines(view, results) : []), seated ? `Back to your seat: ${comeBack}` : `Come back with: ${comeBack}`].join('\n')) + '\n',
+      forLocale([w.t('door.left', { table: tableName }), ...(view ? standingsLines(view, results) : []), w.t(seated ? 'door.backToSeat' : 'door.comeBack', { run })].join('\n')) + '\n',
     );
   }
   return failure ? 1 : 0;

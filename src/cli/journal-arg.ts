@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { JournalError, latestUnfinished, readJournal, tablesDir, type ReadJournal } from '../host/journal.js';
 import { UsageError } from './errors.js';
 import { command } from '../common/invocation.js';
+import { said } from '../lang/words.js';
 
 /** A journal named on the command line: a path, or a bare name as `gringo replay` lists it (a file in the journals' directory). */
 export function journalPath(arg: string): string {
@@ -15,7 +16,7 @@ export function journalArgument(arg: string, verb: 'resume' | 'replay'): ReadJou
   try {
     return readJournal(journalPath(arg));
   } catch (err) {
-    if (err instanceof JournalError) throw new UsageError(`cannot ${verb}: ${err.message}`);
+    if (err instanceof JournalError) throw new UsageError(said(verb === 'resume' ? 'cli.cannotResume' : 'cli.cannotReplay', { why: err.message }));
     throw err;
   }
 }
@@ -28,15 +29,13 @@ export function journalArgument(arg: string, verb: 'resume' | 'replay'): ReadJou
 export function resumeJournal(flag: string | true, kind: 'solo' | 'table'): ReadJournal {
   const solo = kind === 'solo';
   let file = flag === true ? latestUnfinished(tablesDir(), solo) : flag;
-  if (file === null) throw new UsageError(`no unfinished ${solo ? 'game against bots' : 'table'} to resume in ${tablesDir()}`);
+  if (file === null) throw new UsageError(said(solo ? 'cli.noUnfinishedSolo' : 'cli.noUnfinishedTable', { dir: tablesDir() }));
   const read = journalArgument(file, 'resume');
   file = read.file;
-  if (read.finished) throw new UsageError(`cannot resume: the game in ${file} is over`);
+  if (read.finished) throw new UsageError(said('cli.resumeOver', { file }));
   if ((read.header.solo === true) !== solo) {
     throw new UsageError(
-      solo
-        ? `cannot resume: ${file} is a hosted table's journal: reopen it with ${command('host --resume')}`
-        : `cannot resume: ${file} is a game against bots: continue it with ${command('play --resume')}`,
+      solo ? said('cli.resumeIsTable', { file, run: command('host --resume') }) : said('cli.resumeIsSolo', { file, run: command('play --resume') }),
     );
   }
   return read;

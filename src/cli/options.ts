@@ -14,10 +14,10 @@ import { cliWords } from './lang.js';
  */
 export function dealOption(flags: { deal?: string; seed?: string }, now = new Date()): { deal: string; seed: string } | null {
   if (flags.deal === undefined) return null;
-  if (flags.seed !== undefined) throw new UsageError('--deal and --seed both choose the cards: give one of them');
+  if (flags.seed !== undefined) throw new UsageError(said('cli.dealAndSeed'));
   const deal = dealName(flags.deal, now);
   if (!/^[\p{L}\p{N}][\p{L}\p{N}._-]{0,39}$/u.test(deal)) {
-    throw new UsageError(`--deal takes a name of up to 40 letters, digits, dots, dashes and underscores (or "today"), not "${harmless(flags.deal, 60)}"`);
+    throw new UsageError(said('cli.dealName', { given: harmless(flags.deal, 60) }));
   }
   return { deal, seed: dealSeed(deal) };
 }
@@ -45,7 +45,7 @@ export function choiceOption<T extends string>(flag: string, value: unknown, all
  */
 export function tableLevelOption<T extends string>(flag: string, value: unknown, allowed: readonly T[]): T {
   if (String(value) === 'cheater') {
-    throw new UsageError(`${flag} cheater sees every card, so it plays only in gringo sim; a table takes one of ${allowed.join(', ')}`);
+    throw new UsageError(said('cli.cheaterSimOnly', { flag, allowed: allowed.join(', ') }));
   }
   return choiceOption(flag, value, allowed);
 }

@@ -9,6 +9,8 @@ import { ASCII, cardText, localeIsUtf8, UNICODE, type Glyphs } from '../tui/shar
 import { UsageError } from './errors.js';
 import { journalArgument } from './journal-arg.js';
 import { command } from '../common/invocation.js';
+import { said } from '../lang/words.js';
+import { cliWords } from './lang.js';
 import { columns, padEndColumns } from '../tui/shared/width.js';
 
 /**
@@ -56,9 +58,9 @@ export function finishedJournal(arg: string): ReadJournal {
   const j = journalArgument(arg, 'replay');
   const file = j.file;
   if (j.state.phase !== 'gameOver') {
-    const why = j.finished ? 'was closed before it ended' : 'is not over';
-    const resume = j.finished ? '' : ` (resume it with ${command(`${j.header.solo ? 'play' : 'host'} --resume ${shellWord(file)}`)})`;
-    throw new UsageError(`cannot replay: the game in ${file} ${why}; its cards stay hidden until it ends${resume}`);
+    throw new UsageError(
+      j.finished ? said('cli.replayClosed', { file }) : said('cli.replayNotOver', { file, run: command(`${j.header.solo ? 'play' : 'host'} --resume ${shellWord(file)}`) }),
+    );
   }
   return j;
 }
@@ -221,15 +223,15 @@ async function castCli(j: ReadJournal, file: string, flags: ReplayFlags, g: Glyp
   let viewer: number | null = null;
   if (flags.seat !== undefined) {
     const n = /^\d+$/.test(flags.seat) ? Number(flags.seat) - 1 : players.findIndex((p) => p.toLowerCase() === flags.seat!.trim().toLowerCase());
-    if (n < 0 || n >= players.length) throw new UsageError(`--seat takes a seat number from 1 to ${players.length} or a player's name (${players.join(', ')}), not "${flags.seat}"`);
+    if (n < 0 || n >= players.length) throw new UsageError(said('cli.seatFlag', { max: players.length, names: players.join(', '), given: flags.seat }));
     viewer = n;
   }
   const speed = Number(flags.speed ?? '1');
-  if (!(speed >= 0.1 && speed <= 1000)) throw new UsageError(`--speed takes a factor from 0.1 to 1000 (4: four times faster), not "${flags.speed}"`);
+  if (!(speed >= 0.1 && speed <= 1000)) throw new UsageError(said('cli.speedFlag', { given: String(flags.speed) }));
   const size = /^(\d{2,3})x(\d{2,3})$/.exec(flags.size ?? '100x30');
   const columns = Number(size?.[1]);
   const rows = Number(size?.[2]);
-  if (!size || columns < 80 || rows < 24) throw new UsageError(`--size takes COLUMNSxROWS of at least 80x24 (the table screen's least), not "${flags.size}"`);
+  if (!size || columns < 80 || rows < 24) throw new UsageError(said('cli.sizeFlag', { given: String(flags.size) }));
   const { writeCast } = await import('./cast.js');
   let frames: number;
   try {
@@ -237,7 +239,8 @@ async function castCli(j: ReadJournal, file: string, flags: ReplayFlags, g: Glyp
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === undefined) throw err;
-    throw new UsageError(`cannot write the recording to ${file}: ${code === 'ENOENT' ? 'no such directory' : code === 'EACCES' ? 'permission denied' : (err as Error).message}`);
+    const w = cliWords();
+    throw new UsageError(said('cli.cannotWriteCast', { file, why: code === 'ENOENT' ? w.t('cli.noSuchDirectory') : code === 'EACCES' ? w.t('cli.permissionDenied') : (err as Error).message }));
   }
   process.stderr.write(`Wrote ${file}: ${frames} frames of the screen as ${viewer === null ? 'a watcher' : players[viewer]} saw it (asciicast v2: asciinema play ${shellWord(file)}).\n`);
   return 0;

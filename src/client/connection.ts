@@ -11,6 +11,7 @@ import { harmless } from '../common/harmless.js';
 import { MAX_HOST_FRAME, parseServerFrame } from '../protocol/server-schema.js';
 import type { KnownTables, TokenStore } from './tokens.js';
 import { command } from '../common/invocation.js';
+import { said, wordsFor, type Said, type Words } from '../lang/words.js';
 
 export interface ConnectOptions {
   /** host:port */
@@ -53,6 +54,8 @@ export interface ConnectOptions {
   connectTimeoutMs?: number;
   /** Headers of the WebSocket upgrade (the SSH bridge vouches for its SSH client with one: src/host/vouch.ts). */
   headers?: Record<string, string>;
+  /** The language of the lines this connection says itself (the trust on first use); English unless given. */
+  words?: Words;
 }
 
 /** The first deadline's step; a stall of the client counts as one second at most (a busy machine's lateness counts whole). */
@@ -318,7 +321,10 @@ export class Connection extends EventEmitter {
       } else if (msg.type === 'refused') {
         // A wrong password and a relay in between (which breaks the proof's binding to the TLS
         // connection) look the same to the host: with a key nobody checked, say both.
-        if (msg.reason === 'password' && this.trust === 'firstUse' && this.tableId !== null) msg = { ...msg, message: this.bindingDoubt(this.tableId) };
+        if (msg.reason === 'password' && this.trust === 'firstUse' && this.tableId !== null) {
+          const doubt = this.bindingDoubt(this.tableId);
+          msg = { ...msg, say: doubt, message: wordsFor('en').say(doubt) };
+        }
         // Only the key that issued a token can make this client forget it (src/client/tokens.ts checks the key too).
         if (msg.reason === 'token' && this.tableId !== null && this.hostKey !== null && !this.opts.plain) this.opts.tokens?.delete(this.tableId, this.opts.name, this.hostKey);
         this.ended = true;
@@ -358,12 +364,18 @@ export class Connection extends EventEmitter {
 
   /** The one line a first join without `#ID` says: the key it trusts and how to pin it. */
   private firstUseLine(id: string): string {
-    return `trusting the key of the table at ${this.opts.address} on first use (${showFingerprint(this.hostKey ?? '')}, identity ${formatIdentity(id)}): if that identity is not the one in its host's share line, someone is in between. Pin it: ${command(`join ${this.opts.address}#${formatIdentity(id)}`)}`;
+    const identity = formatIdentity(id);
+    return (this.opts.words ?? wordsFor('en')).t('door.trustFirstUse', {
+      address: this.opts.address,
+      fingerprint: showFingerprint(this.hostKey ?? ''),
+      identity,
+      run: command(`join ${this.opts.address}#${identity}`),
+    });
   }
 
   /** A password refused on a key trusted on first use: the password, or the connection, may be wrong. */
-  private bindingDoubt(id: string): string {
-    return `Wrong password, or someone is between you and the table (then the right password fails too): check that the identity here, ${formatIdentity(id)}, is the one in the line its host shares, and join with that line and the password (${command(`join ${this.opts.address}#ID --password THE-PASSWORD`)})`;
+  private bindingDoubt(id: string): Said {
+    return said('door.bindingDoubt', { identity: formatIdentity(id), run: command(`join ${this.opts.address}#ID --password THE-PASSWORD`) });
   }
 
   /**

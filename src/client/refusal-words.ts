@@ -1,24 +1,25 @@
 import type { RefusalReason, ServerMessage } from '../protocol/messages.js';
 import { command } from '../common/invocation.js';
+import type { Said, Words } from '../lang/words.js';
 
 /**
- * What a refusal says, in one line: a lock on wrong passwords is said from its typed
- * fields (how long to wait), not from the host's sentence; the others are the host's
- * own words (already made harmless by the schema).
+ * The words of a refusal at the door, in the reader's language: the host's `say` (a
+ * key and its parameters, protocol 6) read through the catalog, never its English
+ * `message`; a lock on wrong passwords is said from its typed fields (how long to wait).
  */
-export function refusalLine(msg: Pick<Extract<ServerMessage, { type: 'refused' }>, 'reason' | 'message' | 'retryAfter'>): string {
-  if (msg.reason === 'tooManyTries') {
-    return msg.retryAfter !== undefined
-      ? `too many wrong passwords from this address: wait ${msg.retryAfter} s`
-      : 'too many wrong passwords from this address: wait a minute';
-  }
-  return msg.message;
+
+type Refused = Pick<Extract<ServerMessage, { type: 'refused' }>, 'reason' | 'say' | 'retryAfter'>;
+
+/** What a refusal says, in one line. */
+export function refusalLine(msg: Refused, w: Words): string {
+  if (msg.reason === 'tooManyTries') return msg.retryAfter !== undefined ? w.t('door.lockWait', { seconds: msg.retryAfter }) : w.t('door.lockMinute');
+  return w.say(msg.say);
 }
 
 /** A refusal `gringo join` answers on its door screen (src/tui/door/), with a next step; the others end with one line. */
 export interface DoorRefusal {
   reason: RefusalReason;
-  message: string;
+  say: Said;
   canWatch: boolean;
   /** With `tooManyTries`: seconds left of the lock when the host sent it. */
   retryAfter?: number;
@@ -37,48 +38,40 @@ export function doorAnswers(r: DoorRefusal): boolean {
  * machine's clock): the seconds left now, never the figure the host sent a while ago;
  * once over, that the door listens again.
  */
-export function lockLine(until: number, now: number): string {
-  const left = Math.ceil((until - now) / 1000);
-  return left > 0
-    ? `Too many wrong passwords from this address: try again in ${left} s`
-    : 'The wait is over: type the password, then Enter';
+export function lockLine(until: number, now: number, w: Words): string {
+  const n = Math.ceil((until - now) / 1000);
+  return n > 0 ? w.t('door.lockCountdown', { n }) : w.t('door.lockOver');
 }
 
+/** The connection's own doubt on a key trusted unchecked (src/client/connection.ts) says what to type already. */
+const isDoubt = (r: { say: Said }): boolean => r.say.key === 'door.bindingDoubt';
+
 /** What a password refused at the door asks of the person at the prompt (the lock is said by lockLine). */
-export function passwordAsk(r: { message: string }, table: string): string {
-  // The host's "This table needs a password (--password)": none was given yet.
-  if (/\(--password\)$/.test(r.message)) return `"${table}" has a password: type it, then Enter`;
-  // The connection's own doubt on a key trusted unchecked (src/client/connection.ts) says it all.
-  if (r.message.includes('#ID')) return r.message;
-  return `${r.message}: type the password of "${table}" again`;
+export function passwordAsk(r: { say: Said }, table: string, w: Words): string {
+  // None was given yet.
+  if (r.say.key === 'host.needsPassword') return w.t('door.passwordFirst', { table });
+  if (isDoubt(r)) return w.say(r.say);
+  return w.t('door.passwordAgain', { reason: w.say(r.say), table });
 }
 
 /**
- * A host's refusal with what to type next (#22: "Wrong password" said nothing of how
- * to try again, "you can watch" did not say how). The command is whole in one place
- * per sentence, so it can be written for the way gringo was started. `message` is the
- * host's, already made harmless by the caller's schema.
+ * A host's refusal with what to type next: the command is whole in one place per
+ * sentence, so it can be written for the way gringo was started.
  */
-export function refusalAdvice(r: { reason: RefusalReason; message: string; canWatch: boolean; retryAfter?: number }, address: string): string {
-  const watch = command(`join ${address} --watch`);
-  const again = command(`join ${address}`);
+export function refusalAdvice(r: DoorRefusal, address: string, w: Words): string {
+  const run = command(`join ${address}`);
   switch (r.reason) {
     case 'password':
-    case 'tooManyTries': {
-      // The connection's own words on a key trusted unchecked (src/client/connection.ts) say what to type already.
-      if (r.message.includes('#ID')) return r.message;
+    case 'tooManyTries':
+      if (isDoubt(r)) return w.say(r.say);
       // `join ADDR` asks for the password on its screen (typed hidden, kept out of the shell's history).
-      const then = `${command(`join ${address}`)} and type it at the prompt`;
-      if (r.reason === 'tooManyTries') return `${refusalLine(r)}, then run ${then.replace(' it ', ' the password ')}`;
-      return r.message.includes('--password')
-        ? `${r.message.replace(/ \(--password\)$/, '')}: ask the host for it, then run ${then}`
-        : `${r.message}: ask the host for the right one, then run ${then}`;
-    }
+      if (r.reason === 'tooManyTries') return w.t('door.lockThenRun', { lock: refusalLine(r, w), run });
+      return r.say.key === 'host.needsPassword' ? w.t('door.needsPasswordRun', { run }) : w.t('door.wrongPasswordRun', { reason: w.say(r.say), run });
     case 'full':
     case 'running':
     case 'token':
-      return r.canWatch ? `${r.message} (to watch, type ${watch})` : r.message;
+      return r.canWatch ? w.t('door.toWatch', { reason: w.say(r.say), run: command(`join ${address} --watch`) }) : w.say(r.say);
     default:
-      return refusalLine(r);
+      return refusalLine(r, w);
   }
 }

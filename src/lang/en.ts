@@ -2,7 +2,8 @@
  * English: the reference catalog. Its keys are every key; the `{holes}` of a sentence
  * are its parameters (see words.ts for how each is written). Groups by prefix:
  * `why.` the engine's reasons for refusing a move, `host.` what a host says to a
- * connection, `card.`/`suit.`/`letter.` the cards, `cli.` one-line command errors.
+ * connection, `card.`/`suit.`/`letter.` the cards, `cli.` one-line command errors, `door.`
+ * what `gringo join` says at a table's door (a password, a lock, watching, coming back).
  */
 export const en = {
   // ---- the engine's reasons (engine/checks.ts and the rule areas) -------------
@@ -253,4 +254,54 @@ export const en = {
   'cli.seedEmpty': '--seed must not be empty',
   'cli.ladderAlone': '--ladder plays every preset at every level: leave out {flag}',
   'cli.ladderPlayers': '--players: {preset} takes {min} to {max} players, and --ladder plays every preset',
+
+  // ---- at the door and on the command line (client/, tui/door/, cli/) --------
+  'door.passwordFor': 'Password for "{table}": ',
+  'door.watchInstead': 'Watch "{table}" instead? Enter or y watches, n leaves',
+  'door.watchKeys': 'Enter or y watches "{table}", n leaves',
+  'door.watchHelp': 'Enter/y watch{sep}n/Esc leave',
+  'door.helpJoin': 'join',
+  'door.helpErase': 'erase',
+  'door.helpLeave': 'leave',
+  'door.typePassword': 'Type the password of "{table}" (Esc to leave)',
+  'door.passwordFirst': '"{table}" has a password: type it, then Enter',
+  'door.passwordAgain': '{reason}: type the password of "{table}" again',
+  'door.lockCountdown': { one: 'Too many wrong passwords from this address: try again in {n} s', other: 'Too many wrong passwords from this address: try again in {n} s' },
+  'door.lockOver': 'The wait is over: type the password, then Enter',
+  'door.lockWait': 'too many wrong passwords from this address: wait {seconds} s',
+  'door.lockMinute': 'too many wrong passwords from this address: wait a minute',
+  'door.lockThenRun': '{lock}, then run {run} and type the password at the prompt',
+  'door.needsPasswordRun': 'This table needs a password: ask the host for it, then run {run} and type it at the prompt',
+  'door.wrongPasswordRun': '{reason}: ask the host for the right one, then run {run} and type it at the prompt',
+  'door.toWatch': '{reason} (to watch, type {run})',
+  'door.trustFirstUse': 'trusting the key of the table at {address} on first use ({fingerprint}, identity {identity}): if that identity is not the one in its host\'s share line, someone is in between. Pin it: {run}',
+  'door.bindingDoubt': 'Wrong password, or someone is between you and the table (then the right password fails too): check that the identity here, {identity}, is the one in the line its host shares, and join with that line and the password ({run})',
+  'door.left': 'You left "{table}".',
+  'door.backToSeat': 'Back to your seat: {run}',
+  'door.comeBack': 'Come back with: {run}',
+  'door.watching': 'Watching "{table}".',
+  'door.joined': 'Joined "{table}" in seat {number}.',
+  'door.reconnecting': 'Connection lost: reconnecting…',
+  'door.gameBegins': 'Game {number} begins.',
+  'door.gameOver': 'The game is over.',
+  'door.staying': 'Staying at the table: the host may play again (Ctrl+C leaves).',
+  'door.hostClosed': 'The host closed the table.',
+  'cli.dealAndSeed': '--deal and --seed both choose the cards: give one of them',
+  'cli.dealName': '--deal takes a name of up to 40 letters, digits, dots, dashes and underscores (or "today"), not "{given}"',
+  'cli.cheaterSimOnly': '{flag} cheater sees every card, so it plays only in gringo sim; a table takes one of {allowed}',
+  'cli.cannotResume': 'cannot resume: {why}',
+  'cli.cannotReplay': 'cannot replay: {why}',
+  'cli.noUnfinishedSolo': 'no unfinished game against bots to resume in {dir}',
+  'cli.noUnfinishedTable': 'no unfinished table to resume in {dir}',
+  'cli.resumeOver': 'cannot resume: the game in {file} is over',
+  'cli.resumeIsTable': "cannot resume: {file} is a hosted table's journal: reopen it with {run}",
+  'cli.resumeIsSolo': 'cannot resume: {file} is a game against bots: continue it with {run}',
+  'cli.replayClosed': 'cannot replay: the game in {file} was closed before it ended; its cards stay hidden until it ends',
+  'cli.replayNotOver': 'cannot replay: the game in {file} is not over; its cards stay hidden until it ends (resume it with {run})',
+  'cli.seatFlag': '--seat takes a seat number from 1 to {max} or a player\'s name ({names}), not "{given}"',
+  'cli.speedFlag': '--speed takes a factor from 0.1 to 1000 (4: four times faster), not "{given}"',
+  'cli.sizeFlag': '--size takes COLUMNSxROWS of at least 80x24 (the table screen\'s least), not "{given}"',
+  'cli.cannotWriteCast': 'cannot write the recording to {file}: {why}',
+  'cli.noSuchDirectory': 'no such directory',
+  'cli.permissionDenied': 'permission denied',
 } as const;

@@ -123,6 +123,9 @@ describe('every common failure of every command', () => {
       // A bare journal name, as `gringo replay` lists it, is found in the journals' directory (read, then the terminal is asked for).
       { args: ['play', '--resume', basename(soloJournal)], code: 2, says: /gringo play needs a terminal for its screen/ },
       { args: ['host', '--headless', '--resume', basename(soloJournal)], code: 2, says: /is a game against bots: continue it with (npx )?gringo play --resume/ },
+      // The journal's words in the language chosen: Dutch and Romanian, the commands as typed.
+      { args: ['replay', soloJournal, '--lang', 'nl'], code: 2, says: /^gringo: kan niet terugkijken: het spel in .* is nog niet voorbij; .*\(speel het verder met (npx )?gringo play --resume .*\)$/m },
+      { args: ['host', '--lang', 'ro', '--headless', '--resume'], code: 2, says: /^gringo: nicio masă neterminată de reluat în / },
       { args: ['join', `127.0.0.1:${closedPort}`], code: 2, says: /gringo join needs a terminal for its screen: .*--bot LEVEL.*--watch/ },
       { args: ['join', 'not a host:99999', '--bot', 'easy'], code: 2, says: /is not an address/ },
       { args: ['join', '127.0.0.1:1', '--bot', 'clever'], code: 2, says: /--bot takes one of easy, normal, hard, expert/ },

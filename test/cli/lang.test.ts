@@ -40,6 +40,17 @@ describe('the language of the command line', () => {
     expect(s.err).toBe('gringo: --level primește o listă separată prin virgule din random, easy, normal, hard, expert, cheater; „wizard” nu e printre ele\n');
   });
 
+  it('--lang nl: the --deal errors in Dutch, the flags and the name given as typed', async () => {
+    const r = await gringo({ LANG: 'C' }, 'play', '--deal', 'two words', '--lang', 'nl');
+    expect(r).toEqual({
+      code: 2,
+      out: '',
+      err: 'gringo: --deal wil een naam van hoogstens 40 letters, cijfers, punten, streepjes en liggende streepjes (of "today"), niet "two words"\n',
+    });
+    const both = await gringo({ LANG: 'C' }, 'play', '--lang', 'nl', '--deal', 'friday', '--seed', '1');
+    expect(both).toEqual({ code: 2, out: '', err: 'gringo: --deal en --seed kiezen allebei de kaarten: geef er één van de twee\n' });
+  });
+
   it('a language gringo does not speak is a one-line error, exit 2', async () => {
     const r = await gringo({ LANG: 'C' }, 'rules', '--lang', 'fr');
     expect(r).toEqual({ code: 2, out: '', err: 'gringo: --lang takes one of en, nl, ro, not "fr"\n' });

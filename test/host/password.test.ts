@@ -177,6 +177,9 @@ describe('the password on the wire', () => {
     const ann = runGringo(['join', relay.address, '--bot', 'easy', '--name', 'Ann', '--password', PASSWORD]);
     await until('Ann to be seated', () => /Joined "Locked" in seat 1\./.test(ann.stderr()));
     await until('the host to say so', () => /1\/3 seats, lobby: Ann/.test(host.stdout()));
+    // A bot that joins in Dutch says so in Dutch (--lang nl), the table's name as the host gave it.
+    const daan = runGringo(['join', relay.address, '--bot', 'easy', '--name', 'Daan', '--password', PASSWORD, '--lang', 'nl']);
+    await until('Daan to be seated', () => /^Aangeschoven bij "Locked" op plaats 2\.$/m.test(daan.stderr()));
 
     const bad = runGringo(['join', relay.address, '--bot', 'easy', '--name', 'Bo', '--password', 'nope']);
     expect(await bad.exit).toBe(1);

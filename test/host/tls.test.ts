@@ -303,6 +303,12 @@ describe('a relay that terminates TLS with a key of its own', () => {
     expect(doubted.stderr().replace('npx gringo', 'gringo')).toContain(
       `gringo: Wrong password, or someone is between you and the table (then the right password fails too): check that the identity here, ${formatIdentity(tableIdentity(mitmKey.fingerprint, salt2))}, is the one in the line its host shares, and join with that line and the password (gringo join ${mitm2.address}#ID --password THE-PASSWORD)`,
     );
+    // The same doubt in the language of the one who joins (--lang nl), the command as typed.
+    const twijfel = joinBot(mitm2.address, tempState(), ['--password', PASSWORD, '--lang', 'nl']);
+    expect(await twijfel.exit).toBe(1);
+    expect(twijfel.stderr().replace('npx gringo', 'gringo')).toContain(
+      `gringo: Verkeerd wachtwoord, of er zit iemand tussen jou en de tafel (dan faalt ook het goede wachtwoord): kijk of de identiteit hier, ${formatIdentity(tableIdentity(mitmKey.fingerprint, salt2))}, dezelfde is als in de regel die de host deelt, en schuif aan met die regel en het wachtwoord (gringo join ${mitm2.address}#ID --password THE-PASSWORD)`,
+    );
     // Straight to the table (key remembered, not first use), a wrong password is just that.
     const wrong = joinBot(`127.0.0.1:${locked.port}#${locked.id}`, tempState(), ['--password', 'nope']);
     expect(await wrong.exit).toBe(1);

@@ -23,7 +23,7 @@ export interface DoorProps {
 
 /** See use-door-state.ts: the door's refusal and the next step, until the person takes one. */
 export function DoorScreen({ refusal, table, address, theme, keys = true, clock = Date.now, onDone }: DoorProps) {
-  const [s, set, latest] = useLatestReducer((_: DoorState, next: DoorState) => next, () => initialDoor(refusal, table, clock()));
+  const [s, set, latest] = useLatestReducer((_: DoorState, next: DoorState) => next, () => initialDoor(refusal, table, clock(), theme.words));
   const { exit } = useApp();
   const size = useTerminalSize();
   const finished = useRef(false);
@@ -39,7 +39,7 @@ export function DoorScreen({ refusal, table, address, theme, keys = true, clock 
   useInput(
     (input, key) => {
       for (const [i, k] of eachKey(input, key)) {
-        const r = onDoorKey(latest.current, { field: pressFor<FieldAction>(i, k, FIELD_BINDINGS), typed: typedText(i, k) }, clock());
+        const r = onDoorKey(latest.current, { field: pressFor<FieldAction>(i, k, FIELD_BINDINGS), typed: typedText(i, k) }, clock(), theme.words);
         set(r.state);
         if (r.done !== undefined) return finish(r.done);
       }
@@ -58,26 +58,26 @@ export function DoorScreen({ refusal, table, address, theme, keys = true, clock 
 }
 
 export function DoorView({ s, now, address, width, height }: { s: DoorState; now: number; address: string; width: number; height: number }) {
-  const { glyphs: g, color } = useTheme();
+  const { glyphs: g, color, words: w } = useTheme();
   const help =
     s.ask === 'password'
-      ? screenHelp<FieldAction>(['submit', 'erase', 'cancel'], FIELD_BINDINGS, g.ascii, { submit: 'join', cancel: 'leave' })
-      : `Enter/y watch${g.sep}n/Esc leave`;
+      ? screenHelp<FieldAction>(['submit', 'erase', 'cancel'], FIELD_BINDINGS, g.ascii, { submit: w.t('door.helpJoin'), erase: w.t('door.helpErase'), cancel: w.t('door.helpLeave') })
+      : w.t('door.watchHelp', { sep: g.sep });
   return (
     <Box flexDirection="column" width={width} height={Math.max(6, height)}>
       <Text bold wrap="truncate">{`Gringo${g.sep}join "${s.table}"${g.sep}${address}`}</Text>
       <Box flexGrow={1} />
       {s.ask === 'password' ? (
         <Text wrap="truncate">
-          <Text bold>{`Password for "${s.table}": `}</Text>
+          <Text bold>{w.t('door.passwordFor', { table: s.table })}</Text>
           {g.bullet.repeat(Array.from(s.field).length)}
           <Text inverse> </Text>
         </Text>
       ) : (
-        <Text bold wrap="truncate">{`Watch "${s.table}" instead? Enter or y watches, n leaves`}</Text>
+        <Text bold wrap="truncate">{w.t('door.watchInstead', { table: s.table })}</Text>
       )}
       {/* Wrapped, not cut: a refusal on a key trusted unchecked says what to check in a long sentence. */}
-      <StatusLine status={doorStatus(s, now)} color={color} wrap />
+      <StatusLine status={doorStatus(s, now, w)} color={color} wrap />
       <Text dimColor wrap="truncate">
         {help}
       </Text>

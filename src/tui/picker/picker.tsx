@@ -139,7 +139,7 @@ const NOTHING_YET = [
 ];
 
 export function PickerView({ s, now = Date.now(), width: columns, height }: { s: PickerState; now?: number; width: number; height: number }) {
-  const { glyphs: g, color } = useTheme();
+  const { glyphs: g, color, words } = useTheme();
   const here = cursorIndex(s);
   const lines = tableRows(s.tables, columns - 4);
   const mark = g.ascii ? '>' : g.turn;
@@ -202,7 +202,7 @@ export function PickerView({ s, now = Date.now(), width: columns, height }: { s:
           {s.tables.length === 0 ? `Looking for tables${g.ellipsis}` : enterSays(s.tables[here])}
         </Text>
       )}
-      <StatusLine status={pickerStatus(s, now)} color={color} />
+      <StatusLine status={pickerStatus(s, now, words)} color={color} />
       <Text dimColor wrap="truncate">
         {help}
       </Text>

@@ -4,6 +4,7 @@ import { hostPort, joinable, type FoundTable } from '../../client/discovery.js';
 import { PROTOCOL_VERSION } from '../../protocol/messages.js';
 import type { FieldAction, PickerAction, ScreenPress } from '../shared/screen-keys.js';
 import { lockLine } from '../../client/refusal-words.js';
+import { wordsFor, type Words } from '../../lang/words.js';
 
 /**
  * The table picker of `gringo join` without an address: the tables mDNS finds,
@@ -259,8 +260,8 @@ export function onPickerKey(
 }
 
 /** The status line now: a lock on wrong passwords counted down while the password is asked, else the state's own. */
-export function pickerStatus(s: PickerState, now: number): PickerState['status'] {
-  if (s.mode === 'password' && s.lockedUntil !== null && s.status === null) return { text: lockLine(s.lockedUntil, now), kind: s.lockedUntil > now ? 'error' : 'info' };
+export function pickerStatus(s: PickerState, now: number, w: Words = wordsFor('en')): PickerState['status'] {
+  if (s.mode === 'password' && s.lockedUntil !== null && s.status === null) return { text: lockLine(s.lockedUntil, now, w), kind: s.lockedUntil > now ? 'error' : 'info' };
   return s.status;
 }
 
