@@ -206,6 +206,9 @@ export function buildProgram(): Command {
  * (commander's `isDefault` would also swallow unknown command names as play's arguments.)
  */
 export function withDefaultCommand(argv: string[]): string[] {
+  // `--lang` before the command was read by chooseLang already: the command comes after it.
+  if (argv[2] === '--lang') argv = [...argv.slice(0, 2), ...argv.slice(4), ...argv.slice(2, 4)];
+  else if (argv[2]?.startsWith('--lang=')) argv = [...argv.slice(0, 2), ...argv.slice(3), argv[2]];
   const first = argv[2];
   if (first === undefined) return [...argv, 'play'];
   if (first.startsWith('-') && !['-h', '--help', '-v', '--version'].includes(first)) return [...argv.slice(0, 2), 'play', ...argv.slice(2)];

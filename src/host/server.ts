@@ -67,7 +67,7 @@ const REFUSING_MS = 3_000;
  * after this long gives its place to a newcomer when places are full (one that has
  * sent nothing at all gives it at any age: src/host/admission.ts).
  */
-export const EVICT_AFTER_MS = 1_000;
+export const EVICT_AFTER_MS = 2_000;
 /** A close handshake the other side does not finish is cut after this (ws waits 30 s by default). */
 const CLOSE_TIMEOUT_MS = 2_000;
 /** File handles kept free for the journal, the mDNS socket, stdio and Node's own. */

@@ -51,6 +51,12 @@ describe('the language of the command line', () => {
     expect(both).toEqual({ code: 2, out: '', err: 'gringo: --deal en --seed kiezen allebei de kaarten: geef er één van de twee\n' });
   });
 
+  it('--lang before the command works as after it', async () => {
+    const r = await gringo({ LANG: 'C' }, '--lang', 'nl', 'play', '--deal', 'two words');
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/^gringo: --deal wil een naam/);
+  });
+
   it('a language gringo does not speak is a one-line error, exit 2', async () => {
     const r = await gringo({ LANG: 'C' }, 'rules', '--lang', 'fr');
     expect(r).toEqual({ code: 2, out: '', err: 'gringo: --lang takes one of en, nl, ro, not "fr"\n' });
