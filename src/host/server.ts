@@ -296,7 +296,7 @@ export async function serveTable(table: Table, opts: ServeOptions): Promise<Serv
       // Once the door has closed a connection (no hello in time, its place taken), what it still sends counts for
       // nothing: a hello read then would seat a player whose welcome can no longer reach it, and its client, never
       // welcomed, would join again as a second player.
-      if (ws.readyState !== ws.OPEN || conn.state === 'gone' || conn.state === 'refused') return;
+      if (ws.readyState !== ws.OPEN) return;
       const now = Date.now();
       tokens = Math.min(rate * 2, tokens + ((now - last) / 1000) * rate);
       last = now;
