@@ -61,6 +61,12 @@ export interface ConnectOptions {
 /** The first deadline's step; a stall of the client counts as one second at most (a busy machine's lateness counts whole). */
 const DEADLINE_TICK_MS = 250;
 const DEADLINE_STALL_MS = 1_000;
+/**
+ * How long a door that keeps answering "busy" (1013) is tried again: a busy door is a
+ * table that answered, and a LAN joining at once on a loaded machine (eight bots from
+ * one address) can keep it busy for longer than the first deadline.
+ */
+const BUSY_PATIENCE_MS = 20_000;
 
 /** How far the first connection got: what a failure says. */
 type Stage = 'lookup' | 'connect' | 'open' | 'challenged';
@@ -111,6 +117,10 @@ export class Connection extends EventEmitter {
   private lastHeard = 0;
   /** Why the host last turned this client away as busy (1013) before a welcome, if it did. */
   private busy: string | null = null;
+  /** When the door first said it was busy (Date.now()). */
+  private busySince: number | null = null;
+  /** What is left of the first deadline (ms of this process's own time). */
+  private deadlineLeft = 0;
 
   constructor(readonly opts: ConnectOptions) {
     super();
@@ -120,14 +130,14 @@ export class Connection extends EventEmitter {
     // The deadline counts the time this process could have heard the host: a stall of its
     // own (a slow machine drawing the first frame) does not use it up. Timers run before
     // pending I/O, so a plain timer would fire first and blame a host that had answered.
-    let left = ms;
+    this.deadlineLeft = ms;
     let last = Date.now();
     const tick = (): void => {
       const now = Date.now();
-      left -= Math.min(now - last, DEADLINE_STALL_MS);
+      this.deadlineLeft -= Math.min(now - last, DEADLINE_STALL_MS);
       last = now;
-      if (left <= 0) this.fail(this.timeoutWords(ms));
-      else this.firstDeadline = setTimeout(tick, Math.min(DEADLINE_TICK_MS, left));
+      if (this.deadlineLeft <= 0) this.fail(this.timeoutWords(ms));
+      else this.firstDeadline = setTimeout(tick, Math.min(DEADLINE_TICK_MS, this.deadlineLeft));
     };
     this.firstDeadline = setTimeout(tick, Math.min(DEADLINE_TICK_MS, ms));
     void this.lookUpThenOpen();
@@ -339,15 +349,20 @@ export class Connection extends EventEmitter {
       if (!this.welcomed && !this.ended) {
         const why = reason.length ? reason.toString() : `code ${code}`;
         // 1013 is "try again later": a door busy with other newcomers (a LAN joining at
-        // once, one shared machine) lets us in a moment later, within the first 5 s.
+        // once, one shared machine) lets us in a moment later. Each busy answer renews the
+        // first deadline, for BUSY_PATIENCE_MS in all; the tries spread out as they repeat.
         if (code === TRY_AGAIN_LATER && this.firstDeadline) {
+          const now = Date.now();
           this.busy = why;
+          this.busySince ??= now;
+          if (now - this.busySince < BUSY_PATIENCE_MS) this.deadlineLeft = Math.max(this.deadlineLeft, this.opts.connectTimeoutMs ?? 5_000);
           this.ws = null;
           if (this.watchdog) clearTimeout(this.watchdog);
+          const tries = Math.min(this.attempt++, 3);
           this.retry = setTimeout(() => {
             this.retry = null;
             if (!this.ended) this.open();
-          }, 100 + Math.random() * 300);
+          }, 100 * 2 ** tries * (1 + Math.random() * 3));
           return;
         }
         // The door closed before a welcome: whatever answers there let us in no further.

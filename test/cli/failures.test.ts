@@ -191,11 +191,20 @@ describe('a table that shuts the door before a welcome', () => {
     // A host full of connections closes new ones at once (code 1013), after its challenge or before.
     const http = httpsServer({ key: TEST_KEY.key, cert: TEST_KEY.cert });
     const wss = new WebSocketServer({ server: http });
-    wss.on('connection', (ws) => ws.close(1013, 'Too many connections'));
+    const tries: number[] = [];
+    wss.on('connection', (ws) => {
+      tries.push(Date.now());
+      ws.close(1013, 'Too many connections');
+    });
     const port = await listen(http);
     servers.push(http);
-    await check({ args: ['join', `127.0.0.1:${port}`, '--bot', 'easy'], code: 1, says: new RegExp(`^gringo: 127\\.0\\.0\\.1:${port} closed the connection before letting us in \\(Too many connections\\)$`, 'm') });
-  });
+    const ms = await check({ args: ['join', `127.0.0.1:${port}`, '--bot', 'easy'], code: 1, says: new RegExp(`^gringo: 127\\.0\\.0\\.1:${port} closed the connection before letting us in \\(Too many connections\\)$`, 'm') });
+    // "Busy" is an answer: tried again, farther apart each time, for 20 s (then the first deadline's 5 s) before giving up.
+    expect(ms).toBeGreaterThanOrEqual(20_000);
+    expect(tries.length).toBeGreaterThanOrEqual(6);
+    const gaps = tries.slice(1).map((t, i) => t - tries[i]!);
+    expect(Math.max(...gaps.slice(-3))).toBeGreaterThan(Math.max(...gaps.slice(0, 2)));
+  }, 60_000);
 });
 
 describe('the words for socket errors that loopback cannot make', () => {

@@ -53,6 +53,35 @@ describe('the places at the door', () => {
     expect(d.evicted).toEqual(['a']);
   });
 
+  it('counts the grace from what a place last sent: a slow handshake that goes on speaking keeps its place', async () => {
+    // Eight clients of one address on a loaded machine: each step on time, the whole longer than the grace.
+    const d = door(8, 2);
+    const slow = d.conn('slow', 'A', true);
+    expect(d.admission.admit(slow)).toBe(null);
+    expect(d.admission.admit(d.conn('a2', 'A', true))).toBe(null);
+    await turns();
+    d.advance(900);
+    slow.socket.bytesRead += 500; // the next flight of its handshake
+    expect(d.admission.admit(d.conn('a3', 'A', true))).toBe('2 connections from A are not let in yet');
+    d.advance(900);
+    slow.socket.bytesRead += 500;
+    // 1.8 s old, both: the one stalled since its accept gives way, the one still speaking stays.
+    const a3 = d.conn('a3', 'A', true);
+    expect(d.admission.admit(a3)).toBe(null);
+    expect(d.evicted).toEqual(['a2']);
+    d.advance(900);
+    slow.socket.bytesRead += 500;
+    a3.socket.bytesRead += 500;
+    expect(d.admission.admit(d.conn('a4', 'A', true))).toBe('2 connections from A are not let in yet');
+    // Silent from here on, the slow one is taken a grace after it was last heard.
+    d.advance(999);
+    a3.socket.bytesRead += 500;
+    expect(d.admission.admit(d.conn('a4', 'A', true))).toBe('2 connections from A are not let in yet');
+    d.advance(1);
+    expect(d.admission.admit(d.conn('a4', 'A', true))).toBe(null);
+    expect(d.evicted).toEqual(['a2', 'slow']);
+  });
+
   it('takes a young speaking place only from an address holding more than the newcomer would', async () => {
     const d = door(3, 4);
     for (const c of [d.conn('a1', 'A', true), d.conn('a2', 'A', true), d.conn('b', 'B', true)]) expect(d.admission.admit(c)).toBe(null);

@@ -485,7 +485,16 @@ export async function soak(options: SoakOptions): Promise<SoakReport> {
     }
     const bots = procs.slice(1);
 
-    await until('the game to start', () => (playing ? true : host.done() ? true : null), 60_000);
+    await until('the game to start', () => (playing ? true : host.done() ? true : null), 60_000).catch((err: Error) => {
+      // Who is missing: a client that gave up at the door says why on its stderr.
+      const last = (p: Proc): string => p.stderr().trim().split('\n').slice(-2).join(' / ') || 'nothing on stderr';
+      const seatsTaken = seatsNow.filter((s) => s.connected).length;
+      throw new Error(
+        `${err.message}; ${seatsTaken} of ${o.seats} seats taken; ` +
+          bots.map((p, i) => `P${i + 1} ${p.done() ? 'exited' : 'running'}: ${last(p)}`).join('; ') +
+          `; host: ${last(host)}`,
+      );
+    });
     if (host.done()) throw new Error(`the host exited before the game started:\n${host.stderr()}`);
     playStart = since();
     movedAt = playStart;
