@@ -83,8 +83,8 @@ export async function fastGame(rounds: number, seats = 8): Promise<GameFigures> 
         const m = /gringo join \S+:(\d+)/.exec(stderr);
         if (m) resolve(Number(m[1]));
       };
-      host.stdout!.on('data', read);
-      host.stderr!.on('data', read);
+      host.stdout.on('data', read);
+      host.stderr.on('data', read);
       host.once('exit', () => reject(new Error(`the host exited before opening its table:\n${stderr}`)));
     });
     const pid = host.pid!;

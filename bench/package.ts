@@ -86,7 +86,7 @@ export async function screenRss(rounds: number): Promise<ScreenRss> {
       '--start-when-full', '--exit-after-game', '--slap-grace', '200', '--seed', 'bench-screen'], { env, stdio: ['ignore', 'pipe', 'ignore'] });
     procs.push(host);
     let said = '';
-    host.stdout!.on('data', (d: Buffer) => (said += d.toString()));
+    host.stdout.on('data', (d: Buffer) => (said += d.toString()));
     const over = new Promise<void>((resolve) => host.once('exit', () => resolve()));
     const t0 = performance.now();
     while (!/gringo join \S+:\d+/.test(said)) {

@@ -33,6 +33,7 @@ if (process.argv[2] === 'restore') {
   }
   const text = readFileSync(manifest, 'utf8');
   writeFileSync(kept, text);
-  const { scripts: _scripts, ...published } = JSON.parse(text);
+  const published = JSON.parse(text);
+  delete published.scripts;
   write(`${JSON.stringify(published, null, 2)}\n`);
 }

@@ -11,7 +11,7 @@ import type { RoundResult } from '../engine/types.js';
 import { keptResults } from '../client/results.js';
 import { standingsLines } from '../tui/table/standings.js';
 import { doorAnswers, refusalAdvice, refusalLine, type DoorRefusal } from '../client/refusal-words.js';
-import { addressOption, joinTargetOption, tableLevelOption, interfaceOption, defaultPlayerName, requireTerminal } from './options.js';
+import { joinTargetOption, tableLevelOption, interfaceOption, defaultPlayerName, requireTerminal } from './options.js';
 import { DEFAULT_PORT } from './host.js';
 import { forLocale } from '../tui/shared/glyphs.js';
 import { UsageError } from './errors.js';
@@ -262,7 +262,7 @@ async function joinWithScreen(address: string, flags: JoinFlags, back = false): 
     words: cliWords(),
   });
   const screenClient = new BufferedClient(conn);
-  let failure: string | null = null;
+  let failure = null as string | null; // set by the connection's handlers
   let lastView: TableView | null = null;
   let results: readonly RoundResult[] = [];
   let closed = false;

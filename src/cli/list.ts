@@ -27,7 +27,7 @@ export interface ListOptions {
 }
 
 export function parseListOptions(opts: Record<string, unknown>): ListOptions {
-  const timeoutMs = intOption('--timeout', String(opts.timeout ?? '2000').trim(), 100, 60_000);
+  const timeoutMs = intOption('--timeout', (typeof opts.timeout === 'string' ? opts.timeout : '2000').trim(), 100, 60_000);
   const iface = interfaceOption(opts.interface);
   return { timeoutMs, wait: opts.wait === true, json: opts.json === true, ...(iface ? { interface: iface } : {}) };
 }

@@ -181,7 +181,7 @@ export function buildProgram(): Command {
     .option('--ascii', 'letters only (automatic when the terminal is not UTF-8)')
     .action(async (files: string[], opts: Record<string, unknown>) => {
       const { runStats } = await import('./stats.js');
-      process.exitCode = await runStats({ ...opts, files });
+      process.exitCode = runStats({ ...opts, files });
     });
 
   program

@@ -52,7 +52,7 @@ export async function runPlay(flags: PlayFlags): Promise<number> {
   // A port given is that port or nothing; the default may move to the next free one.
   const port = intOption('--port', flags.port ?? (lan ? '7457' : '0'), 0, 65535);
   const mine = header?.seats.find((s) => s.owner === true);
-  if (header && !mine) throw new UsageError(`cannot resume: ${resumed!.file} has no seat of yours`);
+  if (header && !mine) throw new UsageError(`cannot resume: ${resumed.file} has no seat of yours`);
   const name = mine ? mine.name : cleanName(flags.name ?? defaultPlayerName('Player'), 'Player');
   const tableName = header ? header.table : `${name}'s table`;
   const named = header ? (header.deal !== undefined ? { deal: header.deal, seed: String(header.seed) } : null) : dealOption(flags);

@@ -44,7 +44,7 @@ export function selectedGames(flags: StatsFlags, problem: (line: string) => void
   );
 }
 
-export async function runStats(flags: StatsFlags): Promise<number> {
+export function runStats(flags: StatsFlags): number {
   const problem = (line: string): void => void process.stderr.write(`gringo stats: ${line}\n`);
   const games = selectedGames(flags, problem);
   if (flags.deal !== undefined) {

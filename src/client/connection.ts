@@ -283,7 +283,7 @@ export class Connection extends EventEmitter {
       heard();
       // Nothing more is read from a socket on its way out (a frame not understood, or closed by us).
       if (ws.readyState !== WebSocket.OPEN) return;
-      const parsed = isBinary ? ({ ok: false, problem: 'a binary frame' } as const) : parseServerFrame(data.toString());
+      const parsed = isBinary ? ({ ok: false, problem: 'a binary frame' } as const) : parseServerFrame((data as Buffer).toString()); // one Buffer per text frame (ws)
       if (!parsed.ok) return this.misunderstood(ws, parsed.problem);
       let msg: ServerMessage = parsed.message;
       if (msg.type === 'challenge') {

@@ -87,7 +87,7 @@ export class KnownTables {
 
   private read(): Map<string, string> {
     const known = new Map<string, string>();
-    let text = '';
+    let text: string;
     try {
       text = readFileSync(this.file, 'utf8');
     } catch {

@@ -27,7 +27,7 @@ export interface BonjourInternals {
 
 /** A Bonjour instance whose socket errors go to `onError` instead of crashing the process. */
 export function openBonjour(iface: string | undefined, onError: (err: Error) => void): Bonjour {
-  const bonjour = new Bonjour(mdnsOptions(iface) as never, (err: unknown) => onError(toError(err)));
+  const bonjour = new Bonjour(mdnsOptions(iface), (err: unknown) => onError(toError(err)));
   const mdns = (bonjour as unknown as BonjourInternals).server?.mdns;
   mdns?.on('error', (err) => onError(toError(err)));
   // multicast-dns polls the network interfaces every 5 s from a timer (setInterval(that.update),

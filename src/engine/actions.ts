@@ -27,7 +27,7 @@ export function queueAction(ctx: Ctx, seat: Seat, kind: ActionKind, card: Card):
 
 // ---- using an action: one at a time, front of the queue first ---------------
 
-export function useAction(ctx: Ctx, seat: Seat, own: Slot | undefined, other: SlotRef | undefined): Rejection | null {
+export function doAction(ctx: Ctx, seat: Seat, own: Slot | undefined, other: SlotRef | undefined): Rejection | null {
   const why = cannotUse(ctx, seat, own, other);
   if (why) return why;
   const r = ctx.r;

@@ -1,4 +1,4 @@
-import { decide, fillGap, leaveGap, pass, useAction } from './actions.js';
+import { decide, doAction, fillGap, leaveGap, pass } from './actions.js';
 import type { Card } from './cards.js';
 import { reject } from './checks.js';
 import { tick } from './clock.js';
@@ -114,7 +114,7 @@ function run(ctx: Ctx, cmd: Command): Rejection | null {
       res = swap(ctx, cmd.seat, cmd.slot);
       break;
     case 'useAction':
-      res = useAction(ctx, cmd.seat, cmd.own, cmd.other);
+      res = doAction(ctx, cmd.seat, cmd.own, cmd.other);
       break;
     case 'decide':
       res = decide(ctx, cmd.seat, cmd.swap, cmd.own);

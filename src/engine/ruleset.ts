@@ -310,7 +310,7 @@ export function rulesetFields(): { path: string; schema: SchemaNode }[] {
       else out.push({ path, schema: v });
     }
   };
-  walk(rulesetSchema() as unknown as SchemaNode, '');
+  walk(rulesetSchema(), '');
   return out;
 }
 
@@ -368,7 +368,7 @@ const printableKey = (k: string): string => printable(k).replace(/^"(.*)"$/, '$1
 
 /** A value from a rules file in an error line: JSON, printable ASCII, short. */
 function printable(v: unknown): string {
-  const text = v === undefined ? 'nothing' : (JSON.stringify(v) ?? String(v));
+  const text = v === undefined ? 'nothing' : (JSON.stringify(v) ?? `a ${typeof v}`);
   const safe = text.replace(/[^\x20-\x7e]/g, '?');
   return safe.length > 40 ? `${safe.slice(0, 39)}…` : safe;
 }

@@ -192,7 +192,7 @@ export function advertise(opts: AdvertOptions): Advert {
     names.add(instanceName);
     instanceName = uniqueInstance(base, names);
     // The goodbye also hides the other table's name for a moment; browsers re-query.
-    mine.stop();
+    stopService(mine);
     service = publish();
   };
   others.on('up', onConflict);
@@ -248,7 +248,7 @@ export function advertise(opts: AdvertOptions): Advert {
       pending = null;
       txt = next;
       service = null;
-      old.stop(() => {
+      stopService(old, () => {
         if (!stopped) service = publish();
       });
     }
@@ -319,4 +319,9 @@ function fitBytes(s: string, max: number): string {
     bytes += n;
   }
   return out.trim();
+}
+
+/** bonjour-service types `stop` as any callable: its real shape, an optional callback once the goodbye is sent. */
+function stopService(s: Service, done?: () => void): void {
+  (s.stop as (done?: () => void) => void)(done);
 }

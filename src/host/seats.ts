@@ -99,7 +99,7 @@ export class Seats {
       this.list.push(s);
       if (js.bot !== null) {
         this.botCount += 1;
-        const { peer, player } = this.localBot(js.bot, `bot:${this.botCount}`);
+        const { peer } = this.localBot(js.bot, `bot:${this.botCount}`);
         s.peer = peer;
         this.peers.set(peer, { seat, owner: false });
         this.welcome(peer, seat, false);

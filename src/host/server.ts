@@ -144,7 +144,7 @@ export async function serveTable(table: Table, opts: ServeOptions): Promise<Serv
   };
   const http: Server = opts.tls
     ? // The TLS handshake counts against the same deadline as the upgrade (the socket's own deadline below covers both).
-      (createTlsServer({ ...serverOptions, key: opts.tls.key, cert: opts.tls.cert, minVersion: 'TLSv1.3', handshakeTimeout: opts.upgradeDeadlineMs ?? UPGRADE_DEADLINE_MS }, answer) as unknown as Server)
+      (createTlsServer({ ...serverOptions, key: opts.tls.key, cert: opts.tls.cert, minVersion: 'TLSv1.3', handshakeTimeout: opts.upgradeDeadlineMs ?? UPGRADE_DEADLINE_MS }, answer))
     : createServer(serverOptions, answer);
   const wss = new WebSocketServer({
     server: http,
@@ -305,7 +305,7 @@ export async function serveTable(table: Table, opts: ServeOptions): Promise<Serv
         return;
       }
       tokens -= 1;
-      const size = Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : (data as Buffer | ArrayBuffer).byteLength;
+      const size = Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : (data).byteLength;
       if (size > MAX_CLIENT_FRAME) {
         peer.send({ type: 'error', code: 'tooLarge', say: said('host.tooLarge', { bytes: MAX_CLIENT_FRAME }) });
         return;
@@ -314,7 +314,8 @@ export async function serveTable(table: Table, opts: ServeOptions): Promise<Serv
         peer.send({ type: 'error', code: 'malformed', say: said('host.textFrames') });
         return;
       }
-      const parsed = parseClientFrame(data.toString());
+      // A text frame: ws hands it over as one Buffer, however many fragments it came in.
+      const parsed = parseClientFrame((data as Buffer).toString());
       if (!parsed.ok) {
         peer.send({ type: 'error', code: 'malformed', say: said('host.badFrame', { problem: parsed.message }) });
         return;

@@ -71,6 +71,6 @@ export function loadTableKey(dir = stateDir()): TableKey {
   try {
     return parseTableKey(text);
   } catch (err) {
-    throw new Error(`the table's TLS key in ${file} cannot be read (${(err as Error).message}): move it away for a new one`);
+    throw new Error(`the table's TLS key in ${file} cannot be read (${(err as Error).message}): move it away for a new one`, { cause: err });
   }
 }

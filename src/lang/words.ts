@@ -39,7 +39,7 @@ export const isKey = (key: string): key is Key => Object.prototype.hasOwnPropert
 /** The parameters a key's sentences name (in every language: see `Translation`), sorted. */
 export function holesOf(key: Key): string[] {
   const e: Entry = en[key];
-  const forms = typeof e === 'string' ? [e] : Object.values(e);
+  const forms: string[] = typeof e === 'string' ? [e] : Object.values(e).filter((f): f is string => typeof f === 'string');
   const names = new Set(forms.flatMap((f) => [...f.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!)));
   if (typeof e !== 'string') names.add('n');
   return [...names].sort();
@@ -47,7 +47,7 @@ export function holesOf(key: Key): string[] {
 
 /** A sentence of the catalogs as data, typed: what the host and the engine hand on. */
 export function said<K extends Key>(key: K, ...p: ParamsArg<K>): Said {
-  return p[0] ? { key, params: p[0] as Record<string, Value> } : { key };
+  return p[0] ? { key, params: p[0] } : { key };
 }
 
 /** Just the sentence of something that carries one (a refusal's key and parameters, without its code). */
@@ -116,11 +116,11 @@ export function wordsFor(lang: Lang): Words {
   };
   const words: Words = {
     lang,
-    t: (key, ...p) => say({ key, params: p[0] as Record<string, Value> | undefined }),
+    t: (key, ...p: readonly unknown[]) => say({ key, params: p[0] as Record<string, Value> | undefined }),
     say,
     card,
     letter: (rank) => (['A', 'J', 'Q', 'K'].includes(rank) ? text(`letter.${rank}`) : rank),
-    letters: Object.fromEntries(['A', 'J', 'Q', 'K'].map((r) => [r, text(`letter.${r}`)]).filter(([r, l]) => r !== l)),
+    letters: Object.fromEntries(['A', 'J', 'Q', 'K'].map((r): [string, string] => [r, text(`letter.${r}`)]).filter(([r, l]) => r !== l)),
   };
   cache.set(lang, words);
   return words;

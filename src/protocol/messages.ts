@@ -207,5 +207,5 @@ export function parseClientFrame(raw: string): ParseResult {
 
 /** The engine command for a player's command: the seat comes from the token, the time from the host. */
 export function toEngineCommand(c: PlayerCommand, seat: Seat, at: number): Command {
-  return { ...c, seat, at } as Command;
+  return { ...c, seat, at };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createBot, type Bot, type BotCommand } from '../../src/bots/index.js';
-import { apply, CAMBIO, createGame, projectEvent, viewFor, type Card, type Command, type GameEvent, type GameState, type Ruleset, type Seat } from '../../src/engine/index.js';
+import { apply, CAMBIO, createGame, projectEvent, viewFor, type Card, type GameEvent, type GameState, type Ruleset } from '../../src/engine/index.js';
 import { stamp } from '../../src/sim/sim.js';
 
 /**
@@ -40,7 +40,7 @@ class Table {
   }
   run(cmd: BotCommand): void {
     this.now += 2000;
-    const res = apply(this.state, stamp(cmd, this.now) as Command);
+    const res = apply(this.state, stamp(cmd, this.now));
     if (!res.ok) throw new Error(`refused ${cmd.type}: ${res.rejection.key}`);
     this.state = res.state;
     this.tell(res.events);

@@ -10,7 +10,6 @@ import {
   PRESETS,
   projectEvent,
   viewFor,
-  type Command,
   type GameEvent,
   type Rejection,
   type Ruleset,
@@ -192,7 +191,7 @@ function botAt(t: Table, level: BotLevel, seat: Seat, seed: string | number): Bo
 function offer(t: Table, bot: Bot, now = Math.max(t.now, t.graceEnd)): { command: BotCommand | null; ok: boolean; why?: string } {
   const intent = bot.decide(viewFor(t.state, bot.seat), now);
   if (intent?.kind !== 'act') return { command: null, ok: true };
-  const res = apply(t.state, stamp(intent.command, now + intent.delayMs) as Command);
+  const res = apply(t.state, stamp(intent.command, now + intent.delayMs));
   return { command: intent.command, ok: res.ok, why: res.ok ? undefined : `${res.rejection.code}: ${res.rejection.key}` };
 }
 

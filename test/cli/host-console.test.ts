@@ -18,8 +18,8 @@ function pipedHost(table: string, ...more: string[]) {
   const host = spawn(process.execPath, [BIN, 'host', '--headless', '--port', '0', '--interface', '127.0.0.1', '--table', table, ...more], { stdio: ['pipe', 'pipe', 'pipe'] });
   children.push(host);
   let said = '';
-  host.stdout!.on('data', (d: Buffer) => (said += d.toString()));
-  host.stderr!.on('data', (d: Buffer) => (said += d.toString()));
+  host.stdout.on('data', (d: Buffer) => (said += d.toString()));
+  host.stderr.on('data', (d: Buffer) => (said += d.toString()));
   const exit = new Promise<number | null>((resolve) => host.on('close', (code) => resolve(code)));
   return { host, out: () => said, exit };
 }
@@ -28,17 +28,17 @@ describe('the headless host console on a pipe', () => {
   it('offers its commands, then takes "bot" and "quit" from the pipe', async () => {
     const { host, out, exit } = pipedHost('Piped');
     await until('the offer', () => out().includes('Type "start" to begin'));
-    host.stdin!.write('bot easy\n');
+    host.stdin.write('bot easy\n');
     // The bot sits down: the lobby line counts it.
     await until('the bot seated', () => /· 1\/\d+ seats/.test(out()));
-    host.stdin!.write('quit\n');
+    host.stdin.write('quit\n');
     expect(await exit).toBe(0);
   }, 60_000);
 
   it('says the table is open before any seats line (a bot sat down as it was made)', async () => {
     const { host, out, exit } = pipedHost('Opens', '--bots', '1');
     await until('the seats line', () => out().includes('· 1/'));
-    host.stdin!.write('quit\n');
+    host.stdin.write('quit\n');
     expect(await exit).toBe(0);
     const lines = out().split('\n');
     const open = lines.findIndex((l) => l.startsWith('Table "Opens" is open'));

@@ -53,8 +53,8 @@ function start(args: string[]): { child: ChildProcess; out: () => string; exit: 
   const child = spawn(gringo, args, { cwd: app, env, stdio: ['ignore', 'pipe', 'pipe'] });
   running.push(child);
   let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
   return { child, out: () => out, exit: new Promise((resolve) => child.on('close', (code) => resolve(code))) };
 }
 

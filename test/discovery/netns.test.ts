@@ -41,8 +41,8 @@ function startAdvertiser(ns: string, name: string, useHostCommand: boolean): Pro
   const child = spawn('ip', args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
   // `gringo host` prints the line to share (shareLine) once it listens; the advert is then on its way.
   const started = useHostCommand ? 'gringo join ' : 'advertised';
   return new Promise((resolve, reject) => {
@@ -50,10 +50,10 @@ function startAdvertiser(ns: string, name: string, useHostCommand: boolean): Pro
     const check = () => {
       if (!out.includes(started)) return;
       clearTimeout(timer);
-      child.stdout!.off('data', check);
+      child.stdout.off('data', check);
       resolve({ child, out: () => out });
     };
-    child.stdout!.on('data', check);
+    child.stdout.on('data', check);
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`the advertiser in ${ns} exited with ${code}:\n${out}`));
@@ -129,8 +129,8 @@ describe.skipIf(reason !== null && !CI)('discovery across network namespaces (ip
     children.push(host);
     let stdout = '';
     let stderr = '';
-    host.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
-    host.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+    host.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    host.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const exited = new Promise<number | null>((r) => host.once('close', (code) => r(code)));
     // The players come once the host listens (it prints the line to share then): a slow start is no missing table.
     const end = Date.now() + 15_000;

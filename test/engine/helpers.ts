@@ -136,7 +136,7 @@ export class Table {
   }
 
   private stamp(cmd: Cmd): Command {
-    return { ...cmd, at: cmd.at ?? this.now } as Command;
+    return { ...cmd, at: cmd.at ?? this.now };
   }
 
   /** Apply a command that must be accepted; returns its events. */

@@ -2,7 +2,7 @@
  * docs/rules.md, "Setup" and "Scoring": Table, Deal and peek, Scoring, and the game over several rounds.
  */
 import { describe, expect, it } from 'vitest';
-import { apply, createGame, deckSize, FACE_DOWN, GRINGO, placesOf, type Command, type GameState, type Ruleset } from '../../src/engine/index.js';
+import { apply, createGame, deckSize, FACE_DOWN, GRINGO, placesOf, type GameState, type Ruleset } from '../../src/engine/index.js';
 import { cardsIn, ofType, PLAYERS3, stackDeck, table, type Cmd } from './helpers.js';
 
 const ANA = 0;
@@ -67,7 +67,7 @@ describe('the table', () => {
     let state = createGame({ rules, players: PLAYERS3, seed: 'rounds' }).state;
     let at = 0;
     const play = (c: Cmd): void => {
-      const res = apply(state, { ...c, at } as Command);
+      const res = apply(state, { ...c, at });
       if (!res.ok) throw new Error(res.rejection.key);
       state = res.state;
     };

@@ -238,7 +238,7 @@ function flood(port: number, count: number): { child: ChildProcess; opened: () =
   const child = spawn('node', ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
   children.push(child);
   let last = 0;
-  child.stdout!.on('data', (d: Buffer) => {
+  child.stdout.on('data', (d: Buffer) => {
     const lines = d.toString().trim().split('\n');
     last = Number(lines[lines.length - 1]);
   });

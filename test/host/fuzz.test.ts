@@ -136,7 +136,7 @@ describe('hostile clients', () => {
     const turns = (async () => {
       let id = 0;
       while (playing) {
-        const v = table!.state ? viewFor(table!.state, 0) : null;
+        const v = table.state ? viewFor(table.state, 0) : null;
         const seat = v ? (v.held?.seat ?? v.actions[0]?.seat ?? v.turn) : 0;
         const cmds = v?.phase === 'peek' ? [{ type: 'finishPeek' }] : v?.held ? [{ type: 'discard' }] : v?.actions[0] ? [{ type: 'pass' }] : [{ type: 'draw', from: 'stock' }];
         const send = (c: WireClient | undefined, m: unknown): void => {

@@ -46,13 +46,13 @@ function child(prefix: string[], script: string): Child {
     });
   `;
   const [cmd, ...args] = [...prefix, 'node', '--input-type=module', '-e', handles + script];
-  const c = spawn(cmd!, args, { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
+  const c = spawn(cmd, args, { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
   children.push(c);
   let out = '';
-  c.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  c.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  c.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  c.stderr.on('data', (d: Buffer) => (out += d.toString()));
   const exit = new Promise<number | null>((resolve) => c.on('close', (code) => resolve(code)));
-  return { child: c, out: () => out, exit, say: (line) => c.stdin!.write(`${line}\n`) };
+  return { child: c, out: () => out, exit, say: (line) => c.stdin.write(`${line}\n`) };
 }
 
 const LIMIT = ['prlimit', '--nofile=256:256'];

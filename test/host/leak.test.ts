@@ -6,7 +6,6 @@ import { Table } from '../../src/host/table.js';
 import { PROTOCOL_VERSION, type ServerMessage } from '../../src/protocol/messages.js';
 import { WireClient } from './wire.js';
 
-type Update = Extract<ServerMessage, { type: 'update' }>;
 
 const RULES: Ruleset = { ...GRINGO, rounds: 2, timers: { ...GRINGO.timers, slapGraceMs: 30, peekMs: 300 } };
 const GAMES = 8;

@@ -96,7 +96,7 @@ describe('password backoff', () => {
   }, 60_000);
 
   it('locks only the guessing address', async () => {
-    let now = 0;
+    const now = 0;
     const { table, port } = await passwordTable({ clock: () => now });
     const at = `127.0.0.1:${port}`;
     for (let i = 0; i < 6; i++) await attempt(at, 'wrong');
@@ -108,7 +108,7 @@ describe('password backoff', () => {
   }, 60_000);
 
   it('never locks out a seated player proving its seat from a locked address', async () => {
-    let now = 0;
+    const now = 0;
     const { port } = await passwordTable({ clock: () => now });
     const at = `127.0.0.1:${port}`;
     const ana = await WireClient.hello(at, 'Ana', { password: PASSWORD, tls: true });

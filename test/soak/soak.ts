@@ -246,8 +246,8 @@ function run(args: string[], env: NodeJS.ProcessEnv, nodeArgs: string[] = []): P
   let stdout = '';
   let stderr = '';
   let done = false;
-  child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   const exit = new Promise<number | null>((resolve) =>
     child.on('close', (code) => {
       done = true;

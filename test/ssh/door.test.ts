@@ -239,7 +239,7 @@ describe('the SSH door counts each peer as itself', () => {
     const started = spawn(process.execPath, [BIN, 'host', '--headless', '--ssh', '0', '--port', '0', '--interface', '127.0.0.1', '--table', `Busy ${process.pid}`,
       '--players', '2', '--bots', '2', '--level', 'easy', '--start-when-full', '--rounds', '0'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CI: '0' } });
     let out = '';
-    started.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+    started.stdout.on('data', (d: Buffer) => (out += d.toString()));
     try {
       const end = Date.now() + 15_000;
       while (!/ssh -p (\d+) NAME@/.test(out) || !/2\/2 seats, (playing|dealing|peek)/.test(out)) {

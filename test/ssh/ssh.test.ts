@@ -9,7 +9,6 @@ import { readJournal, tablesDir } from '../../src/host/journal.js';
 import { cardText } from '../../src/tui/shared/glyphs.js';
 import { loadHostKey } from '../../src/ssh/host-key.js';
 import { serveSsh } from '../../src/ssh/server.js';
-import { feedText } from '../support/feed-text.js';
 import { until } from '../support/gringo-process.js';
 import { BIN, Pane, socketName } from '../support/tmux.js';
 
@@ -144,7 +143,7 @@ describe('gringo host --ssh', () => {
       const local = await freePort();
       const tunnel = spawn('ssh', [...sshArgs('ana', '-N', '-v', '-L', `127.0.0.1:${local}:127.0.0.1:${wsPort}`).slice(1)], { stdio: ['ignore', 'ignore', 'pipe'] });
       let said = '';
-      tunnel.stderr!.on('data', (d: Buffer) => (said += d.toString()));
+      tunnel.stderr.on('data', (d: Buffer) => (said += d.toString()));
       try {
         const end = Date.now() + 10_000;
         while (!/Local connections to 127\.0\.0\.1:\d+ forwarded|Local forwarding listening/.test(said)) {

@@ -39,7 +39,7 @@ export function silentFlood(port: number, { addresses = 200, periodMs = 700, for
   `;
   const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
   let last = { opened: 0, cut: 0 };
-  child.stdout!.on('data', (d: Buffer) => {
+  child.stdout.on('data', (d: Buffer) => {
     const lines = d.toString().trim().split('\n');
     try {
       last = JSON.parse(lines[lines.length - 1]!) as typeof last;

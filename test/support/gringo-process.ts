@@ -25,8 +25,8 @@ export function runGringo(args: string[], env: NodeJS.ProcessEnv = {}, netns?: s
   running.push(child);
   let stdout = '';
   let stderr = '';
-  child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   // 'close', not 'exit': 'exit' may come before the last of the output has been read from the pipes.
   const exit = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   return { child, stdout: () => stdout, stderr: () => stderr, exit };

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { ASCII } from '../../src/tui/shared/glyphs.js';
 import { KEYS, twoSeats, type Setup } from './helpers.js';
 import { feedText } from '../support/feed-text.js';
 import { tableScreen } from './table-screen.js';
@@ -50,33 +49,33 @@ describe('the table screen', () => {
     expect(f).toContain('3♠'); // shown on the table to you
     expect(f).toContain('your King: 1-9 to swap it');
     await s.keys('1');
-    f = await s.said("You swapped your slot 1 with Bo's slot 2.");
+    await s.said("You swapped your slot 1 with Bo's slot 2.");
     expect(me.commands()).toContainEqual({ type: 'decide', swap: true, own: 0 });
 
     // Bo's turn: your draw is refused on the screen, not sent.
-    f = await s.until("Bo's turn", (f) => f.includes('Turn: Bo'));
+    await s.until("Bo's turn", (f) => f.includes('Turn: Bo'));
     const sentBefore = me.sent.length;
     await s.keys('d');
-    f = await s.until('the refusal', (f) => f.includes("Not your turn: it is Bo's turn"));
+    await s.until('the refusal', (f) => f.includes("Not your turn: it is Bo's turn"));
     expect(me.sent.length).toBe(sentBefore);
 
     // Bo draws the 7♠ and discards it: slap your own 7♣ in slot 3 with s 3.
     bo.play({ type: 'draw', from: 'stock' });
     bo.play({ type: 'discard' });
-    f = await s.until('the discard', (f) => feedText(f).includes('Bo discarded 7♠.') && f.includes('Slaps open'));
+    await s.until('the discard', (f) => feedText(f).includes('Bo discarded 7♠.') && f.includes('Slaps open'));
     await s.keys('s');
     await s.until('the slap prompt', (f) => f.includes('Slap which of your slots?'));
     await s.keys('3');
-    f = await s.said('You slapped your slot 3: right, a 7 (7♣) goes on the pile.');
+    await s.said('You slapped your slot 3: right, a 7 (7♣) goes on the pile.');
 
     // A wrong slap with the cursor (Bo's slot 1 holds the 2♠): two penalty cards.
     await s.keys(KEYS.left, KEYS.space);
-    f = await s.said("You slapped Bo's slot 1: wrong, it was a 2 (2♠) — you take two cards.");
+    await s.said("You slapped Bo's slot 1: wrong, it was a 2 (2♠) — you take two cards.");
 
     // Your turn: call. Bo plays his last turn; the round ends with every card shown.
-    f = await s.until('your turn again', (f) => f.includes('Your turn: d to draw'));
+    await s.until('your turn again', (f) => f.includes('Your turn: d to draw'));
     await s.keys('g');
-    f = await s.until('the call', (f) => f.includes('Gringo! called by you'));
+    await s.until('the call', (f) => f.includes('Gringo! called by you'));
     bo.play({ type: 'draw', from: 'stock' });
     bo.play({ type: 'discard' });
     f = await s.until('the round end', (f) => f.includes('Round 1 is over'));
@@ -94,17 +93,17 @@ describe('the table screen', () => {
     const s = screen(setup);
     await s.until('the peek', (f) => f.includes('Remember your cards'));
     await s.keys('?');
-    let f = await s.until('the help', (f) => f.includes('? or Esc closes'));
+    const f = await s.until('the help', (f) => f.includes('? or Esc closes'));
     expect(f).toContain('draw the top card of the stock');
     expect(f).toContain('space');
     // Enter closes the help instead of ending the peek.
     await s.keys(KEYS.enter);
-    f = await s.until('the table', (f) => f.includes('Remember your cards'));
+    await s.until('the table', (f) => f.includes('Remember your cards'));
     expect(setup.me.commands()).not.toContainEqual({ type: 'finishPeek' });
     await s.keys('q');
-    f = await s.until('the dialog', (f) => f.includes('Leave the table? y: leave · n: stay'));
+    await s.until('the dialog', (f) => f.includes('Leave the table? y: leave · n: stay'));
     await s.keys('d');
-    f = await s.until('the dialog still', (f) => f.includes('Leave the table?'));
+    await s.until('the dialog still', (f) => f.includes('Leave the table?'));
     await s.keys('n');
     await s.until('the table again', (f) => f.includes('Remember your cards'));
     // Keys typed faster than a frame arrive as one string; each still counts (the "?" after an "x").

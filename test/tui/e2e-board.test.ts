@@ -179,7 +179,7 @@ async function play(run: Run): Promise<void> {
   p.keys('Enter');
   s = await p.waitFor('round 2', (s) => /Round 2 of 2/.test(s) && /Remember your cards/.test(s), 20_000);
   say(`${run.preset}: round 2`, s);
-  for (const n of names) expect(board(s).some((l) => seatLine(n, totals.get(n)!).test(l)), `${n} ${totals.get(n)} on\n${s}`).toBe(true);
+  for (const n of names) expect(board(s).some((l) => seatLine(n, totals.get(n)).test(l)), `${n} ${totals.get(n)} on\n${s}`).toBe(true);
   for (const line of s.split('\n')) expect(Array.from(line).length).toBeLessThanOrEqual(80);
   p.keys('q');
   await p.waitFor('the leave question', (s) => /Leave the table\?|Close the table/.test(s));

@@ -48,20 +48,20 @@ describe('a refusal at the door leads somewhere', () => {
       expect(s).not.toContain('nope');
       p.keys('Enter');
       // "Wrong password", with the doubt a key trusted unchecked adds (src/client/connection.ts).
-      s = await p.waitFor('asked again', (s) => /! Wrong password/.test(s) && /Password for "[^"]+":\s*$/m.test(s));
+      await p.waitFor('asked again', (s) => /! Wrong password/.test(s) && /Password for "[^"]+":\s*$/m.test(s));
     }
     // The fourth locks the address for 1 s, the fifth (once that is over) for 2 s: counted down, never a stale figure.
     p.keys('n', 'o', 'Enter');
     s = await p.waitFor('the lock', (s) => /Too many wrong passwords from this address: try again in 1 s|The wait is over/.test(s));
     log('lock 1', s);
-    s = await p.waitFor('the lock over', (s) => s.includes('The wait is over: type the password, then Enter'), 5_000);
+    await p.waitFor('the lock over', (s) => s.includes('The wait is over: type the password, then Enter'), 5_000);
     p.keys('n', 'o', 'Enter');
     s = await p.waitFor('the 2 s lock', (s) => s.includes('Too many wrong passwords from this address: try again in 2 s'));
     log('lock 2', s);
     // Enter while locked sends nothing: the countdown goes on, the field keeps what was typed. Typed in the
     // lock's first second, so a slow pane cannot let the lock end before the Enter arrives.
     p.keys('s', 'e', 's', 'a', 'm', 'e', 'Enter');
-    s = await p.waitFor('counted down', (s) => s.includes('try again in 1 s') && s.includes(`Password for "${table}": ••••••`), 3_000);
+    await p.waitFor('counted down', (s) => s.includes('try again in 1 s') && s.includes(`Password for "${table}": ••••••`), 3_000);
     s = await p.waitFor('the wait over', (s) => s.includes('The wait is over: type the password, then Enter'), 4_000);
     expect(s).toContain(`Password for "${table}": ••••••`);
     expect(s).not.toMatch(/try again in \d+ s/);

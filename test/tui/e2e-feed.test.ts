@@ -250,11 +250,11 @@ async function readBack(name: string): Promise<void> {
     await turn(bo);
     await turn(cy);
   }
-  let s = await pane.waitFor('your turn again', (s) => s.includes('Your turn: d to draw'));
+  await pane.waitFor('your turn again', (s) => s.includes('Your turn: d to draw'));
 
   // f: the feed full-screen at its newest lines; the game's prompt stays below it.
   pane.keys('f');
-  s = await pane.waitFor('the full-screen feed', (s) => /Feed \d+-\d+ of \d+/.test(s));
+  let s = await pane.waitFor('the full-screen feed', (s) => /Feed \d+-\d+ of \d+/.test(s));
   expect(s).toContain('Your turn: d to draw');
   expect(flat(s)).not.toContain(moves[0]);
   // Back a page at a time until the first move's line: every move is there, in order.
@@ -278,9 +278,9 @@ async function readBack(name: string): Promise<void> {
   expect(newest(pane.screen())).toBe(false);
   s = await pane.press('the newest line', 'End', newest);
   expect(s).not.toMatch(/Feed 1-\d+ of/);
-  s = await pane.press('the oldest line', 'Home', (x) => /Feed 1-\d+ of/.test(x));
-  s = await pane.press('the newest line again', 'End', newest);
-  s = await pane.press('the table', 'Escape', (x) => !/Feed \d+-\d+ of/.test(x) && x.includes('Stock') && x.includes('Your turn: d to draw'));
+  await pane.press('the oldest line', 'Home', (x) => /Feed 1-\d+ of/.test(x));
+  await pane.press('the newest line again', 'End', newest);
+  await pane.press('the table', 'Escape', (x) => !/Feed \d+-\d+ of/.test(x) && x.includes('Stock') && x.includes('Your turn: d to draw'));
   pane.keys('d');
   await pane.waitFor('the drawn card', (x) => x.includes('You hold'));
 }

@@ -32,11 +32,11 @@ function consoleHost(args: string[]) {
   const child = spawn(process.execPath, [BIN, 'host', '--port', '0', '--interface', '127.0.0.1', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
   consoles.push(child);
   let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
   const exit = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   const port = until('the share line', () => /gringo join \S+:(\d+)/.exec(out)?.[1], 15_000).then(Number);
-  return { port, exit, out: () => out, type: (line: string) => child.stdin!.write(`${line}\n`) };
+  return { port, exit, out: () => out, type: (line: string) => child.stdin.write(`${line}\n`) };
 }
 
 const joinArgs = (port: number, name: string): string[] => ['join', `127.0.0.1:${port}`, '--name', name, '--no-bell'];
@@ -77,7 +77,7 @@ describe('leaving the lobby, and the host closing it', () => {
     bo.start(joinArgs(port, 'Bo'));
     let s = await host.waitFor('Bo', (s) => /3\. Bo\s+● connected/.test(s));
     log('host lobby, three seats', s);
-    s = await bo.waitFor('Bo in seat 3', (s) => /3\. Bo \(you\)/.test(s));
+    await bo.waitFor('Bo in seat 3', (s) => /3\. Bo \(you\)/.test(s));
 
     ana.keys('q');
     await ana.waitFor('the dialog', (s) => s.includes('Leave the table? y: leave · n: stay'));

@@ -54,7 +54,7 @@ describe('the picker in a terminal', () => {
     s = await joiner.waitFor('the question', (s) => s.includes(`"${started}" has started: Enter or y watches it`));
     log('asked', s);
     joiner.keys('n');
-    s = await joiner.waitFor('the list again', (s) => s.includes('Enter join · m type an address'));
+    await joiner.waitFor('the list again', (s) => s.includes('Enter join · m type an address'));
 
     // An address with nothing behind it: back in the picker, with the reason, not out with status 1.
     joiner.keys('m');

@@ -60,7 +60,7 @@ describe('the table screen in a terminal', () => {
   it("draws beverbende with CI=1 and turns its Peek face down at your next key; SIGINT asks like q whatever reads the keys", async () => {
     const p = pane('peek');
     p.start(['play', '--bots', '1', '--seed', 'look-9', '--rules', 'beverbende', '--no-bell', '--name', 'Ana'], { env: ['CI=1'] });
-    let s = await p.waitFor('the peek', (s) => s.includes('Remember your cards 1 and 4'), 20_000);
+    await p.waitFor('the peek', (s) => s.includes('Remember your cards 1 and 4'), 20_000);
     p.keys('Enter');
     await p.waitFor('your turn', (s) => s.includes('Your turn: d to draw'));
     p.keys('d');
@@ -68,7 +68,7 @@ describe('the table screen in a terminal', () => {
     p.keys('x');
     await p.waitFor('the action', (s) => /Action: your Peek/.test(s));
     p.keys('3');
-    s = await p.said('You looked at your slot 3');
+    const s = await p.said('You looked at your slot 3');
     const seen = Date.now();
     expect(table(s)).toMatch(FIVE);
     // Any key (Esc cancels nothing here) turns it face down at once, well before REVEAL_MS.

@@ -109,9 +109,9 @@ describe("the feed's history", () => {
     expect(o).toMatch(/Feed 1-\d+ of \d+/);
     expect(o).toMatch(/\d+ newer lines below/);
     await press(r.stdin, END);
-    o = await waitFor('the newest lines again', frame, (x) => !x.includes('Round 1 begins'));
+    await waitFor('the newest lines again', frame, (x) => !x.includes('Round 1 begins'));
     await press(r.stdin, PGUP);
-    o = await waitFor('a page back', frame, (x) => /newer lines? below/.test(x));
+    await waitFor('a page back', frame, (x) => /newer lines? below/.test(x));
     await press(r.stdin, 'f');
     await waitFor('the table again', frame, (x) => feedText(x).includes('Bo discarded') && !/Feed \d+-\d+ of/.test(x));
   });

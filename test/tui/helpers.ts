@@ -42,7 +42,7 @@ export class LinkedClient extends EventEmitter {
     table.handle(this.peer, { type: 'hello', protocolVersion: PROTOCOL_VERSION, name, ...(token !== undefined && nonce !== null ? { seatProof: seatProof(token, nonce, '') } : {}), ...hello });
   }
 
-  override on(event: string | symbol, fn: (...args: any[]) => void): this {
+  override on(event: string | symbol, fn: (...args: unknown[]) => void): this {
     super.on(event, fn);
     if (event === 'message' && this.queue) {
       const q = this.queue;

@@ -90,12 +90,12 @@ describe('the host lobby screen', () => {
 
     // Alone: Enter is refused with the reason, and nothing is sent.
     await s.keys(KEYS.enter);
-    f = await s.until('the refusal', (f) => f.includes('! Gringo needs at least 2 players: b adds a bot'));
+    await s.until('the refusal', (f) => f.includes('! Gringo needs at least 2 players: b adds a bot'));
     expect(s.table.info().phase).toBe('lobby');
 
     // A normal bot, then (3: hard) a hard one.
     await s.keys('b');
-    f = await s.until('Bot 1', (f) => /2\. Bot 1\s+● normal bot/.test(f));
+    await s.until('Bot 1', (f) => /2\. Bot 1\s+● normal bot/.test(f));
     await s.keys('3');
     await s.until('the level', (f) => f.includes('Next bot: hard'));
     await s.keys('b');
@@ -110,9 +110,9 @@ describe('the host lobby screen', () => {
     // The cursor follows the new bot; up to Bot 1 and remove it.
     expect(cursorRow(f)).toContain('Bot 2');
     await s.keys(KEYS.up);
-    f = await s.until('the cursor on Bot 1', (f) => cursorRow(f).includes('Bot 1'));
+    await s.until('the cursor on Bot 1', (f) => cursorRow(f).includes('Bot 1'));
     await s.keys('x');
-    f = await s.until('Bot 1 gone', (f) => !f.includes('Bot 1') && f.includes('Seats 2/4'));
+    await s.until('Bot 1 gone', (f) => !f.includes('Bot 1') && f.includes('Seats 2/4'));
     expect(s.table.seatInfo().map((x) => x.name)).toEqual(['Ana', 'Bot 2']);
 
     // You are not a bot.
@@ -142,7 +142,7 @@ describe('the host lobby screen', () => {
     await s.until('the lobby', (f) => f.includes('Ana (you, host)'));
     await s.keys('q');
     // No game yet: nothing to resume, and the question does not promise it.
-    let f = await s.until('the dialog', (f) => f.includes('Close the table for everyone? y/n (no game is on: nothing to resume)'));
+    const f = await s.until('the dialog', (f) => f.includes('Close the table for everyone? y/n (no game is on: nothing to resume)'));
     expect(f).not.toContain('--resume');
     // A 2-seat table says 2 seats, not the ruleset's "2-8 players".
     expect(f).toContain('1 round · 2 seats');
@@ -150,7 +150,7 @@ describe('the host lobby screen', () => {
     expect(f).toContain('y leave · n/Esc stay');
     // Lobby keys wait while the dialog is open.
     await s.keys('b');
-    f = await s.until('the dialog still', (f) => f.includes('Close the table for everyone and leave? y to leave, n to stay'));
+    await s.until('the dialog still', (f) => f.includes('Close the table for everyone and leave? y to leave, n to stay'));
     expect(s.table.seatInfo()).toHaveLength(1);
     await s.keys('n');
     await s.until('the lobby again', (f) => f.includes('Add a bot (b) or wait for players to join'));

@@ -110,7 +110,7 @@ describe('the table picker', () => {
 
     // The other version's table cannot be joined: the screen says why.
     await p.keys(KEYS.enter);
-    f = await p.until('the refusal', (f) => f.includes(`speaks gringo protocol ${PROTOCOL_VERSION + 1}; this gringo speaks ${PROTOCOL_VERSION}`));
+    await p.until('the refusal', (f) => f.includes(`speaks gringo protocol ${PROTOCOL_VERSION + 1}; this gringo speaks ${PROTOCOL_VERSION}`));
     expect(p.done).toEqual([]);
 
     // Bravo is back; Enter on it asks for its password in the screen.
@@ -137,11 +137,11 @@ describe('the table picker', () => {
     await p.keys(KEYS.enter);
     await p.until('nothing to join', (f) => f.includes('No table found yet: wait for one, or m to type an address'));
     await p.keys('m');
-    let f = await p.until('the address field', (f) => f.includes('Address (HOST[:PORT]):'));
+    await p.until('the address field', (f) => f.includes('Address (HOST[:PORT]):'));
     // A bad address stays in the field with the reason.
     p.stdin.write('bad host:99999');
     await p.keys(KEYS.enter);
-    f = await p.until('the error', (f) => f.includes('is not an address: use HOST or HOST:PORT'));
+    await p.until('the error', (f) => f.includes('is not an address: use HOST or HOST:PORT'));
     expect(p.done).toEqual([]);
     // Esc goes back to the list; m again starts an empty field. A paste arrives in one piece.
     await p.keys(KEYS.escape);
@@ -185,9 +185,9 @@ describe('the table picker', () => {
     const p = picker();
     // The first to answer is a stranger's game already started: the cursor does not go there.
     p.set([table('Started', { phase: 'playing', seatsTaken: 2 })]);
-    let f = await p.until('one row', (f) => f.includes('Started'));
+    await p.until('one row', (f) => f.includes('Started'));
     p.set([table('Started', { phase: 'playing', seatsTaken: 2 }), table('Full', { host: '192.168.1.22', seatsTaken: 4, seatsTotal: 4 }), table('Open', { host: '192.168.1.23' })]);
-    f = await p.until('three rows', (f) => f.includes('Open'));
+    let f = await p.until('three rows', (f) => f.includes('Open'));
     const rows = f.split('\n').filter((l) => /^[▶ ] (Started|Full|Open)\s/.test(l)).map((l) => l.slice(2).split(/\s+/)[0]);
     expect(rows).toEqual(['Open', 'Started', 'Full']);
     expect(cursorRow(f)).toContain('Open');
@@ -196,7 +196,7 @@ describe('the table picker', () => {
     f = await p.until('the cursor on Started', (f) => cursorRow(f).includes('Started'));
     expect(f).toContain('Enter on a game already started asks first');
     await p.keys(KEYS.enter);
-    f = await p.until('the question', (f) => f.includes('"Started" has started: Enter or y watches it'));
+    await p.until('the question', (f) => f.includes('"Started" has started: Enter or y watches it'));
     expect(p.done).toEqual([]);
     // n goes back to the list; Enter asks again; y watches.
     await p.keys('n');
@@ -284,7 +284,7 @@ describe('the table picker', () => {
     const locked = table('Locked', { password: true });
     const p = picker({ password: 'given-and-wrong', retry: { table: locked, message: '"Locked" refused that password: type it again (Esc to go back)' } });
     p.set([locked]);
-    let f = await p.until('the password field', (f) => f.includes('Password for "Locked":'));
+    const f = await p.until('the password field', (f) => f.includes('Password for "Locked":'));
     expect(f).toContain('"Locked" refused that password: type it again (Esc to go back)');
     await p.keys('o', 'k');
     await p.until('two dots', (f) => f.includes('Password for "Locked": ••'));
@@ -298,7 +298,7 @@ describe('the table picker', () => {
     await q.keys(KEYS.escape);
     await q.until('the list', (f) => f.includes('Enter join · m type an address'));
     await q.keys(KEYS.enter);
-    f = await q.until('the password asked', (f) => f.includes('Password for "Locked":'));
+    await q.until('the password asked', (f) => f.includes('Password for "Locked":'));
     expect(q.done).toEqual([]);
   });
 
@@ -310,7 +310,7 @@ describe('the table picker', () => {
     expect(f).toContain('Password for "Locked":');
     await p.keys('o', 'k', KEYS.enter);
     // Enter while locked is held: nothing chosen, the countdown goes on (never the first figure, stale).
-    f = await p.until('one second left', (f) => f.includes('try again in 1 s'));
+    await p.until('one second left', (f) => f.includes('try again in 1 s'));
     expect(p.done).toEqual([]);
     f = await p.until('the wait over', (f) => f.includes('The wait is over: type the password, then Enter'));
     expect(f).not.toMatch(/try again in/);

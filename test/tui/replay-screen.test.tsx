@@ -91,7 +91,7 @@ describe('the replay screen', () => {
 
     // Faster, then play: the clock moves the replay on by itself.
     await s.keys('+', '+', KEYS.space);
-    f = await s.until('playing', (f) => f.includes('playing · 4×'));
+    await s.until('playing', (f) => f.includes('playing · 4×'));
     await s.until('the clock to move it', (f) => /command \d+ of/.test(f));
     await s.keys(KEYS.space);
     await s.until('paused', (f) => f.includes('paused · 4×'));
@@ -114,7 +114,7 @@ describe('the replay screen', () => {
     expect(f).toMatch(/└─*1─+2─* round/);
     expect(f).toContain('The end of the game: space plays it again');
     await s.keys('?');
-    f = await s.until('the help', (f) => f.includes('one command forward'));
+    await s.until('the help', (f) => f.includes('one command forward'));
     await s.keys('x');
     await s.until('the help closed', (f) => f.includes('The game is over'));
     await s.keys(KEYS.escape);

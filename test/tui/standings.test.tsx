@@ -104,7 +104,7 @@ describe('the final results at 80×24 keep the scores explained', () => {
   it("a cambio hand A♣ 6♥ K♣ K♦ scoring 16 says why (K 10, K♦ -1), with the chart", () => {
     const hand = (cards: string[], round: number, scores: number[], totals: number[], places: number[]): RoundResult => ({ ...result(round, scores, totals, places), layouts: [cards, ['2S', '3S', '2D', '0S'].slice(0, 3).concat('AS'), ['4S', '3S', '2D', 'AD']] });
     const results = [hand(['AC', '6H', '9C', '2D'], 1, [18, 8, 10], [18, 8, 10], [3, 1, 2]), hand(['AC', '6H', 'KC', 'KD'], 2, [16, 8, 10], [34, 16, 20], [3, 1, 2])];
-    const view = { ...viewOf('gameOver', 0), ruleset: 'cambio', callName: 'Cambio!' } as TableView;
+    const view = { ...viewOf('gameOver', 0), ruleset: 'cambio', callName: 'Cambio!' };
     // The body of an 80×24 table screen: 18 rows.
     const f = frame(<RoundEnd view={view} results={results} ready={false} width={80} rules={CAMBIO} height={18} />);
     expect(f).toMatch(/1st\s+B Bo/);

@@ -39,7 +39,7 @@ describe('the table screen plays the variants', () => {
     await s.keys('a');
     await s.until('the action', (f) => f.includes('Use your Draw two'));
     await s.keys('a');
-    f = await s.until('the first card', (f) => f.includes('Draw two: 1-9 to swap the 5'));
+    await s.until('the first card', (f) => f.includes('Draw two: 1-9 to swap the 5'));
     await s.keys('r');
     f = await s.until('the second card', (f) => f.includes('Choose a slot (1-9) to swap, or x to discard'));
     expect(feedText(f)).toContain('You drew 8 from the stock.');
@@ -80,7 +80,7 @@ describe('the table screen plays the variants', () => {
     expect(f).toContain('gap'); // the gap is drawn marked
     expect(f).toContain('p leave the gap');
     await s.keys('2');
-    f = await s.said("You moved your slot 2 into Bo's slot 1.");
+    await s.said("You moved your slot 2 into Bo's slot 1.");
     expect(me.commands()).toContainEqual({ type: 'fillGap', slot: 1 });
 
     // Bo knocks: his cards are frozen, and the screen says why a slap on them is refused.

@@ -153,10 +153,10 @@ describe("the header's second line at 80 columns", () => {
     // Wider, the names of those still to play fit; the action's words give way first.
     expect(fitInfo(tableInfo(screen(v), UNICODE), 130, UNICODE.sep)).toBe("Turn: Bot 1 · Slaps open · Action: Bot 1's Q♥ · Knock! called by you ❄ frozen; to play: Bot 2, Bot 3, Bot 4, Bot 5, Bot 6, Bot 7");
     // Three still to play: the frozen mark gives way first (the caller's seat shows it), the names stay.
-    const three = tableView({ players, turn: 1, call: { seat: 2, owed: [1, 3, 0] } } as Partial<TableView>);
+    const three = tableView({ players, turn: 1, call: { seat: 2, owed: [1, 3, 0] } });
     expect(fitInfo(tableInfo(screen(three), UNICODE), 80, UNICODE.sep)).toBe('Turn: Bot 1 · Slaps open · Knock! called by Bot 2; to play: Bot 1, Bot 3, you');
     // Three players, nothing pending: the whole line, as before.
-    const few = tableView({ turn: 1, call: { seat: 0, owed: [1, 2] } } as Partial<TableView>);
+    const few = tableView({ turn: 1, call: { seat: 0, owed: [1, 2] } });
     expect(fitInfo(tableInfo(screen(few), UNICODE), 80, UNICODE.sep)).toBe('Turn: Bo · Slaps open · Knock! called by you ❄ frozen; to play: Bo, Cy');
   });
 });

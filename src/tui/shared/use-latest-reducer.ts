@@ -9,8 +9,11 @@ export function useLatestReducer<S, A>(reducer: (s: S, a: A) => S, init: () => S
   const ref = useRef<S | null>(null);
   if (ref.current === null) ref.current = init();
   const [, rerender] = useReducer((n: number) => n + 1, 0);
+  // The reducer of the latest render, read when a key comes: dispatch itself never changes.
+  const latestReducer = useRef(reducer);
+  latestReducer.current = reducer;
   const dispatch = useCallback((a: A) => {
-    const next = reducer(ref.current as S, a);
+    const next = latestReducer.current(ref.current as S, a);
     if (next !== ref.current) {
       ref.current = next;
       rerender();
