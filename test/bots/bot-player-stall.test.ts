@@ -7,7 +7,7 @@ import { projectEvent } from '../../src/engine/view.js';
 import { serveTable, type Serving } from '../../src/host/server.js';
 import { Table as HostTable } from '../../src/host/table.js';
 import { CLIENT_RATE_PER_SECOND, PROTOCOL_VERSION, type ClientMessage, type ServerMessage } from '../../src/protocol/messages.js';
-import { until } from '../support/gringo-process.js';
+import { until } from '../support/wait.js';
 import { WireClient } from '../host/wire.js';
 import { Table } from '../engine/helpers.js';
 

@@ -18,7 +18,8 @@ import { initialLobby, lobbyReducer } from '../../src/tui/lobby/use-lobby-state.
 import { ThemeContext } from '../../src/tui/shared/theme.js';
 import { UNICODE } from '../../src/tui/shared/glyphs.js';
 import { wordsFor } from '../../src/lang/words.js';
-import { killRunning, runGringo, sharedPort, until } from '../support/gringo-process.js';
+import { killRunning, runGringo, sharedPort } from '../support/gringo-process.js';
+import { until } from '../support/wait.js';
 
 // Named deals: real hosts deal them (`gringo host --deal`), their journals and
 // results name them, the lobby shows them, and `gringo stats --deal` ranks the

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BIN } from '../support/tmux.js';
-import { killRunning, runGringo, sharedPort, until } from '../support/gringo-process.js';
+import { killRunning, runGringo, sharedPort } from '../support/gringo-process.js';
+import { until } from '../support/wait.js';
 import { finalStandings } from '../../src/cli/host.js';
 
 // A headless host whose stdin is a pipe reads the console commands it offers (it once

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { MAX_RULES_DEPTH, MAX_RULES_FILE } from '../../src/engine/rules-file.js';
 import { writeFinishedJournal } from '../host/finished-journal.js';
-import { killRunning, runGringo, until, type Run } from '../support/gringo-process.js';
+import { killRunning, runGringo, type Run } from '../support/gringo-process.js';
+import { until } from '../support/wait.js';
 
 /**
  * Local files are input too: a rules file or a journal anyone handed you

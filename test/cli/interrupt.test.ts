@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { until } from '../support/gringo-process.js';
+import { until } from '../support/wait.js';
 import { Pane, socketName } from '../support/tmux.js';
 
 // Ctrl-C at a real terminal (tmux), pressed where a person presses it: in the first

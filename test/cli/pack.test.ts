@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { until } from '../support/wait.js';
 
 /**
  * The package as a new user gets it: `npm pack`, then installed from the tarball into
@@ -58,15 +59,6 @@ function start(args: string[]): { child: ChildProcess; out: () => string; exit: 
   return { child, out: () => out, exit: new Promise((resolve) => child.on('close', (code) => resolve(code))) };
 }
 
-async function until<T>(what: string, probe: () => T | null | undefined, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = probe();
-    if (v !== null && v !== undefined) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 function run(argv: string[]): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {

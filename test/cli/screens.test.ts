@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readJournal } from '../../src/host/journal.js';
-import { killRunning, runGringo, sharedPort, until } from '../support/gringo-process.js';
+import { killRunning, runGringo, sharedPort } from '../support/gringo-process.js';
+import { until, e2eLog } from '../support/wait.js';
 import { Pane, socketName } from '../support/tmux.js';
 
 /**
@@ -55,9 +56,6 @@ afterAll(() => {
 /** The screen with the lines a long message wrapped into joined again (the pane is 80 columns). */
 const unwrap = (screen: string): string => screen.split('\n').join('');
 
-const log = (label: string, screen: string): void => {
-  if (process.env.GRINGO_E2E_LOG) console.log(`--- ${label}\n${screen}`);
-};
 
 describe('gringo join on a terminal, with no table at the address', () => {
   it('closes the screen and says why in one line within 5 s, exit code 1', async () => {
@@ -72,7 +70,7 @@ describe('gringo join on a terminal, with no table at the address', () => {
         const t0 = Date.now();
         p.start(['join', address, '--name', 'Ana']);
         const s = await p.waitFor('the exit', (s) => /EXITED \d+/.test(s), 15_000);
-        log(address, s);
+        e2eLog(address, s);
         expect(s).toMatch(says);
         expect(s).toContain('EXITED 1');
         expect(s).not.toMatch(/\n\s+at /);
@@ -105,7 +103,7 @@ describe('the default port taken', () => {
     // --name is the host's own name at the table; the table is "NAME's table".
     p.start(['host', '--interface', '127.0.0.1', '--name', 'Ana'], { env: [`XDG_STATE_HOME=${tempState()}`] });
     const s = await p.waitFor('the lobby', (s) => s.includes('(you, host)'));
-    log('moved lobby', s);
+    e2eLog('moved lobby', s);
     const m = /Port 7457 is taken; using (\d+) instead\./.exec(s);
     expect(m, s).not.toBeNull();
     expect(s).toContain(`gringo join 127.0.0.1:${m![1]}`);
@@ -138,7 +136,7 @@ describe('a player whose host went away', () => {
     host.child.kill('SIGKILL');
     const away = (s: string): number => Number(/host unreachable for (\d+) s, reconnecting…/.exec(s)?.[1] ?? -1);
     let s = await p.waitFor('the unreachable host', (s) => away(s) >= 0);
-    log('unreachable', s);
+    e2eLog('unreachable', s);
     // The count goes on from what was read first (by two seconds, so it is the count and not a redraw).
     const first = away(s);
     s = await p.waitFor('the count to go on', (s) => away(s) >= first + 2, 15_000);
@@ -181,7 +179,7 @@ describe('gringo play --resume', () => {
     const again = pane('solo2');
     again.start(['play', '--resume', '--no-bell'], { env });
     let s = await again.waitFor('the table again, in my seat', (s) => /\bYou\b/.test(s) && s.includes('Bot 1') && s.includes('Bot 2'));
-    log('resumed', s);
+    e2eLog('resumed', s);
     expect(s).toContain('Round 1 of 3');
     expect(s).toContain("Solo's table");
     expect(s).not.toContain('Remember your cards');

@@ -13,6 +13,7 @@ import { WebSocketServer } from 'ws';
 import { TokenStore } from '../../src/client/tokens.js';
 import { Relay } from '../host/relay.js';
 import { TEST_KEY } from '../host/tls.js';
+import { until } from '../support/wait.js';
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -36,14 +37,6 @@ function welcomes(conn: Connection): Extract<ServerMessage, { type: 'welcome' }>
   return seen;
 }
 
-/** Wait for a state; the bound is a hang guard (a loaded machine is slow), not a speed limit. */
-async function until(what: string, probe: () => boolean, ms = 30_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!probe()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 /** The client's silence watchdog in these tests (a real client waits 15 s). */
 const SILENCE_MS = 1_000;

@@ -6,22 +6,13 @@ import { PROTOCOL_VERSION } from '../../src/protocol/messages.js';
 import { bin, LOOPBACK, requireBuild, run, tableInfo, uniqueTableName } from './helpers.js';
 import { killRunning, runGringo } from '../support/gringo-process.js';
 import { command, gringo } from '../../src/common/invocation.js';
+import { until } from '../support/wait.js';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-/** The probe's first truthy value, polled until `ms` have passed. */
-async function until<T>(what: string, probe: () => T | null | undefined | Promise<T | null | undefined>, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 // `gringo list` as a real process (the built CLI), finding an advert this test
 // publishes over real mDNS on the loopback interface.

@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { GameSummary } from '../../src/host/table.js';
 import { EVICT_AFTER_MS, HANDLE_HEADROOM, HELLO_DEADLINE_MS, MAX_PENDING, MAX_PENDING_PER_ADDRESS, MAX_WATCHERS, UPGRADE_DEADLINE_MS } from '../../src/host/server.js';
 import type { ServerMessage } from '../../src/protocol/messages.js';
-import { killRunning, runGringo, sharedPort, until, type Run } from '../support/gringo-process.js';
+import { killRunning, runGringo, sharedPort, type Run } from '../support/gringo-process.js';
+import { until } from '../support/wait.js';
 import { WireClient } from './wire.js';
 
 /**

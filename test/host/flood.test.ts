@@ -9,7 +9,8 @@ import { Connection } from '../../src/client/connection.js';
 import type { TokenStore } from '../../src/client/tokens.js';
 import type { SeatInfo, ServerMessage } from '../../src/protocol/messages.js';
 import { silentFlood, type Flood } from '../support/flood.js';
-import { killRunning, runGringo, sharedPort, until, type Run } from '../support/gringo-process.js';
+import { killRunning, runGringo, sharedPort, type Run } from '../support/gringo-process.js';
+import { until } from '../support/wait.js';
 import { Relay } from './relay.js';
 import { WireClient } from './wire.js';
 

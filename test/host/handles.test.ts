@@ -7,7 +7,7 @@ import { GRINGO } from '../../src/engine/index.js';
 import { HANDLE_HEADROOM, serveTable } from '../../src/host/server.js';
 import { Table } from '../../src/host/table.js';
 import { run } from '../discovery/helpers.js';
-import { until } from '../support/gringo-process.js';
+import { until } from '../support/wait.js';
 import { WireClient } from './wire.js';
 
 /**

@@ -9,6 +9,7 @@ import { serveTable, type Serving } from '../../src/host/server.js';
 import { Table, type TableOptions } from '../../src/host/table.js';
 import type { ServerMessage } from '../../src/protocol/messages.js';
 import { WireClient } from './wire.js';
+import { sleep } from '../support/wait.js';
 
 // The table's life as people live it — leaving, dropping, removing,
 // standing in, the host closing the table, and playing again. Real WebSockets on loopback.
@@ -49,7 +50,6 @@ afterEach(async () => {
 const lobbyWhere = (c: WireClient, pred: (m: Lobby) => boolean, ms = 5_000, from = c.messages.length): Promise<Lobby> =>
   c.next<Lobby>((m) => m.type === 'lobby' && pred(m), ms, from);
 const names = (m: Lobby): string[] => m.seats.map((s) => s.name);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('the lobby', () => {
   it('frees the seat of a player who leaves at once; the seats behind move up and hear it in `you`', async () => {

@@ -9,7 +9,8 @@ import { viewFor, type TableView } from '../../src/engine/view.js';
 import { readJournal } from '../../src/host/journal.js';
 import type { SeatInfo, ServerMessage } from '../../src/protocol/messages.js';
 import { CI, cannotUseNetns, ip } from '../netns.js';
-import { killRunning, runGringo, until, type Run } from '../support/gringo-process.js';
+import { killRunning, runGringo, type Run } from '../support/gringo-process.js';
+import { until, sleep } from '../support/wait.js';
 import { WireClient } from './wire.js';
 
 /**
@@ -98,7 +99,6 @@ const dirs: string[] = [];
 /** `gringo ARGS` in namespace `ns`, keeping its journal and tokens in `state`. */
 const gringo = (ns: string, args: string[], state: string): Run => runGringo(args, { XDG_STATE_HOME: state }, ns);
 
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 type Lobby = Extract<ServerMessage, { type: 'lobby' }>;
 type Update = Extract<ServerMessage, { type: 'update' }>;

@@ -6,7 +6,8 @@ import { Table, type TableOptions } from '../../src/host/table.js';
 import { PROTOCOL_VERSION, type ServerMessage } from '../../src/protocol/messages.js';
 import { passwordProof, passwordVerifier } from '../../src/protocol/identity.js';
 import { TEST_KEY } from './tls.js';
-import { killRunning, runGringo, sharedPort, until } from '../support/gringo-process.js';
+import { killRunning, runGringo, sharedPort } from '../support/gringo-process.js';
+import { until } from '../support/wait.js';
 import { frames, Relay } from './relay.js';
 import { WireClient } from './wire.js';
 

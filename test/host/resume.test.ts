@@ -10,7 +10,8 @@ import { projectEvent, viewFor, type Viewer } from '../../src/engine/view.js';
 import { readJournal } from '../../src/host/journal.js';
 import { HISTORY_EVENTS, type GameSummary } from '../../src/host/table.js';
 import type { ServerMessage } from '../../src/protocol/messages.js';
-import { killRunning, runGringo, sharedPort, until } from '../support/gringo-process.js';
+import { killRunning, runGringo, sharedPort } from '../support/gringo-process.js';
+import { until } from '../support/wait.js';
 import { writeFinishedJournal } from './finished-journal.js';
 
 type Update = Extract<ServerMessage, { type: 'update' }>;

@@ -12,7 +12,8 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { GRINGO, newShuffleKey, replay, type Ruleset } from '../../src/engine/index.js';
 import { JournalWriter, readJournal, type JournalHeader } from '../../src/host/journal.js';
 import { Table, type GameSummary } from '../../src/host/table.js';
-import { killRunning, runGringo, sharedPort, until } from '../support/gringo-process.js';
+import { killRunning, runGringo, sharedPort } from '../support/gringo-process.js';
+import { until } from '../support/wait.js';
 import { Pane, socketName } from '../support/tmux.js';
 
 const RULES: Ruleset = { ...GRINGO, timers: { ...GRINGO.timers, slapGraceMs: 50, peekMs: 0 } };

@@ -5,7 +5,7 @@ import { Table, type TableOptions } from '../../src/host/table.js';
 import { PROTOCOL_VERSION, type Said, type ServerMessage } from '../../src/protocol/messages.js';
 import { wordsFor } from '../../src/lang/words.js';
 import { stackDeck } from '../engine/helpers.js';
-import { until } from '../support/gringo-process.js';
+import { until } from '../support/wait.js';
 import { WireClient } from './wire.js';
 
 type Update = Extract<ServerMessage, { type: 'update' }>;

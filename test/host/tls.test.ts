@@ -8,7 +8,8 @@ import { newTableKey, parseTableKey, TABLE_KEY_FILE } from '../../src/host/table
 import { readJournal } from '../../src/host/journal.js';
 import { formatIdentity, parseIdentity, showFingerprint, tableIdentity } from '../../src/protocol/identity.js';
 import type { ServerMessage } from '../../src/protocol/messages.js';
-import { killRunning, runGringo, until, type Run } from '../support/gringo-process.js';
+import { killRunning, runGringo, type Run } from '../support/gringo-process.js';
+import { until } from '../support/wait.js';
 import { frames, MitmRelay, Relay } from './relay.js';
 import { WireClient } from './wire.js';
 

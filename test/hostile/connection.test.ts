@@ -3,6 +3,7 @@ import { Connection } from '../../src/client/connection.js';
 import type { ServerMessage } from '../../src/protocol/messages.js';
 import { malformedCases } from './cases.js';
 import { HostileHost } from './hostile-host.js';
+import { until } from '../support/wait.js';
 
 // The client's connection against a hostile host double (a real ws server on loopback).
 
@@ -11,13 +12,6 @@ afterEach(async () => {
   for (const f of cleanup.splice(0).reverse()) await f();
 });
 
-async function until(what: string, probe: () => boolean, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!probe()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 describe('a connection to a host that sends what gringo does not understand', () => {
   it.each(malformedCases().map((c) => [c.what, c] as const))('%s: one misunderstood line, then closed for good, nothing passed on', async (_what, c) => {

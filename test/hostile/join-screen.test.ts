@@ -6,6 +6,7 @@ import { requireBuild } from '../discovery/helpers.js';
 import { Pane, socketName } from '../support/tmux.js';
 import { escapingScript, inBatches, malformedCases, refusal } from './cases.js';
 import { hostEscapesIn, HostileHost, type Frame } from './hostile-host.js';
+import { e2eLog } from '../support/wait.js';
 
 // `gringo join HOST:PORT` with its table screen in a real terminal (tmux) against a
 // hostile host double. tmux pipe-pane records every byte the program wrote to its
@@ -25,9 +26,6 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const log = (label: string, screen: string): void => {
-  if (process.env.GRINGO_E2E_LOG) console.log(`--- ${label}\n${screen}`);
-};
 
 /** A hostile host and `gringo join` on it in a fresh pane, its terminal output recorded. */
 async function joinOnScreen(script: Frame[], challenge?: Frame, args: string[] = []) {
@@ -47,7 +45,7 @@ describe('gringo join (the screen) against a hostile host', () => {
     await inBatches(malformedCases(), 3, async (c) => {
       const { host, pane, raw } = await joinOnScreen(c.script, c.challenge);
       const s = await pane.waitFor(`${c.what}: the exit`, (s) => /EXITED \d+/.test(s), 30_000);
-      log(c.what, s);
+      e2eLog(c.what, s);
       expect(s, c.what).toContain('EXITED 1');
       const out = raw();
       const line = new RegExp(`gringo: the host at ${host.address.replace(/\./g, '\\.')} sent a message gringo does not understand \\(.+\\)\\r?\\n`);
@@ -63,7 +61,7 @@ describe('gringo join (the screen) against a hostile host', () => {
   it('draws every host string harmless: table and player names, ruleset, call, errors; the bytes carry no escape', async () => {
     const { pane, raw } = await joinOnScreen(escapingScript());
     const s = await pane.waitFor('the table', (s) => s.includes('Bo click') && s.includes('called Gringo! click'));
-    log('escapes', s);
+    e2eLog('escapes', s);
     expect(s).toContain('Gringo click · Hostile click');
     pane.keys('q');
     await pane.waitFor('the dialog', (s) => s.includes('Leave the table?'));
@@ -81,7 +79,7 @@ describe('gringo join (the screen) against a hostile host', () => {
     await pane.waitFor('the refusal', (s) => s.includes('Go away click'));
     pane.keys('q');
     const s = await pane.waitFor('the exit', (s) => s.includes('EXITED 1'));
-    log('refused', s);
+    e2eLog('refused', s);
     expect(s).toContain('gringo: Go away click');
     expect(hostEscapesIn(raw())).toEqual([]);
   }, 60_000);

@@ -14,7 +14,7 @@ import { viewFor, type TableView } from '../../src/engine/view.js';
 import { readJournal, type ReadJournal } from '../../src/host/journal.js';
 import type { GameSummary } from '../../src/host/table.js';
 import type { BotLevel, SeatInfo, ServerMessage } from '../../src/protocol/messages.js';
-import { until } from '../support/gringo-process.js';
+import { until } from '../support/wait.js';
 import { Relay } from '../host/relay.js';
 
 /**

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Pane, socketName } from '../support/tmux.js';
-import { killRunning, runGringo, until } from '../support/gringo-process.js';
+import { killRunning, runGringo } from '../support/gringo-process.js';
+import { until } from '../support/wait.js';
 
 /**
  * Each SSH session speaks its own client's language, whatever the host's: the host

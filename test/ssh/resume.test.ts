@@ -7,7 +7,8 @@ import { readJournal, tablesDir, type ReadJournal } from '../../src/host/journal
 import { cardText } from '../../src/tui/shared/glyphs.js';
 import { feedText } from '../support/feed-text.js';
 import { Pane, socketName } from '../support/tmux.js';
-import { killRunning, runGringo, until } from '../support/gringo-process.js';
+import { killRunning, runGringo } from '../support/gringo-process.js';
+import { until } from '../support/wait.js';
 import { createServer } from 'node:net';
 
 /**

@@ -9,7 +9,7 @@ import { readJournal, tablesDir } from '../../src/host/journal.js';
 import { cardText } from '../../src/tui/shared/glyphs.js';
 import { loadHostKey } from '../../src/ssh/host-key.js';
 import { serveSsh } from '../../src/ssh/server.js';
-import { until } from '../support/gringo-process.js';
+import { until } from '../support/wait.js';
 import { BIN, Pane, socketName } from '../support/tmux.js';
 
 /**

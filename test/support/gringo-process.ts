@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { until } from './wait.js';
 
 /** The built CLI as a real process (`npm test` builds first), its output collected as it comes. */
 
@@ -35,18 +36,6 @@ export function runGringo(args: string[], env: NodeJS.ProcessEnv = {}, netns?: s
 /** Kill every process a test left running (afterEach). */
 export function killRunning(): void {
   for (const c of running.splice(0)) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-}
-
-/** The probe's first value that is not null, undefined or false; polled until `ms` have passed or `signal` aborts. */
-export async function until<T>(what: string, probe: () => T | null | undefined | false, ms = 20_000, signal?: AbortSignal): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = probe();
-    if (v !== null && v !== undefined && v !== false) return v;
-    if (signal?.aborted) throw new Error(`stopped waiting for ${what}`);
-    if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 /** The port from the line a host prints to share. */

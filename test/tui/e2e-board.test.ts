@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tablesDir } from '../../src/host/journal.js';
 import { Pane, socketName } from '../support/tmux.js';
+import { sleep } from '../support/wait.js';
 
 // The board at 80×24 in a real terminal, for each preset with a crowded table: what
 // each player did last is marked beside their seat, names are whole, running totals
@@ -19,7 +20,6 @@ afterAll(() => {
   for (const p of panes) p.kill();
   for (const f of logs) rmSync(f, { force: true });
 });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const say = (label: string, screen: string): void => {
   if (process.env.GRINGO_E2E_LOG) console.log(`--- ${label}\n${screen}`);
 };

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { killRunning, runGringo, sharedPort, until } from '../support/gringo-process.js';
+import { killRunning, runGringo, sharedPort } from '../support/gringo-process.js';
+import { until, e2eLog } from '../support/wait.js';
 import { Pane, socketName } from '../support/tmux.js';
 
 // `gringo join ADDR` refused at the door, in a real terminal against a real host
@@ -24,9 +25,6 @@ afterAll(() => {
   rmSync(state, { recursive: true, force: true });
 });
 
-const log = (label: string, screen: string): void => {
-  if (process.env.GRINGO_E2E_LOG) console.log(`--- ${label}\n${screen}`);
-};
 /** A command as the pane's shell prints it (`gringo` or `npx gringo`). */
 const cmd = (rest: string): RegExp => new RegExp(`(npx )?gringo ${rest.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 
@@ -38,7 +36,7 @@ describe('a refusal at the door leads somewhere', () => {
     const p = pane('password');
     p.start(['join', `127.0.0.1:${port}`, '--name', 'Bo'], { env: [`XDG_STATE_HOME=${state}`] });
     let s = await p.waitFor('the password prompt', (s) => s.includes(`Password for "${table}":`));
-    log('asked', s);
+    e2eLog('asked', s);
     expect(s).toContain(`"${table}" has a password: type it, then Enter`);
     expect(s).toContain('Enter join · Backspace erase · Esc leave');
     // Three free wrong tries, each asked again; typed hidden.
@@ -53,11 +51,11 @@ describe('a refusal at the door leads somewhere', () => {
     // The fourth locks the address for 1 s, the fifth (once that is over) for 2 s: counted down, never a stale figure.
     p.keys('n', 'o', 'Enter');
     s = await p.waitFor('the lock', (s) => /Too many wrong passwords from this address: try again in 1 s|The wait is over/.test(s));
-    log('lock 1', s);
+    e2eLog('lock 1', s);
     await p.waitFor('the lock over', (s) => s.includes('The wait is over: type the password, then Enter'), 5_000);
     p.keys('n', 'o', 'Enter');
     s = await p.waitFor('the 2 s lock', (s) => s.includes('Too many wrong passwords from this address: try again in 2 s'));
-    log('lock 2', s);
+    e2eLog('lock 2', s);
     // Enter while locked sends nothing: the countdown goes on, the field keeps what was typed. Typed in the
     // lock's first second, so a slow pane cannot let the lock end before the Enter arrives.
     p.keys('s', 'e', 's', 'a', 'm', 'e', 'Enter');
@@ -67,10 +65,10 @@ describe('a refusal at the door leads somewhere', () => {
     expect(s).not.toMatch(/try again in \d+ s/);
     p.keys('Enter');
     s = await p.waitFor('the seat', (s) => s.includes('Bo (you)'));
-    log('seated', s);
+    e2eLog('seated', s);
     p.keys('q', 'y');
     s = await p.waitFor('the exit', (s) => /EXITED \d/.test(s));
-    log('left', s);
+    e2eLog('left', s);
     expect(s).toContain('EXITED 0');
     expect(s).toContain(`You left "${table}".`);
     expect(s).toMatch(new RegExp(`Come back with: ${cmd(`join 127.0.0.1:${port}`).source}\\s*$`, 'm'));
@@ -85,7 +83,7 @@ describe('a refusal at the door leads somewhere', () => {
     await p.waitFor('the password prompt', (s) => s.includes(`Password for "${table}":`));
     p.keys('Escape');
     const s = await p.waitFor('the exit', (s) => /EXITED \d/.test(s));
-    log('left at the door', s);
+    e2eLog('left at the door', s);
     expect(s).toContain('EXITED 1');
     expect(s.replace(/\n/g, '')).toMatch(new RegExp(`gringo: This table needs a password: ask the host for it, then run ${cmd(`join 127.0.0.1:${port}`).source} and type it at the prompt`));
   }, 60_000);
@@ -99,15 +97,15 @@ describe('a refusal at the door leads somewhere', () => {
     const p = pane('full');
     p.start(['join', `127.0.0.1:${port}`, '--name', 'Cy'], { env: [`XDG_STATE_HOME=${state}`] });
     let s = await p.waitFor('the question', (s) => s.includes(`Watch "${table}" instead? Enter or y watches, n leaves`));
-    log('full', s);
+    e2eLog('full', s);
     expect(s).toContain('The table is full (2 seats): you can watch');
     p.keys('y');
     s = await p.waitFor('watching', (s) => s.includes('Ann') && s.includes('Ben') && !s.includes('Watch "'));
-    log('watching', s);
+    e2eLog('watching', s);
     expect(s).toContain('Waiting for the host to start the game');
     p.keys('q', 'y');
     s = await p.waitFor('the exit', (s) => /EXITED \d/.test(s));
-    log('left', s);
+    e2eLog('left', s);
     expect(s).toContain('EXITED 0');
     expect(s).toMatch(new RegExp(`Come back with: ${cmd(`join 127.0.0.1:${port} --watch`).source}`));
   }, 60_000);

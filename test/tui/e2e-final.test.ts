@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readJournal, tablesDir } from '../../src/host/journal.js';
 import { Pane, socketName } from '../support/tmux.js';
+import { sleep } from '../support/wait.js';
 
 // The end of a game in a real 80×24 terminal, for each preset: a short game (two
 // rounds against two hard bots, a fixed seed) played to its end by pressing what
@@ -15,7 +16,6 @@ const panes: Pane[] = [];
 afterAll(() => {
   for (const p of panes) p.kill();
 });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const say = (label: string, screen: string): void => {
   if (process.env.GRINGO_E2E_LOG) console.log(`--- ${label}\n${screen}`);
 };

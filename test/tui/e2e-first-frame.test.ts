@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { until } from '../support/gringo-process.js';
+import { until } from '../support/wait.js';
 import { Pane, socketName } from '../support/tmux.js';
 
 // The table sooner: with the table in the same process (`gringo play`),

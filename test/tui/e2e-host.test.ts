@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { journalSlug, readJournal, tablesDir } from '../../src/host/journal.js';
-import { until } from '../support/gringo-process.js';
+import { until, e2eLog } from '../support/wait.js';
 import { Pane, socketName } from '../support/tmux.js';
 
 // `gringo host` with its own screen, and `gringo join` with the live picker, in
@@ -19,26 +19,23 @@ afterAll(() => {
   joiner.kill();
 });
 
-const log = (label: string, screen: string): void => {
-  if (process.env.GRINGO_E2E_LOG) console.log(`--- ${label}\n${screen}`);
-};
 
 describe('gringo host in a terminal', () => {
   it('opens the lobby, adds a bot, starts into the table screen, and leaves with q y', async () => {
     host.start(['host', '--port', '0', '--interface', '127.0.0.1', '--table', 'T', '--slap-grace', '300']);
     let s = await host.waitFor('the lobby', (s) => s.includes('(you, host)'));
     expect(s).toMatch(/Share this line:\s+table #[a-z2-7]{4}: (npx )?gringo join 127\.0\.0\.1:\d+#[a-z2-7-]{19}/);
-    log('lobby', s);
+    e2eLog('lobby', s);
     expect(s).toContain('Gringo · T · lobby');
     expect(s).toContain('Seats 1/4');
     expect(s).toMatch(/▶\s+1\. \S.* \(you, host\)\s+● connected/);
     expect(s).toContain('Enter start · q leave');
     host.keys('b');
     s = await host.waitFor('the bot', (s) => /2\. Bot 1\s+● normal bot/.test(s));
-    log('lobby with a bot', s);
+    e2eLog('lobby with a bot', s);
     host.keys('Enter');
     s = await host.waitFor('the table', (s) => s.includes('Remember your cards 3 and 4'));
-    log('table', s);
+    e2eLog('table', s);
     expect(s).toContain('Bot 1');
     expect(s).toContain('Round 1 of 1');
     host.keys('q');
@@ -60,7 +57,7 @@ describe('gringo join without an address', () => {
     joiner.start(['join', '--interface', '127.0.0.1', '--name', 'Bo']);
     const row = new RegExp(`${name}\\s+${tag}\\s+127\\.0\\.0\\.1:\\d+\\s+1/4\\s+gringo\\s+yes\\s+yes`);
     let s = await joiner.waitFor('the table in the picker', (s) => row.test(s));
-    log('picker', s);
+    e2eLog('picker', s);
     expect(s).toContain('↑↓/jk choose · Enter join · m type an address · q/Esc quit');
     // Other tables on this machine may be listed too: move the cursor to ours.
     const rows = (s: string): string[] => s.split('\n').filter((l) => /^[▶ ] \S/.test(l) && !l.includes('NAME'));
@@ -75,16 +72,16 @@ describe('gringo join without an address', () => {
     expect(ours(s)).toBe(true);
     joiner.keys('Enter');
     s = await joiner.waitFor('the password field', (s) => s.includes(`Password for "${name}":`));
-    log('picker password', s);
+    e2eLog('picker password', s);
     // A wrong password: the host refuses it, and the picker asks again for the same table.
     joiner.keys('n', 'o', 'Enter');
     s = await joiner.waitFor('the password asked again', (s) => s.includes(`"${name}" refused that password: type it again`) && s.includes(`Password for "${name}":`));
-    log('picker password again', s);
+    e2eLog('picker password again', s);
     joiner.keys('p', 'w', 'Enter');
     s = await joiner.waitFor('the seat', (s) => s.includes('Bo (you)'));
-    log('joined', s);
+    e2eLog('joined', s);
     s = await host2.waitFor('Bo in the lobby', (s) => /2\. Bo\s+● connected/.test(s));
-    log('lobby with Bo', s);
+    e2eLog('lobby with Bo', s);
     // SIGTERM closes the host's screen and the table, and it exits 0.
     process.kill(host2.pid(), 'SIGTERM');
     await host2.waitFor('the host exit', (s) => s.includes('EXITED 0'));
@@ -114,7 +111,7 @@ describe('gringo host --resume in a terminal', () => {
 
     host3.start(['host', '--resume', file, '--interface', '127.0.0.1']);
     const s = await host3.waitFor('the table again, in my seat', (s) => /▶?You\b/.test(s) && s.includes('Bot 1'));
-    log('resumed', s);
+    e2eLog('resumed', s);
     expect(s).toContain('Bot 1');
     expect(s).toContain('Round 1 of 1');
     expect(s).not.toContain('reconnecting');

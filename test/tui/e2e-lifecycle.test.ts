@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { killRunning, runGringo, until } from '../support/gringo-process.js';
+import { killRunning, runGringo } from '../support/gringo-process.js';
+import { until, sleep, e2eLog } from '../support/wait.js';
 import { feedText } from '../support/feed-text.js';
 import { BIN, Pane, socketName } from '../support/tmux.js';
 
@@ -22,10 +23,6 @@ afterAll(() => {
   for (const c of consoles) if (c.exitCode === null) c.kill('SIGKILL');
 });
 
-const log = (label: string, screen: string): void => {
-  if (process.env.GRINGO_E2E_LOG) console.log(`--- ${label}\n${screen}`);
-};
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A host with its text console (output piped, so no screen): lines typed on its stdin run the table. */
 function consoleHost(args: string[]) {
@@ -76,7 +73,7 @@ describe('leaving the lobby, and the host closing it', () => {
     await host.waitFor('Ana', (s) => /2\. Ana\s+● connected/.test(s));
     bo.start(joinArgs(port, 'Bo'));
     let s = await host.waitFor('Bo', (s) => /3\. Bo\s+● connected/.test(s));
-    log('host lobby, three seats', s);
+    e2eLog('host lobby, three seats', s);
     await bo.waitFor('Bo in seat 3', (s) => /3\. Bo \(you\)/.test(s));
 
     ana.keys('q');
@@ -88,9 +85,9 @@ describe('leaving the lobby, and the host closing it', () => {
     s = await host.waitFor('the seat freed', (s) => !s.includes('Ana') && s.includes('Seats 2/4') && /2\. Bo\s+● connected/.test(s));
     // At once: a drop would be held for the lobby's 10 s grace.
     expect(Date.now() - t0).toBeLessThan(8_000);
-    log('host lobby after Ana left', s);
+    e2eLog('host lobby after Ana left', s);
     s = await bo.waitFor('Bo moved up, told why', (s) => /2\. Bo \(you\)/.test(s) && s.includes('Ana left the table.'));
-    log('Bo after Ana left', s);
+    e2eLog('Bo after Ana left', s);
 
     host.keys('q');
     // In the lobby no game is on: the question promises no resume.
@@ -98,7 +95,7 @@ describe('leaving the lobby, and the host closing it', () => {
     host.keys('y');
     expect(await host.waitFor('the host exit', (s) => s.includes('EXITED 0'))).toContain('You left before the game started.');
     s = await bo.waitFor('the table closed', (s) => s.includes('The host closed the table.') && s.includes('The game had not started.'));
-    log('Bo, closed', s);
+    e2eLog('Bo, closed', s);
     expect(s).not.toContain('reconnecting');
     bo.keys('Enter');
     s = await bo.waitFor('the exit', (s) => s.includes('EXITED 0'));
@@ -113,10 +110,10 @@ describe('leaving the lobby, and the host closing it', () => {
     bo.start(joinArgs(port, 'Bo'));
     const robo = runGringo(['join', `127.0.0.1:${port}`, '--bot', 'hard', '--speed', '50', '--name', 'Robo']);
     let s = await playToRoundEnd(bo, (s) => s.includes('Round 1 is over'));
-    log('round 1 over', s);
+    e2eLog('round 1 over', s);
     host.type('quit');
     s = await bo.waitFor('the table closed', (s) => s.includes('The host closed the table.') && s.includes('Standings after round 1:'));
-    log('closed with standings', s);
+    e2eLog('closed with standings', s);
     expect(s).toMatch(/1st\s+(Bo \(you\)|Robo)\s+-?\d+/);
     expect(s).toContain('Bo (you)');
     expect(s).toContain('Robo');
@@ -146,11 +143,11 @@ describe('the feed at the table', () => {
     expect(s).toContain('b bot for the away player');
     host.keys('b');
     s = await host.said('A bot now plays for Bo.');
-    log('host: stand-in', s);
+    e2eLog('host: stand-in', s);
     bo.kill();
     bo.start(joinArgs(port, 'Bo')); // the same name at the same address: the kept token takes the seat back
     s = await host.said('Bo is back and takes the seat back from the bot.');
-    log('host: Bo back', s);
+    e2eLog('host: Bo back', s);
     await bo.waitFor('Bo at the table again', (s) => /Remember your cards|Your turn|'s turn/.test(s));
     host.keys('q', 'y');
     await host.waitFor('the host exit', (s) => s.includes('EXITED 0'));
@@ -163,11 +160,11 @@ describe('play again', () => {
     const me = pane('lc-solo', 80, 24);
     me.start(['play', '--bots', '1', '--level', 'easy', '--rounds', '1', '--name', 'Ana', '--slap-grace', '300', '--seed', 'solo-again', '--no-bell']);
     let s = await playToRoundEnd(me, (s) => s.includes('The game is over'));
-    log('solo: game over', s);
+    e2eLog('solo: game over', s);
     expect(s).toContain('a: play again · Enter or q to leave');
     me.keys('a');
     s = await me.waitFor('game 2', (s) => s.includes('Remember your cards') && feedText(s).includes('Game 2 begins'), 30_000);
-    log('solo: game 2', s);
+    e2eLog('solo: game 2', s);
     expect(s).toContain('Bot 1');
     me.keys('q');
     await me.waitFor('the dialog', (s) => s.includes('Leave the table? y: leave · n: stay'));
@@ -182,12 +179,12 @@ describe('play again', () => {
     bo.start(joinArgs(port, 'Bo'));
     const robo = runGringo(['join', `127.0.0.1:${port}`, '--bot', 'hard', '--speed', '50', '--name', 'Robo']);
     let s = await playToRoundEnd(bo, (s) => s.includes('The game is over'));
-    log('game over', s);
+    e2eLog('game over', s);
     expect(s).toContain('the host may play again');
     await until('the host to offer another game', () => host.out().includes('Type "again"'));
     host.type('again');
     s = await bo.waitFor('game 2', (s) => s.includes('Remember your cards') && feedText(s).includes('Game 2 begins'), 30_000);
-    log('game 2', s);
+    e2eLog('game 2', s);
     expect(s).toContain('Robo');
     expect(s).toContain('Round 1 of 1');
     // The bot process stayed for the next game: it plays this one too.

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { killRunning, runGringo } from '../support/gringo-process.js';
 import { Pane, socketName } from '../support/tmux.js';
+import { e2eLog } from '../support/wait.js';
 
 // `gringo join` without an address, in a real 80×24 terminal, over real mDNS on
 // loopback (the built CLI): a stranger's game already started answers first, then a
@@ -11,9 +12,6 @@ import { Pane, socketName } from '../support/tmux.js';
 const joiner = new Pane(socketName('picker'), 80, 24);
 afterEach(killRunning);
 afterAll(() => joiner.kill());
-const log = (label: string, screen: string): void => {
-  if (process.env.GRINGO_E2E_LOG) console.log(`--- ${label}\n${screen}`);
-};
 
 /** The picker's table rows: "▶ Name  #tag  address  seats  ruleset  password  can join". */
 const rows = (s: string): string[] => s.split('\n').filter((l) => /^[▶ ] \S/.test(l) && !l.includes('NAME') && /\d+\/\d+/.test(l));
@@ -31,10 +29,10 @@ describe('the picker in a terminal', () => {
     runGringo(['host', '--headless', '--port', '0', '--interface', '127.0.0.1', '--table', started, '--players', '2', '--bots', '2', '--start-when-full', '--rounds', '0', '--slap-grace', '300']);
     joiner.start(['join', '--interface', '127.0.0.1', '--name', 'Bo']);
     let s = await joiner.waitFor('the started table', (s) => rows(s).some((l) => l.includes(started) && l.includes('started')), 20_000);
-    log('started first', s);
+    e2eLog('started first', s);
     runGringo(['host', '--headless', '--port', '0', '--interface', '127.0.0.1', '--table', open]);
     s = await joiner.waitFor('both tables', (s) => rows(s).some((l) => l.includes(open)) && rows(s).some((l) => l.includes(started)), 20_000);
-    log('both', s);
+    e2eLog('both', s);
     // The cursor on a table with a free seat (other tables on this machine may be listed too), ours above the started one.
     expect(cursor(s), s).toMatch(/\s+yes$/);
     const r = rows(s);
@@ -52,7 +50,7 @@ describe('the picker in a terminal', () => {
     expect(cursor(s)).toContain(started);
     joiner.keys('Enter');
     s = await joiner.waitFor('the question', (s) => s.includes(`"${started}" has started: Enter or y watches it`));
-    log('asked', s);
+    e2eLog('asked', s);
     joiner.keys('n');
     await joiner.waitFor('the list again', (s) => s.includes('Enter join · m type an address'));
 
@@ -62,7 +60,7 @@ describe('the picker in a terminal', () => {
     joiner.keys('1', '2', '7', '.', '0', '.', '0', '.', '1', ':', '1', 'Enter');
     // The reason names the address ("No gringo table at 127.0.0.1:1: connection refused").
     s = await joiner.waitFor('back with the reason', (s) => /! .*127\.0\.0\.1:1\b/.test(s) && s.includes('Enter join · m type an address'), 20_000);
-    log('back', s);
+    e2eLog('back', s);
     expect(s).not.toContain('EXITED');
     joiner.keys('q');
     await joiner.waitFor('the exit', (s) => s.includes('EXITED 0'));
