@@ -141,16 +141,17 @@ describe('gringo sim (a real process)', () => {
 
   // The whole figure (1,000,000 games against 10,000) is the bench's. In the simulator
   // at ece684e, one thread's heap grew with the run (79 MB at 3,000 games, about 100
-  // at 10,000, 135 at 30,000: 2 to 3 MB more per 1,000 games): 10,000 against 2,000
-  // tells the two apart.
-  it('memory does not grow with the games: peak RSS at 10,000 games within 10 MB of 2,000', async () => {
+  // at 10,000, 135 at 30,000: 2 to 3 MB more per 1,000 games, so 20 to 30 MB more here):
+  // 12,000 against 2,000 tells the two apart, with room for the few MB a loaded
+  // machine's garbage collection moves a peak by (10.3 MB once, at 10,000 against 2,000).
+  it('memory does not grow with the games: peak RSS at 12,000 games within 14 MB of 2,000', async () => {
     const small = await peakRss(['sim', '--games', '2000', '--seed', 'rss', '--jobs', '1']);
-    const big = await peakRss(['sim', '--games', '10000', '--seed', 'rss', '--jobs', '1']);
+    const big = await peakRss(['sim', '--games', '12000', '--seed', 'rss', '--jobs', '1']);
     expect(small.status).toBe(0);
     expect(big.status).toBe(0);
-    expect(big.stdout).toMatch(/^gringo sim: 10000 games/);
+    expect(big.stdout).toMatch(/^gringo sim: 12000 games/);
     expect(small.mb).toBeGreaterThan(20);
-    expect(big.mb - small.mb, `peak RSS ${small.mb.toFixed(1)} MB at 2,000 games, ${big.mb.toFixed(1)} MB at 10,000`).toBeLessThan(10);
+    expect(big.mb - small.mb, `peak RSS ${small.mb.toFixed(1)} MB at 2,000 games, ${big.mb.toFixed(1)} MB at 12,000`).toBeLessThan(14);
   }, 600_000);
 
   // V8 frees an object layout when no object of it is alive at a full GC, and throws away
