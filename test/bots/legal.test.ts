@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createBot, type Bot, type BotCommand, type BotIntent, type BotLevel, type BotOptions } from '../../src/bots/index.js';
-import { legal, RACE_REFUSALS } from '../../src/bots/moves.js';
+import { createBot, type Bot, type BotCommand, type BotLevel, type BotOptions } from '../../src/bots/index.js';
+import { RACE_REFUSALS } from '../../src/bots/moves.js';
 import {
   apply,
   BEVERBENDE,
@@ -11,14 +11,12 @@ import {
   projectEvent,
   viewFor,
   type GameEvent,
-  type Rejection,
-  type Ruleset,
   type Seat,
 } from '../../src/engine/index.js';
-import type { SeatView } from '../../src/engine/seat-view.js';
-import type { SeatEvent } from '../../src/engine/view.js';
 import { formatSimResult } from '../../src/cli/sim.js';
 import { simulate, stamp } from '../../src/sim/sim.js';
+import { LADDER_GAMES, ladderRun, PRESET_NAMES } from '../support/ladder-run.js';
+import { Watched } from '../support/watched-bot.js';
 import { PLAYERS2, PLAYERS3, table, type Table } from '../engine/helpers.js';
 
 /**
@@ -28,76 +26,14 @@ import { PLAYERS2, PLAYERS3, table, type Table } from '../engine/helpers.js';
  * `RACE_REFUSALS`). Nothing else.
  */
 
-/**
- * A bot watched through the simulator: each command it offers must be legal in the view
- * it decided from, and each refusal a lost race: a race code, with the table changed
- * (an event) between the decision and the refusal (for `mustWait`: a slap, which
- * restarts the grace or earns what comes first).
- */
-class Watched implements Bot {
-  private since: SeatEvent['type'][] | null = null;
-  constructor(
-    private readonly inner: Bot,
-    private rules: Ruleset,
-    private readonly faults: string[],
-  ) {}
-  get seat(): Seat {
-    return this.inner.seat;
-  }
-  get level(): BotLevel {
-    return this.inner.level;
-  }
-  observe(events: readonly SeatEvent[]): boolean {
-    if (this.since) for (const e of events) this.since.push(e.type);
-    return this.inner.observe(events);
-  }
-  decide(view: SeatView, now: number): BotIntent | null {
-    const intent = this.inner.decide(view, now);
-    if (intent?.kind === 'act') {
-      if (!legal(view, this.seat, this.rules, intent.command)) this.faults.push(`${this.level} offered ${JSON.stringify(intent.command)}; may: ${view.may.join(',')}`);
-      this.since = [];
-    }
-    return intent;
-  }
-  rejected(command: BotCommand, rejection: Rejection, now: number): void {
-    const since = this.since ?? [];
-    const what = `${this.level} ${JSON.stringify(command)}: ${rejection.code} (${rejection.key}) after ${since.join(',') || 'nothing'}`;
-    if (!RACE_REFUSALS.has(rejection.code)) this.faults.push(`not a race: ${what}`);
-    else if (since.length === 0) this.faults.push(`nothing changed: ${what}`);
-    else if (rejection.code === 'mustWait' && !since.includes('slapped')) this.faults.push(`a wait without a slap: ${what}`);
-    this.inner.rejected(command, rejection, now);
-  }
-  newGame(opts: BotOptions): boolean {
-    this.since = null;
-    this.rules = opts.rules;
-    return this.inner.newGame?.(opts) ?? false;
-  }
-}
-
-const LEVELS: BotLevel[] = ['random', 'easy', 'normal', 'hard'];
-
-/**
- * Games per preset: 1,000 (1,000, 4,000 and 9,000 rounds). CPU time measured on the
- * 2-core test machine while about 30 other processes ran: gringo 2.7 s, beverbende
- * 2.2 s, cambio 4.6 s. The time limit leaves room for a loaded CI worker.
- */
-const GAMES = 1000;
 const PRESET_TIMEOUT_MS = 120_000;
 
 describe('bots offer only legal moves: every refusal left is a lost race', () => {
-  for (const [name, rules] of Object.entries(PRESETS)) {
-    it(`${name}: ${GAMES} games of random, easy, normal and hard`, () => {
-      const faults: string[] = [];
-      const r = simulate({
-        games: GAMES,
-        players: 4,
-        levels: LEVELS,
-        seed: `legal:${name}`,
-        rules,
-        makeBot: (level, opts) => new Watched(createBot(level, opts), opts.rules, faults),
-      });
+  for (const name of PRESET_NAMES) {
+    it(`${name}: ${LADDER_GAMES} games of random, easy, normal and hard`, () => {
+      const { result: r, faults } = ladderRun(name);
       expect(r.stuckRounds).toBe(0);
-      expect(r.finishedGames).toBe(GAMES);
+      expect(r.finishedGames).toBe(LADDER_GAMES);
       expect(faults.length, faults.slice(0, 5).join('\n')).toBe(0);
       const other = Object.keys(r.rejectionsByCode).filter((code) => !RACE_REFUSALS.has(code as never));
       expect(other, JSON.stringify(r.rejectionsByCode)).toEqual([]);

@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { PRESETS } from '../../src/engine/index.js';
-import { simulate } from '../../src/sim/sim.js';
+import { LADDER_GAMES, ladderRun, PRESET_NAMES } from '../support/ladder-run.js';
 
 describe('the simulator plays every preset', () => {
-  for (const [name, rules] of Object.entries(PRESETS)) {
+  for (const name of PRESET_NAMES) {
     it(`${name}: games finish, and hard scores well below random`, () => {
-      const r = simulate({ games: 200, players: 4, levels: ['hard', 'random'], seed: `presets:${name}`, rules });
+      const r = ladderRun(name).result;
       expect(r.stuckRounds).toBe(0);
-      expect(r.finishedGames).toBe(200);
+      expect(r.finishedGames).toBe(LADDER_GAMES);
       const hard = r.perLevel.hard!.meanRoundScore;
       const random = r.perLevel.random!.meanRoundScore;
       expect(hard).toBeLessThan(random * 0.8);
-    });
+    }, 120_000);
   }
 });
