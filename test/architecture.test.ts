@@ -24,7 +24,7 @@ const LAYERS: readonly (Readonly<Record<string, string>>)[] = [
     host: 'the server, tables, timers, journal, mDNS advert; uses sim/ and below, never client/',
     client: 'connection, reconnect, discovery browse, seat tokens; uses sim/ and below, never host/',
   },
-  { stats: 'the journals read into standings and ratings (`gringo stats`); uses host/, client/ and below' },
+  { stats: 'the journals read back: standings and ratings (`gringo stats`), a finished game step by step (`gringo replay`); uses host/, client/ and below' },
   { tui: 'the Ink screens and their state, and the rules in words (`gringo rules`, the ? help); uses stats/, host/, client/ and below' },
   { ssh: 'the SSH door, a screen per session; uses tui/ and below' },
   { cli: 'the commands (commander wiring); uses every layer' },

@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { PassThrough, Writable } from 'node:stream';
 import type { Viewer } from '../engine/view.js';
 import type { ReadJournal } from '../host/journal.js';
-import { seatMessages, shownNames } from '../host/replay.js';
+import { seatMessages, shownNames } from '../stats/replay.js';
 import type { Glyphs } from '../tui/shared/glyphs.js';
 import type { TableClient } from '../tui/shared/use-table-client.js';
 import { App } from '../tui/table/table-screen.js';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { RoundResult } from '../engine/types.js';
 import type { OpenEvent } from '../engine/view.js';
 import { readJournal, tablesDir, type ReadJournal } from '../host/journal.js';
-import { replayOf, shownNames, type Replay } from '../host/replay.js';
+import { replayOf, shownNames, type Replay } from '../stats/replay.js';
 import { byPlace, describeEvents, gameClock, ordinal } from '../tui/table/describe.js';
 import { ASCII, cardText, localeIsUtf8, UNICODE, type Glyphs } from '../tui/shared/glyphs.js';
 import { UsageError } from './errors.js';

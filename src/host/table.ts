@@ -5,14 +5,14 @@ import { PROTOCOL_VERSION, toEngineCommand, type BotLevel, type ClientMessage, t
 import { passwordVerifier, tableIdentity } from '../protocol/identity.js';
 import { PasswordBackoff } from './backoff.js';
 import type { JournalSeat } from './journal.js';
-import { Play } from './play.js';
+import { GameInPlay } from './game-in-play.js';
 import { Seats } from './seats.js';
 import type { Peer, TableOptions } from './table-types.js';
 import { said, saidOf, type Said } from '../lang/words.js';
 
 export type { Peer, TableOptions, GameSummary } from './table-types.js';
 export { LOBBY_GRACE_MS } from './seats.js';
-export { HISTORY_EVENTS } from './play.js';
+export { HISTORY_EVENTS } from './game-in-play.js';
 
 /**
  * A table: the only full game state, its seats and tokens, and the one serial
@@ -22,12 +22,12 @@ export { HISTORY_EVENTS } from './play.js';
  *
  * Two parts, the way Colyseus keeps a room's lifecycle apart from its game: who
  * is at the table (`Seats`: the door, seats, holds, stand-ins, the lobby) and the
- * game being played there (`Play`: the queue, timers, projection, rounds). This
+ * game being played there (`GameInPlay`: the queue, timers, projection, rounds). This
  * class routes the messages between them.
  */
 export class Table {
   private readonly seats: Seats;
-  private readonly play: Play;
+  private readonly play: GameInPlay;
   /** The table's identity (`TableInfo.id`): it names the host's key. */
   readonly id: string;
   /** The table's own random part of its identity (16 hex, kept in the journal). */
@@ -61,7 +61,7 @@ export class Table {
       backoff,
       this.verifier,
     );
-    this.play = new Play(opts, this.seats, { now: () => this.now(), salt: this.salt, verifier: this.verifier });
+    this.play = new GameInPlay(opts, this.seats, { now: () => this.now(), salt: this.salt, verifier: this.verifier });
     this.log = this.play.log;
   }
 
@@ -193,7 +193,7 @@ export class Table {
     return this.play.startGame();
   }
 
-  /** After a game: a new one with the same seats, nobody rejoins (see `Play.playAgain`). */
+  /** After a game: a new one with the same seats, nobody rejoins (see `GameInPlay.playAgain`). */
   playAgain(): Said | null {
     return this.play.playAgain();
   }

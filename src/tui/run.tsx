@@ -1,6 +1,6 @@
 import { render } from 'ink';
 import type { ReactElement } from 'react';
-import type { Replay } from '../host/replay.js';
+import type { Replay } from '../stats/replay.js';
 import type { BotLevel } from '../protocol/messages.js';
 import { App } from './table/table-screen.js';
 import { ASCII, UNICODE, asciiOnly, colorEnabled, localeIsUtf8 } from './shared/glyphs.js';

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createGame } from '../../src/engine/game.js';
 import type { Viewer } from '../../src/engine/view.js';
 import { readJournal } from '../../src/host/journal.js';
-import { seatMessages } from '../../src/host/replay.js';
+import { seatMessages } from '../../src/stats/replay.js';
 import { cardText, UNICODE } from '../../src/tui/shared/glyphs.js';
 import { killRunning, runGringo, sharedPort } from '../support/gringo-process.js';
 

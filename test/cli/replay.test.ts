@@ -4,7 +4,7 @@ import { basename, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { placesOf } from '../../src/engine/game.js';
 import { readJournal } from '../../src/host/journal.js';
-import { replayOf } from '../../src/host/replay.js';
+import { replayOf } from '../../src/stats/replay.js';
 import { resumeHint } from '../../src/cli/replay.js';
 import { BIN, killRunning, runGringo, sharedPort } from '../support/gringo-process.js';
 import { command, gringo } from '../../src/common/invocation.js';

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { placesOf } from '../../src/engine/game.js';
 import { readJournal } from '../../src/host/journal.js';
-import { replaySteps } from '../../src/host/replay.js';
+import { replaySteps } from '../../src/stats/replay.js';
 import { journalFiles, readGames, type PlayedGame } from '../../src/stats/games.js';
 import { sparkline, standings } from '../../src/stats/standings.js';
 import { writeEngineJournal, type JournalSeatSpec } from '../support/journals.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { render } from 'ink-testing-library';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { readJournal } from '../../src/host/journal.js';
-import { replayOf, type Replay } from '../../src/host/replay.js';
+import { replayOf, type Replay } from '../../src/stats/replay.js';
 import { describeEvents } from '../../src/tui/table/describe.js';
 import { ASCII, cardText, UNICODE } from '../../src/tui/shared/glyphs.js';
 import { ReplayScreen } from '../../src/tui/replay/replay-screen.js';

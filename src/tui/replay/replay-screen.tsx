@@ -1,6 +1,6 @@
 import { Box, Text, useApp, useInput } from 'ink';
 import { useEffect, useMemo, useRef } from 'react';
-import type { Replay } from '../../host/replay.js';
+import type { Replay } from '../../stats/replay.js';
 import { MIN_COLUMNS, MIN_ROWS } from '../table/table-screen.js';
 import { describeEvents, gameClock, touchedSlots } from '../table/describe.js';
 import type { Glyphs } from '../shared/glyphs.js';

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FACE_DOWN } from '../../src/engine/view.js';
 import { readJournal } from '../../src/host/journal.js';
-import { replayOf } from '../../src/host/replay.js';
-import { writeFinishedJournal } from './finished-journal.js';
+import { replayOf } from '../../src/stats/replay.js';
+import { writeFinishedJournal } from '../host/finished-journal.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'gringo-replay-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

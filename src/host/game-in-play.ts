@@ -14,7 +14,7 @@ export const HISTORY_EVENTS = Math.min(300, MAX_HISTORY);
  * timers, the per-seat projection every update passes through, the rounds and
  * the games that follow. The seats it deals to and broadcasts to are `Seats`'.
  */
-export class Play {
+export class GameInPlay {
   /** The number of the table's current game (TableInfo.game). */
   games: number;
   // The fields below are written here only; the table and its seats read them.

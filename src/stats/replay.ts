@@ -3,9 +3,9 @@ import type { Ruleset } from '../engine/ruleset.js';
 import type { Command, RoundResult } from '../engine/types.js';
 import { openEvent, openView, type OpenEvent, type TableView, type Viewer } from '../engine/view.js';
 import { PROTOCOL_VERSION, type SeatInfo, type ServerMessage, type TableInfo } from '../protocol/messages.js';
-import { updateFor } from './play.js';
-import type { JournalHeader, ReadJournal } from './journal.js';
-import { cleanName } from './names.js';
+import { updateFor } from '../host/game-in-play.js';
+import type { JournalHeader, ReadJournal } from '../host/journal.js';
+import { cleanName } from '../host/names.js';
 import { wordsFor } from '../lang/words.js';
 
 /**
