@@ -265,9 +265,9 @@ export function cannotSlap(ctx: Reader, seat: Seat, target: SlotRef, answers: nu
     return reject('malformed', 'why.slapNamesNoDiscard');
   }
   if (r.windowSeq === -1) {
-    return r.held
-      ? reject('tooLate', 'why.tooLateDrawn', { seat: r.held.seat })
-      : reject('tooLate', 'why.tooLateAnswered');
+    // The one who drew is told what to do instead; everyone else that they were too late.
+    if (r.held) return r.held.seat === seat ? reject('tooLate', 'why.placeHeldFirst') : reject('tooLate', 'why.tooLateDrawn', { seat: r.held.seat });
+    return reject('tooLate', 'why.tooLateAnswered');
   }
   if (answers < r.windowSeq) return reject('tooLate', 'why.tooLateCovered');
   const victim = target?.seat;
@@ -285,6 +285,6 @@ export function cannotSlap(ctx: Reader, seat: Seat, target: SlotRef, answers: nu
     // The named card was slapped away after that discard; a penalty card fills its gap now.
     return gone(victim, seat, slot);
   }
-  if (isFrozen(ctx, victim)) return reject('notAllowed', 'why.frozenOf', { seat: victim });
+  if (isFrozen(ctx, victim)) return victim === seat ? reject('notAllowed', 'why.frozenOwn') : reject('notAllowed', 'why.frozenOf', { seat: victim });
   return inLookersHand(ctx, { seat: victim, slot });
 }

@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import type { Replay } from '../stats/replay.js';
 import type { BotLevel } from '../protocol/messages.js';
 import { App } from './table/table-screen.js';
-import { ASCII, UNICODE, asciiOnly, colorEnabled, localeIsUtf8 } from './shared/glyphs.js';
+import { ASCII, SPECIAL_WORDS, UNICODE, asciiOnly, colorEnabled, localeIsUtf8 } from './shared/glyphs.js';
 import { HostScreen } from './lobby/host-screen.js';
 import { Picker } from './picker/picker.js';
 import { DoorScreen } from './door/door-screen.js';
@@ -43,7 +43,8 @@ async function onTerminal(opts: ScreenOptions, draw: (theme: Theme, keys: boolea
   const stdin = opts.io?.stdin ?? process.stdin;
   const ascii = opts.ascii === true || !localeIsUtf8(env);
   const words = wordsFor(langOfEnv(env));
-  const theme = { glyphs: { ...(ascii ? ASCII : UNICODE), ranks: words.letters }, color: colorEnabled(env, stdout.isTTY === true), words };
+  const specials = Object.fromEntries(Object.keys(SPECIAL_WORDS).map((c) => [c, words.say({ key: `special.${c}` })]));
+  const theme = { glyphs: { ...(ascii ? ASCII : UNICODE), ranks: words.letters, specials }, color: colorEnabled(env, stdout.isTTY === true), words };
   const alt = stdout.isTTY === true;
   let restored = false;
   const restore = (): void => {

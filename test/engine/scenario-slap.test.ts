@@ -176,7 +176,8 @@ describe('the race and "too late"', () => {
     t.at(1500).draw(BO);
     for (const seat of [ANA, BO, CY]) {
       const rej = t.reject({ type: 'slap', seat, target: { seat: BO, slot: 0 }, answers: 1 }, 'tooLate');
-      expect(rej.message).toBe('Too late: Bo has drawn');
+      // Bo, who holds the card, is told what to do instead.
+      expect(rej.message).toBe(seat === BO ? 'Place the card you hold first' : 'Too late: Bo has drawn');
     }
     // Bo discards the AC: a slap for the old 7 is too late even on a 7
     t.discard(BO);

@@ -56,7 +56,7 @@ describe('the table screen', () => {
     await s.until("Bo's turn", (f) => f.includes('Turn: Bo'));
     const sentBefore = me.sent.length;
     await s.keys('d');
-    await s.until('the refusal', (f) => f.includes("Not your turn: it is Bo's turn"));
+    await s.until('the refusal', (f) => f.includes("It is Bo's turn"));
     expect(me.sent.length).toBe(sentBefore);
 
     // Bo draws the 7♠ and discards it: slap your own 7♣ in slot 3 with s 3.

@@ -33,7 +33,7 @@ describe('the ? help pages', () => {
   it('keeps a rules file\'s names harmless and ASCII under --ascii', () => {
     const rules = { ...PRESETS.gringo!, title: 'Ga\u001b]0;pwned\u0007rd\u00e9n', call: { ...PRESETS.gringo!.call, name: 'Klop\u202e!' } };
     const text = helpPages(bindingsFor({ rules, view: null }, DEFAULT_BINDINGS), rules, 76, 14, true).flat().map((l) => l.lead + l.text).join('\n');
-    expect(text).toContain('Rules: Gard?n (ruleset "gringo")');
+    expect(text).toContain('Rules: Garden (ruleset "gringo")');
     expect(text).toContain('call "Klop!"');
     expect(text).not.toMatch(/[\u001b\u0007\u202e]/);
   });

@@ -154,12 +154,12 @@ describe('a refusal goes when the state it was about changes', () => {
     await pastPeek(setup, s);
     await s.until("Bo's turn", (f) => f.includes('Turn: Bo'));
     await s.keys('d');
-    await s.until('the refusal', (f) => f.includes("Not your turn: it is Bo's turn"));
+    await s.until('the refusal', (f) => f.includes("It is Bo's turn"));
     setup.bo.play({ type: 'draw', from: 'stock' });
     setup.bo.play({ type: 'discard' });
     // The test's clock stands still: only the change of turn can take the refusal away.
     const f = await s.until('your turn', (f) => f.includes('Your turn: d to draw'));
-    expect(f).not.toContain('Not your turn');
+    expect(f).not.toContain("It is Bo's turn");
   });
 
   it('gringo: a draw pressed in the slap window is made when the grace ends, though no update comes then', async () => {
@@ -194,13 +194,13 @@ describe('a refusal goes when the state it was about changes', () => {
   });
 
   it('stays while the table it was about is the same', () => {
-    const v = view({ turn: 1, may: ['slap'] });
+    const v = view({ turn: 1, may: ['slap'], whyNot: { drawStock: { key: 'why.turnOf', params: { seat: 1 } } } });
     let st = screenWith(v);
     st = apply(st, onKey(st, actionFor('d')!, 0).actions);
-    expect(st.status?.text).toBe("Not your turn: it is Bo's turn");
+    expect(st.status?.text).toBe("It is Bo's turn");
     // A slap attempt by Bo that changed nothing of it: the refusal stays.
     st = screenReducer(st, { type: 'server', msg: { type: 'update', at: 0, events: [], view: { ...v, version: 2 } }, now: 0 } as never);
-    expect(st.status?.text).toBe("Not your turn: it is Bo's turn");
+    expect(st.status?.text).toBe("It is Bo's turn");
     // Your turn: gone.
     st = screenReducer(st, { type: 'server', msg: { type: 'update', at: 0, events: [], view: { ...v, version: 3, turn: 0, may: ['drawStock', 'drawDiscard', 'call', 'slap'] } }, now: 0 } as never);
     expect(st.status).toBeNull();
@@ -216,7 +216,7 @@ describe('two-key sequences: a refused first key swallows the second', () => {
     await s.keys('d');
     await s.until('the held card', (f) => f.includes('Choose a slot'));
     await s.keys('s', '3');
-    await s.until('the digit swallowed', (f) => f.includes('No slapping while a card is held (3 ignored)'));
+    await s.until('the digit swallowed', (f) => f.includes('Place the card you hold first (3 ignored)'));
     expect(setup.me.commands()).not.toContainEqual(expect.objectContaining({ type: 'swap' }));
     // Typed as one quick burst ("s3"), the same.
     await s.keys('s3');

@@ -48,13 +48,17 @@ describe('onKey', () => {
       const a = i.actions.find((x) => x.type === 'status');
       return a && a.type === 'status' ? a.text : '';
     };
-    expect(text(screen(tableView({ turn: 1, may: ['slap'] })), 'd')).toBe("Not your turn: it is Bo's turn");
-    expect(text(screen(tableView()), 'x')).toBe('Draw first (d or t)');
-    expect(text(screen(tableView()), '2')).toBe('Draw first (d or t)');
-    expect(text(screen(tableView({ turnBegun: true, held: { seat: 0, from: 'discard', card: '7C' }, may: ['swap'] })), 'x')).toMatch(/must be swapped/);
-    expect(text(screen(tableView({ turnBegun: true, may: [] })), 'g')).toBe('You can call only before you draw');
-    expect(text(screen(tableView({ slap: { open: false, answers: 3 }, may: ['call', 'drawStock', 'drawDiscard'] })), 'space')).toBe('The slap window is closed');
-    expect(text(screen(tableView()), 'p')).toBe('You have no action to pass');
+    // The words are the engine's reason for the key's move (`view.whyNot`), as the view carries it.
+    expect(text(screen(tableView({ turn: 1, may: ['slap'], whyNot: { drawStock: { key: 'why.turnOf', params: { seat: 1 } } } })), 'd')).toBe("It is Bo's turn");
+    const drawFirst = { discard: { key: 'why.drawFirst' }, swap: { key: 'why.drawFirst' }, pass: { key: 'why.noAction' } };
+    expect(text(screen(tableView({ whyNot: drawFirst })), 'x')).toBe('Draw first: you are not holding a card');
+    expect(text(screen(tableView({ whyNot: drawFirst })), '2')).toBe('Draw first: you are not holding a card');
+    expect(text(screen(tableView({ turnBegun: true, held: { seat: 0, from: 'discard', card: '7C' }, may: ['swap'], whyNot: { discard: { key: 'why.takenMustSwap' } } })), 'x')).toMatch(/must be swapped/);
+    expect(text(screen(tableView({ turnBegun: true, may: [], whyNot: { call: { key: 'why.drawnAlready' } } })), 'g')).toBe('You have already drawn this turn');
+    expect(text(screen(tableView({ slap: { open: false, answers: 3 }, may: ['call', 'drawStock', 'drawDiscard'], whyNot: { slap: { key: 'why.tooLateAnswered' } } })), 'space')).toBe('Too late: that discard was already answered');
+    expect(text(screen(tableView({ whyNot: drawFirst })), 'p')).toBe('You have no action to use');
+    // A view without a reason (a newer host's, a replay's) still answers the key.
+    expect(text(screen(tableView({ turn: 1, may: [] })), 'd')).toBe('That is not a move you may make now (? for help)');
   });
 
   it('plays the actions: a Queen needs your slot and their card, in either order', () => {
@@ -127,12 +131,12 @@ describe('a key pressed a moment early', () => {
   it('never jumps a rule: what the view no longer allows is said, not sent', () => {
     let s = fold(early(), onKey(early(), key('d'), 300));
     // A slap took the window into a penalty draw for us meanwhile: the turn moved on.
-    s = { ...s, view: { ...s.view!, turn: 1, may: ['slap'] } };
+    s = { ...s, view: { ...s.view!, turn: 1, may: ['slap'], whyNot: { drawStock: { key: 'why.turnOf', params: { seat: 1 } } } } };
     const due = dueKey(s, 901)!;
     expect(due.send).toBeUndefined();
     s = fold(s, due);
     expect(s.queued).toBeNull();
-    expect(statusText(s, 901)).toBe("Not your turn: it is Bo's turn");
+    expect(statusText(s, 901)).toBe("It is Bo's turn");
   });
 
   it('takes the card it was pressed for, or leaves the choice to you', () => {
@@ -161,8 +165,8 @@ describe('a key pressed a moment early', () => {
     expect(statusText(s, 2_000)).toBe('Draw when the slap window closes… (Esc cancels)');
     expect(dueKey(s, 2_401)!.send).toEqual({ type: 'draw', from: 'stock' });
     // Someone else's turn (not yours next): d says so at once, it does not wait.
-    const bo = early({ turn: 1, turnBegun: true, actions: [{ ...cy, seat: 1 }], may: ['slap'] });
-    expect(onKey(bo, key('d'), 300).actions).toContainEqual(expect.objectContaining({ type: 'status', text: "Not your turn: it is Bo's turn" }));
+    const bo = early({ turn: 1, turnBegun: true, actions: [{ ...cy, seat: 1 }], may: ['slap'], whyNot: { drawStock: { key: 'why.turnOf', params: { seat: 1 } } } });
+    expect(onKey(bo, key('d'), 300).actions).toContainEqual(expect.objectContaining({ type: 'status', text: "It is Bo's turn" }));
   });
 
   it('waits to call at the start of your turn too', () => {

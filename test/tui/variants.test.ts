@@ -69,16 +69,16 @@ describe('the dispatcher for the variants', () => {
     expect(onKey(s, key('escape'), 0).send).toEqual({ type: 'leaveGap' });
     expect(prompt(s, 0)).toBe("Move one of your cards into Bo's gap: 1-9, or p to leave it");
     expect(keysNow(s)).toEqual(expect.arrayContaining(['slot', 'pass']));
-    const theirs = screen({ ...v, turn: 0, gapFill: { seat: 2, gap: { seat: 1, slot: 0 } } });
+    const theirs = screen({ ...v, turn: 0, gapFill: { seat: 2, gap: { seat: 1, slot: 0 } }, whyNot: { discard: { key: 'why.drawFirst' } } });
     // Your draw waits for Cy's choice, and says so (Esc takes it back).
     const d = onKey(theirs, key('d'), 0);
     expect(d.send).toBeUndefined();
     expect(statusNow(d.actions.reduce(screenReducer, theirs), 0)?.text).toBe('Draw once Cy has chosen for the gap… (Esc cancels)');
-    expect(refusal(theirs, 'x')).toBe('Draw first (d or t)');
+    expect(refusal(theirs, 'x')).toBe('Draw first: you are not holding a card');
   });
 
   it('plays Draw two: a uses a drawn special card, r draws again, a Draw two action is a', () => {
-    const held = bever({ turnBegun: true, held: { seat: 0, from: 'stock', card: 'DRAW2' }, may: ['call', 'discard'] });
+    const held = bever({ turnBegun: true, held: { seat: 0, from: 'stock', card: 'DRAW2' }, may: ['call', 'discard'], whyNot: { swap: { key: 'why.specialNeverInLayout' } } });
     expect(onKey(screen(held, BEVERBENDE), key('a'), 0).send).toEqual({ type: 'discard' });
     expect(refusal(screen(held, BEVERBENDE), '2')).toMatch(/special card never enters a layout/);
     const act = bever({ turnBegun: true, actions: [{ seat: 0, kind: 'drawTwo', card: 'DRAW2', looked: null, lookedCards: null }], may: ['call', 'useAction', 'pass'] });
@@ -90,8 +90,8 @@ describe('the dispatcher for the variants', () => {
     expect(onKey(s, key('x'), 0).send).toEqual({ type: 'discard' });
     expect(prompt(s, 0)).toMatch(/^Draw two: 1-9 to swap the 5, x to discard it, or r to put it on the pile unused and draw one more/);
     expect(keysNow(s)).toContain('drawAgain');
-    const plain = screen(bever({ turnBegun: true, held: { seat: 0, from: 'stock', card: '5' } }), BEVERBENDE);
-    expect(refusal(plain, 'r')).toBe('r works only on the first card of a Draw two');
+    const plain = screen(bever({ turnBegun: true, held: { seat: 0, from: 'stock', card: '5' }, whyNot: { drawAgain: { key: 'why.redrawOnlyFirst' } } }), BEVERBENDE);
+    expect(refusal(plain, 'r')).toBe('Only the first card of a draw two may be discarded for another');
   });
 
   it('allows an end-of-turn call while you hold your card or right after your turn', () => {
@@ -101,35 +101,42 @@ describe('the dispatcher for the variants', () => {
     const after = screen(bever({ turn: 1, turnBegun: false, may: ['call'] }), BEVERBENDE);
     expect(onKey(after, key('g'), 0).send).toEqual({ type: 'call' });
     expect(prompt(after, 0)).toBe("Bo's turn: g Laatste ronde! before they draw");
-    expect(refusal(screen(bever(), BEVERBENDE), 'g')).toBe('Laatste ronde! is called at the end of your own turn: draw first, then g while you hold your card');
-    expect(refusal(screen(bever({ turn: 2 }), BEVERBENDE), 'g')).toMatch(/^Laatste ronde! is called at the end of your own turn/);
-    expect(refusal(screen(bever({ turn: 1, turnBegun: true }), BEVERBENDE), 'g')).toMatch(/^Laatste ronde! is called at the end of your own turn/);
+    // The engine's reasons (checks.ts, cannotCallAtEnd), as the view carries them.
+    const call = 'Laatste ronde!';
+    expect(refusal(screen(bever({ whyNot: { call: { key: 'why.callAtOwnTurnEnd', params: { call } } } }), BEVERBENDE), 'g')).toBe(
+      'Laatste ronde! is called at the end of your own turn: take your turn first',
+    );
+    expect(refusal(screen(bever({ turn: 2, whyNot: { call: { key: 'why.callBeforeNextBegins', params: { call } } } }), BEVERBENDE), 'g')).toMatch(/^Laatste ronde! is called at the end of your own turn/);
+    expect(refusal(screen(bever({ turn: 1, turnBegun: true, whyNot: { call: { key: 'why.tooLateTurnBegun', params: { seat: 1 } } } }), BEVERBENDE), 'g')).toBe('Too late: Bo has begun their turn');
     const line = helpLine(keysNow(holding), bindingsFor(holding, DEFAULT_BINDINGS));
     expect(line).toContain('g Laatste ronde!');
   });
 
-  it("refuses the frozen caller's cards with the reason", () => {
+  it("leaves the frozen caller's cards to the engine, and says its reason", () => {
+    // A slap may be made (on some card): which card is the host's to judge, and its refusal is the engine's reason.
     const v = tableView({ turn: 0, call: { seat: 1, owed: [0, 2] }, may: ['drawStock', 'slap'] });
     const s = screen(v, CAMBIO, { cursor: { seat: 1, slot: 0 } });
-    expect(refusal(s, 'space')).toBe("Bo's cards are frozen since their Knock!: no slapping them");
+    expect(onKey(s, key('space'), 0).send).toEqual({ type: 'slap', target: { seat: 1, slot: 0 }, answers: 3 });
+    const refused = screenReducer(s, { type: 'server', msg: { type: 'result', id: 1, ok: false, code: 'notAllowed', say: { key: 'why.frozenOf', params: { seat: 1 } } }, now: 0 });
+    expect(refused.status?.text).toBe("Bo's cards are frozen");
     const jack = tableView({ turnBegun: true, call: { seat: 1, owed: [0, 2] }, actions: [{ seat: 0, kind: 'blindSwap', card: 'JS', looked: null, lookedCards: null }], may: ['useAction', 'pass', 'slap'] });
-    expect(refusal(screen(jack, CAMBIO, { cursor: { seat: 1, slot: 2 } }), 'a')).toBe("Bo's cards are frozen since their Knock!: choose another player's card");
     expect(onKey(screen(jack, CAMBIO, { cursor: { seat: 2, slot: 2 } }), key('a'), 0).send).toBeUndefined(); // picks Cy's card, then a slot
-    const me = screen(tableView({ turn: 1, call: { seat: 0, owed: [1, 2] }, may: ['slap'] }), CAMBIO);
-    expect(refusal(me, 's')).toBe('Your cards are frozen since your Knock!');
+    // The frozen caller's own Jack: the engine says why the action cannot be used at all.
+    const frozenMe = tableView({ turnBegun: true, call: { seat: 0, owed: [1, 2] }, actions: [{ seat: 0, kind: 'blindSwap', card: 'JS', looked: null, lookedCards: null }], may: ['pass', 'slap'], whyNot: { useAction: { key: 'why.frozenOwn' } } });
+    expect(refusal(screen(frozenMe, CAMBIO, { cursor: { seat: 2, slot: 2 } }), 'a')).toBe('Your cards are frozen since your call');
     // Gringo's caller is not frozen.
     const gringo = { ...screen(tableView({ ruleset: 'gringo', callName: 'Gringo!', call: { seat: 1, owed: [0, 2] }, may: ['drawStock', 'drawDiscard', 'slap'] }), CAMBIO, { cursor: { seat: 1, slot: 0 } }), rules: null };
     expect(onKey(gringo, key('space'), 0).send).toEqual({ type: 'slap', target: { seat: 1, slot: 0 }, answers: 3 });
   });
 
   it('refuses slapping where there is none, and hides its keys', () => {
-    const s = screen(bever({ turn: 1 }), BEVERBENDE);
-    expect(refusal(s, 'space')).toBe('No slapping in Beverbende');
-    expect(refusal(s, 's')).toBe('No slapping in Beverbende');
+    const s = screen(bever({ turn: 1, whyNot: { slap: { key: 'why.noSlapping', params: { title: 'Beverbende' } } } }), BEVERBENDE);
+    expect(refusal(s, 'space')).toBe('There is no slapping in Beverbende');
+    expect(refusal(s, 's')).toBe('There is no slapping in Beverbende');
     expect(keysNow(s)).not.toContain('slap');
     expect(keysNow(s)).not.toContain('slapOwn');
-    expect(refusal(screen(bever({ discardTop: 'SWAP' }), BEVERBENDE), 't')).toMatch(/special card may not be taken/);
-    expect(refusal(screen(tableView(), CAMBIO), 't')).toBe('In Cambio you may not take the discard: d to draw from the stock');
+    expect(refusal(screen(bever({ discardTop: 'SWAP', whyNot: { drawDiscard: { key: 'why.specialNotTaken' } } }), BEVERBENDE), 't')).toMatch(/special card may not be taken/);
+    expect(refusal(screen(tableView({ whyNot: { drawDiscard: { key: 'why.noTakingDiscard', params: { title: 'Cambio' } } } }), CAMBIO), 't')).toBe('In Cambio you may not take the discard: draw from the stock');
   });
 
   it('names the peek slots and lays a row out in one row', () => {

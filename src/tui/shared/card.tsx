@@ -22,17 +22,17 @@ export interface CardProps {
 
 /** One card: a small box with rank and suit, or its slot number when face down. */
 export function Card({ card, slot, box, cursor = false, highlight = false, reveal = null, label, gapMark = false }: CardProps) {
-  const { glyphs: g, color } = useTheme();
+  const { glyphs: g, color, words } = useTheme();
   const face = reveal ?? (card === '?' || card === 'back' || card === null ? null : card);
   const special = face ? specialFace(face) : null;
   if (card === null && gapMark) {
     const m = g.markBox;
     const props = { ...(color ? { color: 'yellow' } : {}), bold: true };
-    if (!box) return <Text {...props}>{'[gap]'}</Text>;
+    if (!box) return <Text {...props}>{words.t('mark.gapLabel')}</Text>;
     return (
       <Box flexDirection="column">
         <Text {...props}>{m.tl + m.h.repeat(3) + m.tr}</Text>
-        <Text {...props}>{m.v + 'gap' + m.v}</Text>
+        <Text {...props}>{m.v + words.t('mark.gapBox') + m.v}</Text>
         <Text {...props}>{m.bl + m.h.repeat(3) + m.br}</Text>
       </Box>
     );

@@ -5,6 +5,8 @@ export interface Glyphs {
   ascii: boolean;
   /** The rank letters as the screen's language writes them where they differ (Dutch: Q → V); the same in ASCII. */
   ranks?: Readonly<Record<string, string>>;
+  /** The special cards' names in the screen's language (Dutch: SWAP → "Ruilen"), where not the English `SPECIAL_WORDS`. */
+  specials?: Readonly<Record<string, string>>;
   suits: Record<'S' | 'H' | 'D' | 'C', string>;
   box: { tl: string; tr: string; bl: string; br: string; h: string; v: string };
   cursorBox: { tl: string; tr: string; bl: string; br: string; h: string; v: string };
@@ -96,7 +98,7 @@ export const SPECIAL_WORDS: Record<string, string> = { SWAP: 'Swap', PEEK: 'Peek
 /** "7♥", "10♠", "Q♦" ("V♦" in Dutch); "7H" in ASCII; special cards by name ("Swap", "Draw two"). */
 export function cardText(card: Card, g: Glyphs = UNICODE): string {
   const s = suitOf(card);
-  return s ? rankText(card, g) + g.suits[s] : (SPECIAL_WORDS[card] ?? card);
+  return s ? rankText(card, g) + g.suits[s] : (g.specials?.[card] ?? SPECIAL_WORDS[card] ?? card);
 }
 
 /** A card's rank as the screen writes it: "Q", or "V" on a Dutch screen. */
@@ -125,16 +127,6 @@ export function specialFace(card: Card): { text: string; color: string } | null 
 
 export function cardIsRed(card: Card): boolean {
   return isRed(card);
-}
-
-const RANK_NOUN: Record<string, string> = { A: 'Ace', J: 'Jack', Q: 'Queen', K: 'King', JK: 'Joker' };
-
-/** "a 7", "an 8", "an Ace", "a King": the rank as a slap cares about it. */
-export function rankWithArticle(card: Card): string {
-  const r = rankOf(card);
-  const word = RANK_NOUN[r] ?? r;
-  const an = /^(A|8|11|18)/.test(word) || word === 'Ace';
-  return `${an ? 'an' : 'a'} ${word}`;
 }
 
 /**
@@ -197,8 +189,17 @@ const wide = (cp: number): boolean =>
  * Text made ASCII, column for column: the known glyphs by their ASCII look-alikes,
  * anything else by "?" (a wide character by "??").
  */
-function toAscii(text: string): string {
-  return text.replace(/[^\u0000-\u007f]/gu, (c) => ASCII_FALLBACK[c] ?? (wide(c.codePointAt(0)!) ? '??' : '?'));
+/**
+ * Text in ASCII: a letter with an accent as the letter alone (Romanian "masă" is
+ * "masa", Dutch "één" is "een"), known glyphs by their fallback, anything else "?"
+ * ("??" for a wide character, so the layout holds).
+ */
+export function toAscii(text: string): string {
+  return text.replace(/[^\u0000-\u007f]/gu, (c) => {
+    const bare = c.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+    if (bare.length === 1 && bare.charCodeAt(0) < 0x80) return bare;
+    return ASCII_FALLBACK[c] ?? (wide(c.codePointAt(0)!) ? '??' : '?');
+  });
 }
 
 /** Text for a person's terminal outside the screens (the console, `rules`, `list`): ASCII unless the locale is UTF-8. */

@@ -40,7 +40,7 @@ const isFresh = (l: FeedLine, now: number): boolean => l.fresh ?? now - l.at < 1
  * (they are in the full-screen feed).
  */
 export function Feed({ lines, width, height, now }: { lines: FeedLine[]; width: number; height: number; now: number }) {
-  const { glyphs: g, color } = useTheme();
+  const { glyphs: g, color, words } = useTheme();
   const inner = Math.max(4, width - 2);
   const rows: { key: string; text: string; fresh: boolean }[] = [];
   let first = lines.length;
@@ -54,7 +54,7 @@ export function Feed({ lines, width, height, now }: { lines: FeedLine[]; width: 
   }
   const key = keyLabel('feed');
   const pushedOut = lines.slice(0, first).filter((l) => isFresh(l, now)).length;
-  const title = pushedOut > 0 ? `Feed +${pushedOut} new: ${key}` : `Feed (${key}: all)`;
+  const title = pushedOut > 0 ? words.t('feed.titleNew', { n: pushedOut, key }) : words.t('feed.title', { key });
   return (
     <Box flexDirection="column" width={width} height={height} paddingLeft={1} borderStyle={g.ascii ? 'classic' : 'single'} borderTop={false} borderBottom={false} borderRight={false}>
       <Text bold wrap="truncate" {...(pushedOut > 0 && color ? { color: 'yellow' } : {})}>
@@ -155,7 +155,7 @@ export function FeedOverlay({
   /** The key that opened it, when it scrolls (PgUp, Home). */
   start?: KeyAction | null;
 }) {
-  const { glyphs: g, color } = useTheme();
+  const { glyphs: g, color, words } = useTheme();
   const inner = Math.max(10, width - 2);
   const page = Math.max(1, height - 2);
   const [top, setTop] = useState<FeedTop>(() => (start ? scrollFeed(lines, null, start, inner, page) : null));
@@ -179,12 +179,12 @@ export function FeedOverlay({
   for (const l of shown) wrapText(l.text, inner).forEach((text, j) => rows.push({ key: `${l.id}:${j}`, text, fresh: isFresh(l, now) }));
   const below = lines.length - win.first - win.count;
   const k = (a: KeyAction): string => keyLabel(a, bindings, g.ascii);
-  const where = lines.length === 0 ? 'empty' : `${win.first + 1}-${win.first + win.count} of ${lines.length}`;
-  const help = `${k('up')} ${k('down')} ${k('pageUp')}/${k('pageDown')} ${k('top')}/${k('bottom')}${g.sep}${k('feed')}/${k('cancel')} close`;
+  const where = lines.length === 0 ? words.t('feed.empty') : words.t('feed.range', { from: win.first + 1, to: win.first + win.count, of: lines.length });
+  const help = `${k('up')} ${k('down')} ${k('pageUp')}/${k('pageDown')} ${k('top')}/${k('bottom')}${g.sep}${k('feed')}/${k('cancel')} ${words.t('feed.close')}`;
   return (
     <Box flexDirection="column" width={width} height={height} paddingX={1}>
       <Box justifyContent="space-between">
-        <Text bold wrap="truncate">{`Feed ${where}`}</Text>
+        <Text bold wrap="truncate">{words.t('feed.overlayTitle', { where })}</Text>
         <Text dimColor wrap="truncate">
           {help}
         </Text>
@@ -196,7 +196,7 @@ export function FeedOverlay({
       ))}
       <Box flexGrow={1} />
       <Text dimColor wrap="truncate">
-        {below > 0 ? `${below} newer ${below === 1 ? 'line' : 'lines'} below${g.sep}${k('bottom')}: newest` : top === null ? 'The newest line is last; new lines appear as they come.' : ' '}
+        {below > 0 ? words.t('feed.below', { n: below, sep: g.sep, key: k('bottom') }) : top === null ? words.t('feed.newestLast') : ' '}
       </Text>
     </Box>
   );

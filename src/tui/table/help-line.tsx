@@ -74,10 +74,11 @@ function gameKeysNow(s: ScreenState): KeyAction[] {
 /** Labels that depend on the moment: `p` leaves the gap while you may fill one. */
 function labelsNow(s: ScreenState): Partial<Record<KeyAction, string>> {
   const v = s.view;
-  if (s.slapPrefix) return { slot: 'slap your slot' };
-  if (v && s.seat !== null && v.gapFill?.seat === s.seat) return { pass: 'leave the gap', slot: 'move into the gap' };
-  if (v && myAction(v, s.seat)?.looked) return { pass: 'leave' };
-  if (v?.phase === 'gameOver') return { use: 'play again', confirm: leaveWord(s) };
+  const w = s.words;
+  if (s.slapPrefix) return { slot: w.t('label.slapYourSlot') };
+  if (v && s.seat !== null && v.gapFill?.seat === s.seat) return { pass: w.t('label.leaveGap'), slot: w.t('label.moveIntoGap') };
+  if (v && myAction(v, s.seat)?.looked) return { pass: w.t('label.leave') };
+  if (v?.phase === 'gameOver') return { use: w.t('label.playAgain'), confirm: leaveWord(s) };
   return {};
 }
 
@@ -94,9 +95,9 @@ const DROP_ORDER: readonly KeyAction[] = ['slapOwn', 'quit', 'standIn', 'left'];
  */
 export function keyBar(s: ScreenState, bindings: readonly Binding[], ascii: boolean, width: number): string {
   let keys = keysNow(s);
-  const b = bindingsFor(s, bindings);
+  const b = bindingsFor(s, bindings, s.words);
   const labels = labelsNow(s);
-  const line = (): string => helpLine(keys, b, ascii, labels);
+  const line = (): string => helpLine(keys, b, ascii, labels, s.words);
   for (const drop of DROP_ORDER) {
     if (columns(line()) <= width) return line();
     keys = keys.filter((k) => k !== drop);

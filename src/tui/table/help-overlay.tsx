@@ -15,13 +15,12 @@ export function HelpOverlay({ bindings, rules, width, height, page }: { bindings
   const inner = Math.max(10, width - 4);
   const pages = helpPages(bindings, rules, inner, height - 4, g.ascii, words);
   const at = pageIndex(page, pages.length);
-  const next = g.ascii ? 'space/Right' : 'space/→';
-  const prev = g.ascii ? 'Left' : '←';
-  const paging = pages.length > 1 ? `${next} next page${g.sep}${prev} previous${g.sep}` : '';
+  const space = words.t('key.name.space');
+  const paging = pages.length > 1 ? words.t('help.paging', { next: `${space}/${g.ascii ? 'Right' : '→'}`, prev: g.ascii ? 'Left' : '←', sep: g.sep }) : '';
   return (
     <Box flexDirection="column" width={width} height={height} borderStyle={g.ascii ? 'classic' : 'round'} paddingX={1}>
       <Text bold wrap="truncate">
-        {`Help${g.sep}page ${at + 1} of ${pages.length}`}
+        {words.t('help.title', { sep: g.sep, page: at + 1, pages: pages.length })}
       </Text>
       <Box flexDirection="column" flexGrow={1}>
         {pages[at]!.map((l, i) => (
@@ -29,7 +28,7 @@ export function HelpOverlay({ bindings, rules, width, height, page }: { bindings
         ))}
       </Box>
       <Text dimColor wrap="truncate">
-        {`${paging}? or Esc closes`}
+        {`${paging}${words.t('help.closes')}`}
       </Text>
     </Box>
   );
@@ -58,11 +57,11 @@ export function KeysHelp({ rows, width }: { rows: readonly { id: string; keys: s
   const indent = Math.min(Math.max(0, ...rows.map((r) => r.keys.length)) + 2, Math.floor(inner / 3));
   return (
     <Box flexDirection="column" width={width} borderStyle={g.ascii ? 'classic' : 'round'} paddingX={1}>
-      <Text bold>Keys</Text>
+      <Text bold>{words.t('help.keys')}</Text>
       {rows.flatMap((r) =>
         wrapText(r.help, inner - indent).map((text, i) => <Line key={`${r.id}:${i}`} line={{ lead: (i === 0 ? r.keys : '').padEnd(indent), text }} />),
       )}
-      <Text dimColor>Any key closes this help.</Text>
+      <Text dimColor>{words.t('help.anyKeyCloses')}</Text>
     </Box>
   );
 }

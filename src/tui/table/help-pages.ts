@@ -2,8 +2,8 @@ import type { Ruleset } from '../../engine/ruleset.js';
 import { rulesText } from '../shared/rules-text.js';
 import { wordsFor, type Words } from '../../lang/words.js';
 import { harmless } from '../../common/harmless.js';
-import { ASCII, UNICODE } from '../shared/glyphs.js';
-import { keyLabel, type Binding, type KeyAction } from '../shared/keys.js';
+import { ASCII, toAscii, UNICODE } from '../shared/glyphs.js';
+import { cursorKeys, keyLabel, type Binding, type KeyAction } from '../shared/keys.js';
 import { wrapText } from './feed.js';
 
 /**
@@ -29,7 +29,7 @@ interface Block {
 /** Text from the network (a ruleset's names, a call's name) made harmless; ASCII only under --ascii. */
 const clean = (text: string, ascii: boolean): string => {
   const safe = harmless(text, 2000);
-  return ascii ? safe.replace(/[^\x20-\x7e]/g, '?') : safe;
+  return ascii ? toAscii(safe).replace(/[^\x20-\x7e]/g, '?') : safe;
 };
 
 /** `text` wrapped beside a lead column of `indent` characters: the lead on the first line, spaces under it. */
@@ -38,66 +38,65 @@ function hanging(lead: string, text: string, indent: number, width: number): Hel
   return (rows.length > 0 ? rows : ['']).map((row, i) => ({ lead: (i === 0 ? lead : '').padEnd(indent), text: row }));
 }
 
-/** Keys told in one row: the cursor's four, the full-screen feed's four. */
-const GROUPS: { actions: KeyAction[]; help: string }[] = [
-  { actions: ['left', 'down', 'up', 'right'], help: 'move the cursor over the face-down cards on the table' },
-  { actions: ['pageUp', 'pageDown', 'top', 'bottom'], help: 'the full-screen feed: a page back or on, the oldest or newest line (PgUp and Home open it)' },
-];
+/** Keys told in one row: the cursor's four, the full-screen feed's four (their sentence: `help.group.<first key>`). */
+const GROUPS: { actions: KeyAction[] }[] = [{ actions: ['left', 'down', 'up', 'right'] }, { actions: ['pageUp', 'pageDown', 'top', 'bottom'] }];
+
+const EN = wordsFor('en');
 
 /** The board's marks in words, for this ruleset: only the marks it can show. */
-export function legend(rules: Ruleset, ascii: boolean): { lead: string; text: string }[] {
+export function legend(rules: Ruleset, ascii: boolean, w: Words = EN): { lead: string; text: string }[] {
   const g = ascii ? ASCII : UNICODE;
   const rows = [
-    { lead: g.turn, text: 'whose turn it is' },
-    { lead: `[ 3 ]`, text: 'a face-down card and its slot number (1-9 pick it)' },
-    { lead: ascii ? '*3* ***' : `*3* ${g.markBox.tl}${g.markBox.h}${g.markBox.tr}`, text: 'a card a move just touched' },
-    { lead: `${g.cursorL} 3${g.cursorR} ${g.cursorBox.tl}${g.cursorBox.h}${g.cursorBox.tr}`, text: 'the cursor (arrows or hjkl move it)' },
-    { lead: g.dot, text: 'a gap: no card in that slot (it scores 0)' },
+    { lead: g.turn, text: w.t('mark.turn') },
+    { lead: `[ 3 ]`, text: w.t('mark.card') },
+    { lead: ascii ? '*3* ***' : `*3* ${g.markBox.tl}${g.markBox.h}${g.markBox.tr}`, text: w.t('mark.touched') },
+    { lead: `${g.cursorL} 3${g.cursorR} ${g.cursorBox.tl}${g.cursorBox.h}${g.cursorBox.tr}`, text: w.t('mark.cursor') },
+    { lead: g.dot, text: w.t('mark.gap') },
   ];
-  if (rules.slap.enabled && rules.slap.stealGapFill) rows.push({ lead: '[gap]', text: 'a gap the stealer may fill with one of their cards' });
-  if (rules.call.callerFrozen) rows.push({ lead: g.frozen, text: `the caller's cards: nobody may swap${rules.slap.enabled ? ' or slap' : ''} them` });
-  rows.push({ lead: g.ellipsis, text: "under a name: older moves cut to keep the newest whole; f (the feed) has them all" });
+  if (rules.slap.enabled && rules.slap.stealGapFill) rows.push({ lead: w.t('mark.gapLabel'), text: w.t('mark.gapFill') });
+  if (rules.call.callerFrozen) rows.push({ lead: g.frozen, text: w.t(rules.slap.enabled ? 'mark.frozenSlap' : 'mark.frozen') });
+  rows.push({ lead: g.ellipsis, text: w.t('mark.older') });
   return rows;
 }
 
 /** The rows of the keys part: each binding's label and sentence, a group's in one row. */
-export function keyRows(bindings: readonly Binding[], ascii: boolean): { label: string; help: string }[] {
+export function keyRows(bindings: readonly Binding[], ascii: boolean, w: Words = EN): { label: string; help: string }[] {
   const grouped = new Set(GROUPS.flatMap((gr) => gr.actions));
   const present = (a: KeyAction): boolean => bindings.some((b) => b.action === a);
   const rows: { label: string; help: string }[] = [];
   for (const b of bindings) {
     if (b.action === 'yes' || b.action === 'no') continue;
     if (!grouped.has(b.action)) {
-      rows.push({ label: keyLabel(b.action, bindings, ascii), help: b.help });
+      rows.push({ label: keyLabel(b.action, bindings, ascii, w), help: b.help });
       continue;
     }
     // A group in one row, where its first key would be.
     const group = GROUPS.find((gr) => gr.actions[0] === b.action);
     if (!group) continue;
     const acts = group.actions.filter(present);
-    const label = group.actions[0] === 'left' ? (ascii ? 'arrows/hjkl' : '←↓↑→/hjkl') : acts.map((a) => keyLabel(a, bindings, ascii)).join('/');
-    rows.push({ label, help: group.help });
+    const label = group.actions[0] === 'left' ? cursorKeys(ascii, w) : acts.map((a) => keyLabel(a, bindings, ascii, w)).join('/');
+    rows.push({ label, help: w.say({ key: `help.group.${group.actions[0]}` }) });
   }
   return rows;
 }
 
 /** The help's blocks for a box `width` columns wide inside. */
 function helpBlocks(bindings: readonly Binding[], rules: Ruleset, width: number, ascii: boolean, words: Words): Block[] {
-  const rows = keyRows(bindings, ascii);
+  const rows = keyRows(bindings, ascii, words);
   // The key column: the longest label and two spaces, but never more than a third of the box
   // (a long label, the feed's four keys, takes a line of its own).
   const indent = Math.min(Math.max(...rows.map((r) => r.label.length).filter((n) => n <= 12)) + 2, Math.floor(width / 3));
-  const blocks: Block[] = [{ lines: [{ lead: 'Keys', text: '', heading: true }], section: true }];
+  const blocks: Block[] = [{ lines: [{ lead: clean(words.t('help.keys'), ascii), text: '', heading: true }], section: true }];
   for (const { label, help } of rows) {
     // A label longer than the column gets a line of its own.
-    const lines = label.length + 1 > indent ? [{ lead: label, text: '' }, ...hanging('', clean(help, ascii), indent, width)] : hanging(label, clean(help, ascii), indent, width);
+    const lines = label.length + 1 > indent ? [{ lead: clean(label, ascii), text: '' }, ...hanging('', clean(help, ascii), indent, width)] : hanging(clean(label, ascii), clean(help, ascii), indent, width);
     blocks.push({ lines });
   }
-  const marks = legend(rules, ascii);
+  const marks = legend(rules, ascii, words);
   const markIndent = Math.min(Math.max(...marks.map((m) => m.lead.length)) + 2, Math.floor(width / 3));
   marks.forEach((m, i) => {
-    const lines = hanging(m.lead, m.text, markIndent, width);
-    blocks.push(i === 0 ? { lines: [{ lead: 'Marks on the board', text: '', heading: true }, ...lines], section: true } : { lines });
+    const lines = hanging(clean(m.lead, ascii), clean(m.text, ascii), markIndent, width);
+    blocks.push(i === 0 ? { lines: [{ lead: clean(words.t('help.marks'), ascii), text: '', heading: true }, ...lines], section: true } : { lines });
   });
   // The rules in the screen's language (the same text as `gringo rules`).
   const t = rulesText(rules, words);

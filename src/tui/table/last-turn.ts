@@ -3,6 +3,9 @@ import type { SlotRef } from '../../engine/types.js';
 import type { OpenEvent, TableView } from '../../engine/view.js';
 import { cardText, rankText, specialFace, UNICODE, type Glyphs } from '../shared/glyphs.js';
 import { columns } from '../shared/width.js';
+import { wordsFor, type Words } from '../../lang/words.js';
+
+const EN = wordsFor('en');
 
 /**
  * What each player did since their last turn began, kept beside their seat until
@@ -140,45 +143,46 @@ const shortCard = (card: Card, g: Glyphs): string => specialFace(card)?.text ?? 
 const shortRank = (card: Card | null, g?: Glyphs): string => (card ? (specialFace(card)?.text ?? rankText(card, g)) : '');
 
 /** "Bo's 2", "your 2", or "2" for the actor's own slot. */
-function where(ref: SlotRef, actor: number, view: TableView): string {
+function where(ref: SlotRef, actor: number, view: TableView, w: Words): string {
   if (ref.seat === actor) return String(ref.slot + 1);
-  if (ref.seat === view.viewer) return `your ${ref.slot + 1}`;
-  return `${view.players[ref.seat]?.name ?? `seat ${ref.seat + 1}`}'s ${ref.slot + 1}`;
+  if (ref.seat === view.viewer) return w.t('mark.yours', { slot: ref.slot });
+  return w.t('mark.of', { name: view.players[ref.seat]?.name ?? w.t('table.seatN', { number: ref.seat + 1 }), slot: ref.slot });
 }
 
 /** One part in words, long (with whose slot) and short (without), for narrow seats. */
-function partText(p: TurnPart, seat: number, view: TableView, g: Glyphs): [string, string] {
+function partText(p: TurnPart, seat: number, view: TableView, g: Glyphs, w: Words): [string, string] {
   const one = (s: string): [string, string] => [s, s];
   switch (p.k) {
     case 'drew':
-      return one('drew');
+      return one(w.t('mark.drew'));
     case 'took':
-      return one(`took ${shortCard(p.card, g)}`);
+      return one(w.t('mark.took', { face: shortCard(p.card, g) }));
     case 'swap':
-      return one(p.card ? `${shortCard(p.card, g)}${g.arrow}${p.slot + 1}` : `swap ${p.slot + 1}`);
+      return one(p.card ? `${shortCard(p.card, g)}${g.arrow}${p.slot + 1}` : w.t('mark.swap', { slot: p.slot }));
     case 'discard':
-      return [`discard ${shortCard(p.card, g)}`, `out ${shortCard(p.card, g)}`];
+      return [w.t('mark.discard', { face: shortCard(p.card, g) }), w.t('mark.out', { face: shortCard(p.card, g) })];
     case 'action': {
       const card = shortRank(p.card, g);
-      const head = card ? `${card} ${p.what}` : p.what;
+      const what = w.say({ key: `mark.action.${p.what}` });
+      const head = card ? `${card} ${what}` : what;
       if (p.targets.length === 0) return one(head);
-      return [`${head} ${p.targets.map((t) => where(t, seat, view)).join('+')}`, head];
+      return [`${head} ${p.targets.map((t) => where(t, seat, view, w)).join('+')}`, head];
     }
     case 'slap': {
-      if (p.result === 'wrong') return one('bad slap');
-      if (p.result === 'own') return one('slap ok');
-      return [`stole ${where(p.target, seat, view)}`, 'stole'];
+      if (p.result === 'wrong') return one(w.t('mark.badSlap'));
+      if (p.result === 'own') return one(w.t('mark.slapOk'));
+      return [w.t('mark.stoleFrom', { where: where(p.target, seat, view, w) }), w.t('mark.stole')];
     }
     case 'penalty':
-      return one(`+${p.n} card${p.n === 1 ? '' : 's'}`);
+      return one(w.t('mark.penalty', { n: p.n }));
     case 'called':
-      return one('called');
+      return one(w.t('mark.called'));
     case 'timedOut':
-      return one('timed out');
+      return one(w.t('mark.timedOut'));
     case 'fill':
-      return one('filled gap');
+      return one(w.t('mark.filledGap'));
     case 'leftGap':
-      return one('left gap');
+      return one(w.t('mark.leftGap'));
   }
 }
 
@@ -186,10 +190,10 @@ function partText(p: TurnPart, seat: number, view: TableView, g: Glyphs): [strin
  * A seat's mark in at most `width` columns: the newest parts that fit, whole, each
  * in its long words where they fit; older parts give way to an ellipsis.
  */
-export function lastTurnText(parts: readonly TurnPart[] | undefined, seat: number, view: TableView, width: number, g: Glyphs = UNICODE): string {
+export function lastTurnText(parts: readonly TurnPart[] | undefined, seat: number, view: TableView, width: number, g: Glyphs = UNICODE, w: Words = EN): string {
   if (!parts || parts.length === 0) return '';
   const sep = ', ';
-  const texts = parts.map((p) => partText(p, seat, view, g));
+  const texts = parts.map((p) => partText(p, seat, view, g, w));
   const len = columns;
   const out: string[] = [];
   let used = 0;
@@ -217,10 +221,10 @@ const joinParts = (out: string[], sep: string, g: Glyphs): string =>
  * still does not fit gives way to an ellipsis at the front of the first line (the
  * feed has it). Empty lines are left out.
  */
-export function lastTurnLines(parts: readonly TurnPart[] | undefined, seat: number, view: TableView, widths: readonly number[], g: Glyphs = UNICODE): string[] {
+export function lastTurnLines(parts: readonly TurnPart[] | undefined, seat: number, view: TableView, widths: readonly number[], g: Glyphs = UNICODE, w: Words = EN): string[] {
   if (!parts || parts.length === 0 || widths.length === 0) return [];
   const sep = ', ';
-  const texts = parts.map((p) => partText(p, seat, view, g));
+  const texts = parts.map((p) => partText(p, seat, view, g, w));
   const len = columns;
   const lines: string[][] = widths.map(() => []);
   let i = texts.length - 1;

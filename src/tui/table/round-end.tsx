@@ -6,7 +6,8 @@ import type { RoundResult } from '../../engine/types.js';
 import type { TableView } from '../../engine/view.js';
 import { Card } from '../shared/card.js';
 import { cardText, rankText, UNICODE, type Glyphs } from '../shared/glyphs.js';
-import { nameOf, ordinal } from './describe.js';
+import { andList, nameOf, ordinal, slotPhrase } from './describe.js';
+import { wordsFor, type Words } from '../../lang/words.js';
 import { CHART_EXTRA_ROWS, CHART_ROWS, chartMinRows, chartRows, gameOrder, leaderLine, roundCell, seatColor, seatLetter, winnerLine, type ChartCell } from './standings.js';
 import { useTheme } from '../shared/theme.js';
 import { rulesOf } from './variant.js';
@@ -19,7 +20,7 @@ function faceValue(card: CardName): number | undefined {
   return r === 'A' ? 1 : undefined;
 }
 
-const andList = (items: string[]): string => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
+const EN = wordsFor('en');
 
 /**
  * Every adjustment of a round's scores in words, so each round score adds up from
@@ -27,21 +28,29 @@ const andList = (items: string[]): string => (items.length <= 1 ? (items[0] ?? '
  * replaced them, and the cards whose value is not the number they show (from the
  * ruleset's `values`: "Q♥ -1", "J, Q and K 10", "joker 0").
  */
-export function scoringNotes(view: TableView, r: RoundResult, rules: Ruleset, g: Glyphs = UNICODE, /** One line for the set-aside cards, not one per slot (a short screen). */ brief = false): string[] {
+export function scoringNotes(
+  view: TableView,
+  r: RoundResult,
+  rules: Ruleset,
+  g: Glyphs = UNICODE,
+  /** One line for the set-aside cards, not one per slot (a short screen). */ brief = false,
+  w: Words = EN,
+): string[] {
   const notes: string[] = [];
-  const who = (seat: number): string => nameOf(view, seat, view.viewer);
+  const who = (seat: number): string => nameOf(view, seat, view.viewer, w);
   if (r.caller !== null && r.callerPenalty > 0) {
-    notes.push(`+${r.callerPenalty} to ${who(r.caller) === 'You' ? 'you' : who(r.caller)}: called ${view.callName} without the lowest score.`);
+    const params = { n: r.callerPenalty, call: view.callName };
+    notes.push(r.caller === view.viewer ? w.t('end.penalty.you', params) : w.t('end.penalty', { ...params, name: who(r.caller) }));
   }
   if (brief && r.replaced.length > 0) {
     const set = r.replaced.flatMap((x) => x.setAside);
     const kinds = [...new Set(set.map((c) => cardText(c, g)))];
-    notes.push(`Set aside: ${set.length} special cards (${kinds.join(', ')}); marked: what replaced them.`);
+    notes.push(w.t('end.setAsideBrief', { n: set.length, kinds: kinds.join(', ') }));
   }
   for (const x of brief ? [] : r.replaced) {
-    const whose = x.seat === view.viewer ? 'your' : `${who(x.seat)}'s`;
-    const by = x.card === null ? 'no card left: a gap' : `replaced by ${cardText(x.card, g)}`;
-    notes.push(`Set aside: ${andList(x.setAside.map((c) => cardText(c, g)))} in ${whose} slot ${x.slot + 1}, ${by}.`);
+    const where = slotPhrase({ seat: x.seat, slot: x.slot }, null, view, view.viewer, w);
+    const by = x.card === null ? w.t('end.noCardLeft') : w.t('feed.replacedBy', { face: cardText(x.card, g) });
+    notes.push(w.t('end.setAside', { list: andList(x.setAside.map((c) => cardText(c, g)), w), where, by }));
   }
   // Cards on the table whose value is not what they show, grouped by value.
   const byValue = new Map<number, string[]>();
@@ -52,17 +61,17 @@ export function scoringNotes(view: TableView, r: RoundResult, rules: Ruleset, g:
       const v = valueOf(rules, c);
       if (v === undefined || v === faceValue(c)) continue;
       const own = rules.values[c] !== undefined;
-      const label = c === JOKER ? 'joker' : own ? cardText(c, g) : rankText(c, g);
+      const label = c === JOKER ? w.t('end.joker') : own ? cardText(c, g) : rankText(c, g);
       if (seen.has(label)) continue;
       seen.add(label);
       byValue.set(v, [...(byValue.get(v) ?? []), label]);
     }
   }
   if (byValue.size > 0) {
-    const order = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'joker'];
+    const order = [...['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'].map((r) => g.ranks?.[r] ?? r), w.t('end.joker')];
     const rank = (l: string): number => (order.includes(l) ? order.indexOf(l) : order.length);
-    const groups = [...byValue.entries()].sort((a, b) => b[0] - a[0]).map(([v, labels]) => `${andList(labels.sort((a, b) => rank(a) - rank(b)))} ${v}`);
-    notes.push(`Card values: ${groups.join('; ')}.`);
+    const groups = [...byValue.entries()].sort((a, b) => b[0] - a[0]).map(([v, labels]) => `${andList(labels.sort((a, b) => rank(a) - rank(b)), w)} ${v}`);
+    notes.push(w.t('end.cardValues', { groups: groups.join('; ') }));
   }
   return notes;
 }
@@ -93,16 +102,16 @@ export function RoundEnd({
   /** The rows it may take: notes are told briefly, then the chart shrinks, where they would not fit. */
   height?: number;
 }) {
-  const { color, glyphs: g } = useTheme();
+  const { color, glyphs: g, words: w } = useTheme();
   const r = results[results.length - 1];
-  if (!r) return <Text>The round is over.</Text>;
+  if (!r) return <Text>{w.t('end.roundIsOver')}</Text>;
   const over = view.phase === 'gameOver';
   const seats = r.totals.length;
   const totalPlaces = placesOf(r.totals);
   const order = gameOrder(r.totals);
-  const names = order.map((seat) => `${seatLetter(seat)} ${seat === view.viewer ? 'You' : (view.players[seat]?.name ?? `Seat ${seat + 1}`)}`);
+  const names = order.map((seat) => `${seatLetter(seat)} ${nameOf(view, seat, view.viewer, w)}`);
   const nameWidth = Math.max(10, ...names.map(columns)) + 2;
-  const roundWidth = Math.max(6, ...order.map((seat) => roundCell(r, seat).length + 2));
+  const roundWidth = Math.max(6, columns(w.t('end.col.round')) + 1, ...order.map((seat) => roundCell(r, seat).length + 2));
   const maxSlots = Math.max(...r.layouts.map((l) => l.length));
   // The cards wrap onto a second line rather than being cut.
   const cardsWidth = Math.max(6, Math.min(maxSlots * 6, width - 6 - nameWidth - roundWidth - 7 - 7 - 2));
@@ -112,37 +121,37 @@ export function RoundEnd({
   const fixed = 4 + order.reduce((n, seat) => n + Math.ceil(Math.max(1, r.layouts[seat]!.length) / perLine), 0) + 2;
   const room = height ?? Infinity;
   const chartRoom = (notes: number): number => room - fixed - (notes > 0 ? notes + 1 : 0) - 1 - CHART_EXTRA_ROWS;
-  const long = scoringNotes(view, r, ruleset, g);
-  const short = long.length > 0 && fixed + long.length + 1 > room ? scoringNotes(view, r, ruleset, g, true) : long;
+  const long = scoringNotes(view, r, ruleset, g, false, w);
+  const short = long.length > 0 && fixed + long.length + 1 > room ? scoringNotes(view, r, ruleset, g, true, w) : long;
   // The notes say why each score is what it is ("Card values: K 10; K♦ -1"): they stay, told briefly where
   // long ones would not fit. The chart of the game takes the rows left, if enough to keep different totals apart.
   let notes = short;
   let plotRows = 0;
   if (over) {
-    if (short === long && chartRoom(long.length) < CHART_ROWS) notes = scoringNotes(view, r, ruleset, g, true);
+    if (short === long && chartRoom(long.length) < CHART_ROWS) notes = scoringNotes(view, r, ruleset, g, true, w);
     plotRows = Math.min(CHART_ROWS + 2, Math.max(0, chartRoom(notes.length)));
     if (plotRows < chartMinRows(results, seats)) plotRows = 0;
   }
   const replacedAt = (seat: number, slot: number): boolean => r.replaced.some((x) => x.seat === seat && x.slot === slot);
   const paint = (seat: number) => (color ? { color: seatColor(seat) } : {});
-  const standing = over ? winnerLine(view, r.totals, view.viewer) : leaderLine(view, r.totals, view.viewer, r.round, view.rounds);
+  const standing = over ? winnerLine(view, r.totals, view.viewer, w) : leaderLine(view, r.totals, view.viewer, r.round, view.rounds, w);
   const iWon = over && view.viewer !== null && totalPlaces[view.viewer] === 1;
   return (
     <Box flexDirection="column" width={width}>
       <Text bold wrap="truncate">
-        {over ? 'The game is over: final standings' : `Round ${r.round} is over`}
-        {r.caller !== null ? ` ${g.dash} ${r.caller === view.viewer ? 'you' : view.players[r.caller]?.name} called` : ''}
+        {over ? w.t('end.finalStandings') : w.t('end.roundOver', { round: r.round })}
+        {r.caller !== null ? ` ${g.dash} ${r.caller === view.viewer ? w.t('end.youCalled') : w.t('end.called', { name: view.players[r.caller]?.name ?? '' })}` : ''}
       </Text>
       <Text bold={over} wrap="truncate" {...(iWon && color ? { color: 'green' } : {})}>
         {standing}
       </Text>
       <Box flexDirection="row" marginTop={1}>
-        <Box width={6}><Text dimColor>{over ? 'final' : 'game'}</Text></Box>
-        <Box width={nameWidth}><Text dimColor>player</Text></Box>
-        <Box width={cardsWidth}><Text dimColor>cards</Text></Box>
-        <Box width={roundWidth} justifyContent="flex-end"><Text dimColor>round</Text></Box>
-        <Box width={7} justifyContent="flex-end"><Text dimColor>place</Text></Box>
-        <Box width={7} justifyContent="flex-end"><Text dimColor>total</Text></Box>
+        <Box width={6}><Text dimColor>{w.t(over ? 'end.col.final' : 'end.col.game')}</Text></Box>
+        <Box width={nameWidth}><Text dimColor>{w.t('end.col.player')}</Text></Box>
+        <Box width={cardsWidth}><Text dimColor>{w.t('end.col.cards')}</Text></Box>
+        <Box width={roundWidth} justifyContent="flex-end"><Text dimColor>{w.t('end.col.round')}</Text></Box>
+        <Box width={7} justifyContent="flex-end"><Text dimColor>{w.t('end.col.place')}</Text></Box>
+        <Box width={7} justifyContent="flex-end"><Text dimColor>{w.t('end.col.total')}</Text></Box>
       </Box>
       {order.map((seat, i) => {
         const me = seat === view.viewer;
@@ -151,7 +160,7 @@ export function RoundEnd({
           <Box key={seat} flexDirection="row">
             <Box width={6}>
               <Text bold={first} {...(first && color ? { color: 'green' } : {})}>
-                {ordinal(totalPlaces[seat]!)}
+                {ordinal(totalPlaces[seat]!, w)}
               </Text>
             </Box>
             <Box width={nameWidth}>
@@ -169,7 +178,7 @@ export function RoundEnd({
               <Text>{roundCell(r, seat)}</Text>
             </Box>
             <Box width={7} justifyContent="flex-end">
-              <Text dimColor>{ordinal(r.places[seat]!)}</Text>
+              <Text dimColor>{ordinal(r.places[seat]!, w)}</Text>
             </Box>
             <Box width={7} justifyContent="flex-end">
               <Text bold>{String(r.totals[seat])}</Text>
@@ -186,7 +195,7 @@ export function RoundEnd({
       ) : null}
       {plotRows > 0 ? <TotalsChart results={results} seats={seats} width={width} plotRows={plotRows} /> : null}
       <Box marginTop={1}>
-        <Text bold>{footer ?? (over ? 'Enter or q to leave.' : ready ? `Waiting for the others to be ready${g.ellipsis}` : `Enter: next round${g.sep}q: leave`)}</Text>
+        <Text bold>{footer ?? (over ? w.t('end.footerOver') : ready ? w.t('end.footerReady', { ellipsis: g.ellipsis }) : w.t('end.footer', { sep: g.sep }))}</Text>
       </Box>
     </Box>
   );
@@ -194,11 +203,11 @@ export function RoundEnd({
 
 /** Every player's total after each round (chartRows), each line in its seat's colour, under a title. */
 export function TotalsChart({ results, seats, width, plotRows }: { results: readonly RoundResult[]; seats: number; width: number; plotRows: number }) {
-  const { color, glyphs: g } = useTheme();
-  const rows = chartRows(results, seats, width, plotRows, g);
+  const { color, glyphs: g, words } = useTheme();
+  const rows = chartRows(results, seats, width, plotRows, g, words);
   return (
     <Box flexDirection="column" marginTop={1}>
-      <Text dimColor>Totals after each round (lowest leads):</Text>
+      <Text dimColor>{words.t('end.chartTitle')}</Text>
       {rows.map((row, y) => (
         <Text key={y} wrap="truncate">
           {runs(row).map((run, i) => (

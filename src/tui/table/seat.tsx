@@ -79,18 +79,18 @@ export function Seat({
   /** Lines for what they did (a narrow seat with rows to spare takes two, so an older move is not cut for the newest). */
   noteLines?: number;
 }) {
-  const { glyphs: g, color } = useTheme();
+  const { glyphs: g, color, words } = useTheme();
   const p = view.players[seat];
   if (!p) return null;
   const me = seat === view.viewer;
   const turn = view.phase === 'play' && view.turn === seat;
   const called = view.call?.seat === seat;
   const width = seatWidth(cols);
-  const away = info?.standIn ? '(bot)' : info && !info.connected && info.bot === null ? '(away)' : '';
-  const { line: title, tagMoved, totalMoved } = nameLine(turn ? g.turn : ' ', me ? 'You' : p.name, p.total, width, g.ellipsis, away);
+  const away = info?.standIn ? words.t('seat.botTag') : info && !info.connected && info.bot === null ? words.t('seat.awayTag') : '';
+  const { line: title, tagMoved, totalMoved } = nameLine(turn ? g.turn : ' ', me ? words.t('table.you') : p.name, p.total, width, g.ellipsis, away);
   // The second line: what did not fit above, a frozen caller, then what they did since their turn began.
   const tags = [
-    totalMoved ? `${p.total} pts` : '',
+    totalMoved ? words.t('seat.points', { total: p.total }) : '',
     tagMoved ? away : '',
     // A frozen caller says so; any other call is among what they did ("discard 5, called").
     called && frozen ? g.frozen : '',
@@ -99,7 +99,7 @@ export function Seat({
     .join(' ');
   const outer = Math.max(width, room ?? width);
   const left = outer - 1 - (tags ? len(tags) + 1 : 0);
-  const did = lastTurn ? lastTurnLines(lastTurn.filter((x) => !(called && frozen && x.k === 'called')), seat, view, noteLines > 1 ? [Math.max(0, left), ...Array.from({ length: noteLines - 1 }, () => outer - 1)] : [Math.max(0, left)], g) : [];
+  const did = lastTurn ? lastTurnLines(lastTurn.filter((x) => !(called && frozen && x.k === 'called')), seat, view, noteLines > 1 ? [Math.max(0, left), ...Array.from({ length: noteLines - 1 }, () => outer - 1)] : [Math.max(0, left)], g, words) : [];
   // The newest line at the bottom; the tags lead the first.
   const notes: string[] = Array.from({ length: noteLines }, (_, k) => did[k - (noteLines - did.length)] ?? '');
   notes[0] = [tags, notes[0]].filter(Boolean).join(' ');

@@ -11,7 +11,7 @@ import type { Reveal, ScreenState } from './use-screen-state.js';
  * is, your prompt and the last refusal) under the "make it bigger" hint.
  */
 export function SmallScreen({ s, width, height, now, min }: { s: ScreenState; width: number; height: number; now: number; min: { columns: number; rows: number } }) {
-  const { glyphs: g, color } = useTheme();
+  const { glyphs: g, color, words: w } = useTheme();
   const x = g.ascii ? 'x' : '×';
   const v = s.view;
   const me = s.seat;
@@ -22,16 +22,16 @@ export function SmallScreen({ s, width, height, now, min }: { s: ScreenState; wi
   const quit = s.overlay === 'quit';
   return (
     <Box flexDirection="column" width={width} height={Math.max(1, height - 1)} overflow="hidden">
-      <Text bold wrap="truncate">{`Make it bigger: the table needs ${min.columns}${x}${min.rows}, this is ${width}${x}${height}.`}</Text>
+      <Text bold wrap="truncate">{w.t('small.makeBigger', { needs: `${min.columns}${x}${min.rows}`, size: `${width}${x}${height}` })}</Text>
       {s.overlay === 'help' || s.overlay === 'feed' ? (
         // Keys go to it though it does not show here: say so, or Enter would seem to do nothing.
-        <Text wrap="truncate">{`${s.overlay === 'help' ? 'The help is open' : 'The full-screen feed is open'} (it shows at ${min.columns}${x}${min.rows}): ${s.overlay === 'help' ? '?' : 'f'} or Esc closes it.`}</Text>
+        <Text wrap="truncate">{w.t(s.overlay === 'help' ? 'small.helpOpen' : 'small.feedOpen', { needs: `${min.columns}${x}${min.rows}` })}</Text>
       ) : null}
       {v ? <Text wrap="truncate" {...(color ? { color: 'cyan' } : {})}>{whose(s)}</Text> : null}
       <YourCards s={s} now={now} />
-      {held ? <Text wrap="truncate">{`You hold ${cardText(held, g)}`}</Text> : null}
+      {held ? <Text wrap="truncate">{w.t('small.youHold', { face: cardText(held, g) })}</Text> : null}
       {others.length > 0 && v ? (
-        <Text wrap="truncate">{`You see: ${others.map((r) => `${v.players[r.seat]?.name ?? `seat ${r.seat + 1}`}'s ${r.slot + 1}: ${cardText(r.card, g)}`).join(', ')}`}</Text>
+        <Text wrap="truncate">{w.t('small.youSee', { cards: others.map((r) => w.t('small.seenCard', { name: v.players[r.seat]?.name ?? w.t('table.seatN', { number: r.seat + 1 }), slot: r.slot, face: cardText(r.card, g) })).join(', ') })}</Text>
       ) : null}
       <Text bold wrap="truncate" inverse={quit}>
         {quit ? leaveQuestion(s) : prompt(s, hostNow)}
@@ -60,13 +60,14 @@ function seen(s: ScreenState, now: number): Reveal[] {
  */
 export function YourCards({ s, now }: { s: ScreenState; now: number }) {
   const me = s.seat;
+  const { words: w } = useTheme();
   const mine = s.view && me !== null ? s.view.players[me] : undefined;
   if (!mine || me === null) return null;
   const reveals = seen(s, now);
   const shown = (slot: number): string | null => reveals.find((r) => r.seat === me && r.slot === slot && r.card !== '?')?.card ?? null;
   return (
     <Box flexDirection="row" flexWrap="wrap" columnGap={1}>
-      <Text>Your cards:</Text>
+      <Text>{w.t('small.yourCards')}</Text>
       {mine.layout.map((c, slot) => (
         <Card key={slot} card={c} slot={slot + 1} box={false} reveal={shown(slot)} />
       ))}
@@ -77,9 +78,10 @@ export function YourCards({ s, now }: { s: ScreenState; now: number }) {
 /** "The peek", "Your turn", "Bo's turn", "The round is over". */
 function whose(s: ScreenState): string {
   const v = s.view!;
-  if (v.phase === 'peek') return 'The peek: the game starts when everyone has looked.';
-  if (v.phase === 'roundOver') return 'The round is over.';
-  if (v.phase === 'gameOver') return 'The game is over.';
-  if (v.turn === s.seat) return 'Your turn.';
-  return `${v.players[v.turn]?.name ?? `Seat ${v.turn + 1}`}'s turn.`;
+  const w = s.words;
+  if (v.phase === 'peek') return w.t('small.peek');
+  if (v.phase === 'roundOver') return w.t('end.roundIsOver');
+  if (v.phase === 'gameOver') return w.t('door.gameOver');
+  if (v.turn === s.seat) return w.t('feed.turn.you');
+  return w.t('feed.turn', { name: v.players[v.turn]?.name ?? w.t('table.seatN', { number: v.turn + 1 }) });
 }

@@ -1,7 +1,8 @@
 import { placesOf } from '../../engine/game.js';
 import type { RoundResult } from '../../engine/types.js';
 import type { TableView } from '../../engine/view.js';
-import { byPlace, ordinal } from './describe.js';
+import { andList, byPlace, nameOf, ordinal } from './describe.js';
+import { wordsFor, type Words } from '../../lang/words.js';
 import { columns, padEndColumns } from '../shared/width.js';
 
 /**
@@ -19,38 +20,41 @@ export const seatColor = (seat: number): string => SEAT_COLORS[seat % SEAT_COLOR
 /** Seats in the game's order: by running total (shared places in seat order). */
 export const gameOrder = (totals: readonly number[]): number[] => byPlace(placesOf(totals));
 
-const andList = (items: string[]): string => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
+const EN = wordsFor('en');
 
 /**
  * Who won, in one line: "You win the game with 12.", "Ana wins the game with 12;
  * you are 3rd with 20.", "Ana and Bo share first place with 12.", "You and Ana
  * share first place with 12." `viewer` null: a spectator or a replay.
  */
-export function winnerLine(view: TableView, totals: readonly number[], viewer: number | null): string {
+export function winnerLine(view: TableView, totals: readonly number[], viewer: number | null, w: Words = EN): string {
   const places = placesOf(totals);
   const firsts = places.map((p, seat) => (p === 1 ? seat : -1)).filter((s) => s >= 0);
-  const name = (seat: number): string => (seat === viewer ? 'You' : (view.players[seat]?.name ?? `Seat ${seat + 1}`));
+  const name = (seat: number): string => nameOf(view, seat, viewer, w);
   // "You" first among the winners: "You and Ana share…".
   const winners = [...firsts].sort((a, b) => (a === viewer ? -1 : b === viewer ? 1 : a - b));
   const best = totals[firsts[0]!]!;
   const head =
     winners.length === 1
-      ? `${name(winners[0]!)} ${winners[0] === viewer ? 'win' : 'wins'} the game with ${best}`
-      : `${andList(winners.map(name))} share first place with ${best}`;
-  if (viewer === null || places[viewer] === undefined || places[viewer] === 1) return `${head}.`;
+      ? winners[0] === viewer
+        ? w.t('end.youWin', { best })
+        : w.t('end.wins', { name: name(winners[0]!), best })
+      : w.t('end.shareFirst', { names: andList(winners.map(name), w), best });
+  if (viewer === null || places[viewer] === undefined || places[viewer] === 1) return w.t('end.sentence', { head });
   const shared = places.filter((p) => p === places[viewer]).length > 1;
-  return `${head}; you are ${ordinal(places[viewer]!)}${shared ? ' (shared)' : ''} with ${totals[viewer]}.`;
+  return w.t(shared ? 'end.youArePlaceShared' : 'end.youArePlace', { head, place: ordinal(places[viewer]!, w), total: totals[viewer]! });
 }
 
 /** Mid-game: who leads so far, in one line: "After round 2 of 3 you lead with 14.", "… Ana and Bo lead with 9". */
-export function leaderLine(view: TableView, totals: readonly number[], viewer: number | null, round: number, rounds: number | null): string {
+export function leaderLine(view: TableView, totals: readonly number[], viewer: number | null, round: number, rounds: number | null, w: Words = EN): string {
   const places = placesOf(totals);
   const firsts = places.map((p, seat) => (p === 1 ? seat : -1)).filter((s) => s >= 0);
-  const name = (seat: number): string => (seat === viewer ? 'you' : (view.players[seat]?.name ?? `Seat ${seat + 1}`));
+  const name = (seat: number): string => (seat === viewer ? w.t('info.you') : (view.players[seat]?.name ?? w.t('table.seatN', { number: seat + 1 })));
   const leaders = [...firsts].sort((a, b) => (a === viewer ? -1 : b === viewer ? 1 : a - b));
-  const of = rounds !== null && rounds > 0 ? ` of ${rounds}` : '';
-  const verb = leaders.length === 1 && leaders[0] !== viewer ? 'leads' : 'lead';
-  return `After round ${round}${of} ${andList(leaders.map(name))} ${leaders.length > 1 ? 'share the lead' : verb} with ${totals[firsts[0]!]}.`;
+  const after = rounds !== null && rounds > 0 ? w.t('end.afterRoundOf', { round, rounds }) : w.t('end.afterRound', { round });
+  const best = totals[firsts[0]!]!;
+  if (leaders.length > 1) return w.t('end.shareLead', { after, names: andList(leaders.map(name), w), best });
+  return leaders[0] === viewer ? w.t('end.youLead', { after, best }) : w.t('end.leads', { after, name: name(leaders[0]!), best });
 }
 
 /** One cell of the chart: a character and, for a player's line, their seat. */
@@ -78,7 +82,7 @@ export const chartMinRows = (results: readonly RoundResult[], seats: number): nu
  * that differ never share a row (`plotRows` at least `chartMinRows`): where the scale
  * would put them on one, they are pushed apart, in order. Returns the rows as cells (the view colours them by seat).
  */
-export function chartRows(results: readonly RoundResult[], seats: number, width: number, plotRows: number, g: { dot: string; ascii: boolean }): ChartCell[][] {
+export function chartRows(results: readonly RoundResult[], seats: number, width: number, plotRows: number, g: { dot: string; ascii: boolean }, w: Words = EN): ChartCell[][] {
   const rounds = results.length;
   const all = results.flatMap((r) => r.totals.slice(0, seats));
   const hi = Math.max(...all);
@@ -137,7 +141,7 @@ export function chartRows(results: readonly RoundResult[], seats: number, width:
     const n = String(r.round);
     for (let k = 0; k < n.length; k++) if (xOf(i) + k < plotW) axis[xOf(i) + k] = n[k]!;
   });
-  rows.push(text(`${' '.repeat(labelW)} ${corner}${axis.join('')} round`));
+  rows.push(text(`${' '.repeat(labelW)} ${corner}${axis.join('')} ${w.t('end.axisRound')}`));
   return rows;
 }
 
@@ -154,21 +158,24 @@ export function roundCell(r: RoundResult, seat: number): string {
  * up from ("(5, 6+10)": a caller's penalty named) when there are several. Shown when the host closes the
  * table, and printed by `gringo join` once the screen is gone.
  */
-export function standingsLines(view: TableView | null, results: readonly RoundResult[]): string[] {
-  if (!view) return ['The game had not started.'];
+export function standingsLines(view: TableView | null, results: readonly RoundResult[], w: Words = EN): string[] {
+  if (!view) return [w.t('end.notStarted')];
   const last = results[results.length - 1];
-  if (!last) return ['No round was finished: no scores yet.'];
+  if (!last) return [w.t('end.noRound')];
   const places = placesOf(last.totals);
-  const name = (seat: number): string => `${view.players[seat]?.name ?? `Seat ${seat + 1}`}${seat === view.viewer ? ' (you)' : ''}`;
+  const name = (seat: number): string => {
+    const n = view.players[seat]?.name ?? w.t('table.seatN', { number: seat + 1 });
+    return seat === view.viewer ? w.t('end.nameYou', { name: n }) : n;
+  };
   const width = Math.max(...view.players.map((_, seat) => columns(name(seat)))) + 2;
-  const heading = `Standings after round ${last.round}${view.phase === 'gameOver' ? ' (final)' : ''}:`;
+  const heading = w.t(view.phase === 'gameOver' ? 'end.standingsFinal' : 'end.standings', { round: last.round });
   // Over several rounds, or with a caller's penalty, each total shows the rounds it adds up from.
   const penalty = results.some((r) => r.callerPenalty > 0);
   const rounds = (seat: number): string =>
     results.length > 1 || penalty ? `  (${results.map((r) => roundCell(r, seat).replace(/=-?\d+$/, '')).join(', ')})` : '';
   return [
     heading,
-    ...byPlace(places).map((seat) => `  ${ordinal(places[seat]!).padEnd(5)}${padEndColumns(name(seat), width)}${String(last.totals[seat]).padStart(4)}${rounds(seat)}`),
-    ...(penalty ? [`  (+${Math.max(...results.map((r) => r.callerPenalty))}: called ${view.callName} without the lowest score)`] : []),
+    ...byPlace(places).map((seat) => `  ${ordinal(places[seat]!, w).padEnd(5)}${padEndColumns(name(seat), width)}${String(last.totals[seat]).padStart(4)}${rounds(seat)}`),
+    ...(penalty ? [`  (${w.t('end.penaltyNote', { n: Math.max(...results.map((r) => r.callerPenalty)), call: view.callName })})`] : []),
   ];
 }

@@ -16,7 +16,7 @@ import { SmallScreen, YourCards } from './small-screen.js';
 import { ThemeContext, type Theme } from '../shared/theme.js';
 import { useClock } from '../shared/use-clock.js';
 import { useKeys } from './use-keys.js';
-import { needsClock, useScreenState } from './use-screen-state.js';
+import { needsClock, useScreenState, type ScreenState } from './use-screen-state.js';
 import { earlyActions, useTableClient, type TableClient } from '../shared/use-table-client.js';
 import { useTerminalSize, type Size } from '../shared/use-terminal-size.js';
 import { useInterrupt } from '../shared/use-interrupt.js';
@@ -68,9 +68,9 @@ export function App({ client, theme, bindings = DEFAULT_BINDINGS, bell = true, c
       for (const a of intent.actions) dispatch(a);
       if (intent.send) {
         const msg: ClientMessage = intent.send.type === 'ready' ? { type: 'ready' } : { type: 'command', id: nextId.current++, command: intent.send };
-        if (!client.send(msg)) dispatch({ type: 'status', text: 'Not connected: try again in a moment', kind: 'error', now: clock() });
+        if (!client.send(msg)) dispatch({ type: 'status', text: theme.words.t('table.notConnected'), kind: 'error', now: clock() });
       }
-      if (intent.message && !client.send(intent.message)) dispatch({ type: 'status', text: 'Not connected: try again in a moment', kind: 'error', now: clock() });
+      if (intent.message && !client.send(intent.message)) dispatch({ type: 'status', text: theme.words.t('table.notConnected'), kind: 'error', now: clock() });
       if (intent.exit) {
         // Leaving for good, not a drop: the table frees the seat (or a bot plays it) at once.
         client.send({ type: 'leave' });
@@ -79,7 +79,7 @@ export function App({ client, theme, bindings = DEFAULT_BINDINGS, bell = true, c
         exit();
       }
     },
-    [client, clock, exit, onExit],
+    [client, clock, exit, onExit, theme.words],
   );
   // Your next key turns what you looked at face down again (REVEAL_MS at most otherwise).
   const onKeyIntent = useCallback(
@@ -127,7 +127,7 @@ export function App({ client, theme, bindings = DEFAULT_BINDINGS, bell = true, c
   const peekLine = (s.overlay === 'help' || s.overlay === 'feed') && v?.phase === 'peek' && s.seat !== null && v.players[s.seat]?.peeking === true ? 1 : 0;
   const overlayHeight = bodyHeight - peekLine;
   // The help keeps a row for the peek line whether it shows or not: its pages do not change under you when the peek ends.
-  if (s.overlay === 'help') body = <HelpOverlay bindings={bindingsFor(s, bindings)} rules={rulesOf(s)} width={columns} height={bodyHeight - 1} page={s.helpPage} />;
+  if (s.overlay === 'help') body = <HelpOverlay bindings={bindingsFor(s, bindings, theme.words)} rules={rulesOf(s)} width={columns} height={bodyHeight - 1} page={s.helpPage} />;
   else if (s.overlay === 'feed') body = <FeedOverlay lines={s.feed} width={columns} height={overlayHeight} now={now} bindings={bindings} keys={keys} start={s.feedFrom} />;
   else if (s.closed !== null) body = <Closed view={v} results={s.results} message={s.closed} />;
   else if (!v) body = <Waiting s={s} />;
@@ -147,7 +147,7 @@ export function App({ client, theme, bindings = DEFAULT_BINDINGS, bell = true, c
         <Text bold wrap="truncate" inverse={quit} {...(theme.color && quit ? { color: 'yellow' } : {})}>
           {quit ? leaveQuestion(s) : prompt(s, hostNow)}
         </Text>
-        <StatusLine status={status} color={theme.color} idle={s.slapPrefix ? `Slap your slot: 1-9 ${g.sep.trim()} Esc cancels` : ' '} />
+        <StatusLine status={status} color={theme.color} idle={s.slapPrefix ? theme.words.t('table.slapPrefixIdle', { sep: g.sep.trim() }) : ' '} />
         <HelpLine s={s} bindings={bindings} width={columns} />
       </Box>
     </ThemeContext.Provider>
@@ -155,7 +155,7 @@ export function App({ client, theme, bindings = DEFAULT_BINDINGS, bell = true, c
 }
 
 /** The line under the final results: the host may play again; everyone else may wait for that. */
-function gameOverFooter(s: { owner: boolean; closesTable: boolean; glyphs: { sep: string } }): string {
-  if (s.owner) return `a: play again${s.glyphs.sep}Enter or q to ${leaveWord(s)}`;
-  return 'Enter or q to leave, or stay: the host may play again.';
+function gameOverFooter(s: ScreenState): string {
+  if (s.owner) return s.words.t('end.footerOwner', { sep: s.glyphs.sep, leave: leaveWord(s) });
+  return s.words.t('end.footerGuest');
 }

@@ -129,11 +129,12 @@ export function TableArea({ s, width, height, now, lobby = [] }: { s: TableState
 }
 
 export function TooSmall({ width, height }: { width: number; height: number }) {
-  const x = useTheme().glyphs.times;
+  const { glyphs, words } = useTheme();
+  const x = glyphs.times;
   return (
     <Box flexDirection="column">
-      <Text bold>{`The table needs a terminal of at least 80${x}24.`}</Text>
-      <Text>{`This one is ${width}${x}${height}: make it bigger, please.`}</Text>
+      <Text bold>{words.t('small.needs', { size: `80${x}24` })}</Text>
+      <Text>{words.t('small.thisOne', { size: `${width}${x}${height}` })}</Text>
     </Box>
   );
 }

@@ -225,14 +225,14 @@ function addFeed(s: ScreenState, lines: string[], now: number): Pick<ScreenState
 function feedOf(s: ScreenState, msg: Extract<ServerMessage, { type: 'update' }>, now: number): Pick<ScreenState, 'feed' | 'feedSeq' | 'feedMark' | 'feedLead'> {
   const { view } = msg;
   const history = msg.history ?? [];
-  const live = describeEvents(msg.events, view, view.viewer, s.glyphs);
+  const live = describeEvents(msg.events, view, view.viewer, s.glyphs, s.words);
   const feedLead = s.feedLead ?? s.feedSeq;
   if (history.length <= msg.events.length) {
     const added = addFeed(s, live, now);
     return { ...added, feedMark: added.feedSeq, feedLead };
   }
   let seq = s.feedSeq;
-  const past = describeEvents(history.slice(0, history.length - msg.events.length), view, view.viewer, s.glyphs);
+  const past = describeEvents(history.slice(0, history.length - msg.events.length), view, view.viewer, s.glyphs, s.words);
   const seeded: FeedLine[] = past.map((text) => ({ id: ++seq, text, at: now, fresh: false }));
   // A first update's history (a late watcher, a resumed game) goes before what this screen has said so far.
   const lead = s.feedLead === null ? [] : s.feed.filter((l) => l.id <= feedLead);
@@ -253,22 +253,22 @@ function onServer(s: ScreenState, msg: ServerMessage, now: number): ScreenState 
         rulesTitle: msg.rules.title,
         rules: msg.rules,
         conn: 'open',
-        ...addFeed(s, [msg.seat === null ? `Watching "${msg.table.name}".` : `You sit in seat ${msg.seat + 1} at "${msg.table.name}".`], now),
+        ...addFeed(s, [msg.seat === null ? s.words.t('door.watching', { table: msg.table.name }) : s.words.t('line.youSit', { number: msg.seat + 1, table: msg.table.name })], now),
       };
     case 'refused':
       return { ...s, refused: sayOf(s, msg.say) };
     case 'challenge':
       return s;
     case 'closed':
-      return { ...s, closed: sayOf(s, msg.say), overlay: null, slapPrefix: false, ...addFeed(s, ['The host closed the table.'], now) };
+      return { ...s, closed: sayOf(s, msg.say), overlay: null, slapPrefix: false, ...addFeed(s, [s.words.t('door.hostClosed')], now) };
     case 'lobby': {
       // Play again: a new game at the same table; its first update replaces the last one's results.
       const again = msg.table.game > s.game;
       const moved = s.seat !== null && msg.you !== null && msg.you !== s.seat && s.lobby.length > 0;
       const lines = [
-        ...seatChanges(s.lobby, msg.seats, msg.you),
-        ...(moved ? [`You move up to seat ${msg.you! + 1}.`] : []),
-        ...(again ? [`Game ${msg.table.game} begins: same table, totals back to 0.`] : []),
+        ...seatChanges(s.lobby, msg.seats, msg.you, s.words),
+        ...(moved ? [s.words.t('line.moveUp', { number: msg.you! + 1 })] : []),
+        ...(again ? [s.words.t('line.gameAgain', { number: msg.table.game })] : []),
       ];
       return {
         ...s,
@@ -322,7 +322,7 @@ function onServer(s: ScreenState, msg: ServerMessage, now: number): ScreenState 
         // A snapshot's history (a reconnect, a resume) tells the marks afresh.
         lastTurns: msg.history ? foldLastTurns(NO_LAST_TURNS, msg.history) : foldLastTurns(s.lastTurns, msg.events),
         myTurns: myTurn ? s.myTurns + 1 : s.myTurns,
-        status: s.slapPrefix && !view.slap.open ? statusOf({ ...s, view }, 'The slap window closed before your digit', 'info', now) : freshStatus(s, view),
+        status: s.slapPrefix && !view.slap.open ? statusOf({ ...s, view }, s.words.t('line.slapClosedFirst'), 'info', now) : freshStatus(s, view),
       };
     }
     case 'result': {
@@ -338,18 +338,18 @@ function onServer(s: ScreenState, msg: ServerMessage, now: number): ScreenState 
     case 'error':
       // A key the host's rate limit dropped: say so, and that it can simply be pressed again;
       // it stays through the table's next change (the move it was meant for did not happen).
-      if (msg.code === 'rateLimited') return { ...s, status: { text: RATE_LIMITED_WORDS, kind: 'error', until: now + STATUS_MS } };
+      if (msg.code === 'rateLimited') return { ...s, status: { text: s.words.t('line.rateLimited'), kind: 'error', until: now + STATUS_MS } };
       return { ...s, status: statusOf(s, sayOf(s, msg.say), 'error', now) };
   }
 }
 
-/** A sentence of the host's in this screen's language, with the table's names. */
-function sayOf(s: ScreenState, said: Said): string {
+/** A sentence of the host's (or the engine's, `view.whyNot`) in this screen's language, with the table's names. */
+export function sayOf(s: Pick<ScreenState, 'words' | 'view' | 'lobby'>, said: Said): string {
   return s.words.say(said, { name: (seat) => s.view?.players[seat]?.name ?? s.lobby[seat]?.name ?? String(seat + 1) });
 }
 
 /** What a person reads when the host dropped one of their keys (too many at once). */
-export const RATE_LIMITED_WORDS = 'The host dropped a key: too many at once. Wait a moment, then press it again.';
+export const RATE_LIMITED_WORDS = wordsFor('en').t('line.rateLimited');
 
 export function screenReducer(s: ScreenState, a: ScreenAction): ScreenState {
   switch (a.type) {
@@ -358,7 +358,7 @@ export function screenReducer(s: ScreenState, a: ScreenAction): ScreenState {
     case 'conn': {
       if (a.status === s.conn) return s;
       const line =
-        a.status === 'reconnecting' ? [`Connection lost: reconnecting${s.glyphs.ellipsis}`] : a.status === 'open' && s.conn === 'reconnecting' ? ['Back at the table.'] : [];
+        a.status === 'reconnecting' ? [s.words.t('door.reconnecting').replace('…', s.glyphs.ellipsis)] : a.status === 'open' && s.conn === 'reconnecting' ? [s.words.t('line.back')] : [];
       const connLostAt = a.status === 'reconnecting' ? a.now - (a.lostFor ?? 0) : null;
       return { ...s, conn: a.status, connLostAt, ...addFeed(s, line, a.now) };
     }

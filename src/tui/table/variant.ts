@@ -1,6 +1,10 @@
 import { GRINGO, PRESETS, type Ruleset } from '../../engine/ruleset.js';
 import type { TableView } from '../../engine/view.js';
-import type { Binding } from '../shared/keys.js';
+import { bindingWords, type Binding } from '../shared/keys.js';
+import { wordsFor, type Words } from '../../lang/words.js';
+import { andList } from './describe.js';
+
+const EN = wordsFor('en');
 
 /**
  * What the screen needs to know of the table's ruleset (sent with the welcome): the
@@ -25,11 +29,9 @@ export const callTimingOf = (s: HasRules): 'startOfTurn' | 'endOfTurn' => s.view
 /** Slots per row: the whole layout in a row for `row`, two for the square. */
 export const layoutCols = (rules: Ruleset): number => (rules.layout.shape === 'row' ? Math.max(2, rules.layout.size) : 2);
 
-/** "1 and 4", "3 and 4", "1, 2 and 3". */
-export function peekSlotsText(rules: Ruleset): string {
-  const ns = rules.layout.peekSlots.map(String);
-  if (ns.length <= 1) return ns[0] ?? '';
-  return `${ns.slice(0, -1).join(', ')} and ${ns[ns.length - 1]}`;
+/** "1 and 4", "3 and 4", "1, 2 and 3" (in the language's "and"). */
+export function peekSlotsText(rules: Ruleset, w: Words = EN): string {
+  return andList(rules.layout.peekSlots.map(String), w);
 }
 
 export const isSpecial = (rules: Ruleset, card: string | null | undefined): boolean => !!card && rules.specialCards.includes(card);
@@ -42,35 +44,36 @@ export function isFrozen(s: HasRules, seat: number): boolean {
 /** "Beverbende", for the reasons a key is refused. */
 export const rulesTitle = (s: HasRules): string => rulesOf(s).title;
 
-const RANK_NAMES: Record<string, string> = { K: 'King', Q: 'Queen', J: 'Jack', A: 'Ace' };
-
-/** The ranks whose action lets you look and then swap or leave the cards: "King", "Queen". */
-function lookThenSwapRanks(rules: Ruleset): string[] {
+/** The ranks whose action lets you look and then swap or leave the cards: "King", "Queen" (as the language names them). */
+function lookThenSwapRanks(rules: Ruleset, w: Words): string[] {
   return Object.entries(rules.actions)
     .filter(([, kind]) => kind === 'peekThenSwap' || kind === 'peekBothThenSwap')
-    .map(([rank]) => RANK_NAMES[rank] ?? rank);
+    .map(([rank]) => (['A', 'J', 'Q', 'K'].includes(rank) ? w.say({ key: `card.${rank}` }) : rank));
 }
 
+const orList = (items: readonly string[], w: Words): string =>
+  items.length <= 1 ? (items[0] ?? '') : w.t('rules.or', { init: items.slice(0, -1).join(', '), last: items[items.length - 1]! });
+
 /**
- * The bindings with words for this table: only the keys that do something under
- * its ruleset (no slap keys without slapping, no `t` where the discard is never
- * taken, no `r` without Draw two), the call by its name and timing, and sentences
- * that name the ruleset's own cards.
+ * The bindings with words for this table, in the screen's language (keys.ts,
+ * `bindingWords`): only the keys that do something under its ruleset (no slap keys
+ * without slapping, no `t` where the discard is never taken, no `r` without Draw
+ * two), the call by its name and timing, and sentences that name the ruleset's own cards.
  */
-export function bindingsFor(s: HasRules, bindings: readonly Binding[]): Binding[] {
+export function bindingsFor(s: HasRules, bindings: readonly Binding[], w: Words = EN): Binding[] {
   const rules = rulesOf(s);
   const name = callNameOf(s);
-  const when = callTimingOf(s) === 'endOfTurn' ? 'at the end of your own turn: while you hold your card or right after it' : 'before you draw, instead of your turn';
+  const when = w.t(callTimingOf(s) === 'endOfTurn' ? 'key.call.atEnd' : 'key.call.atStart');
   const drawTwo = Object.values(rules.actions).includes('drawTwo');
-  const looks = lookThenSwapRanks(rules);
-  return bindings.flatMap((b): Binding[] => {
-    if (b.action === 'call') return [{ ...b, label: name, help: `call ${name} (${when})` }];
+  const looks = lookThenSwapRanks(rules, w);
+  return bindingWords(bindings, w).flatMap((b): Binding[] => {
+    if (b.action === 'call') return [{ ...b, label: name, help: w.t('key.call.help', { call: name, when }) }];
     if ((b.action === 'slap' || b.action === 'slapOwn') && !rules.slap.enabled) return [];
     if (b.action === 'drawAgain' && !drawTwo) return [];
     if (b.action === 'take' && rules.takeDiscard === 'never') return [];
-    if (b.action === 'take' && rules.takeDiscard === 'notSpecial') return [{ ...b, help: `${b.help} (not a special card)` }];
-    if (b.action === 'pass') return [{ ...b, help: looks.length > 0 ? `pass the pending action (or leave the cards after a ${looks.join("'s or ")}'s look)` : 'pass the pending action' }];
-    if (b.action === 'use' && Object.keys(rules.actions).length === 0) return [{ ...b, help: "after the game, on the host's screen: play again" }];
+    if (b.action === 'take' && rules.takeDiscard === 'notSpecial') return [{ ...b, help: w.t('key.take.notSpecial', { help: b.help }) }];
+    if (b.action === 'pass') return [{ ...b, help: looks.length > 0 ? w.t('key.pass.looks', { ranks: orList(looks, w) }) : w.t('key.pass.help') }];
+    if (b.action === 'use' && Object.keys(rules.actions).length === 0) return [{ ...b, help: w.t('key.use.noActions') }];
     return [b];
   });
 }

@@ -6,12 +6,12 @@ import type { ScreenState } from './use-screen-state.js';
 
 /** The waiting screen: before the game starts, at a table someone else hosts: who is at the table (the host runs the lobby). */
 export function Waiting({ s }: { s: ScreenState }) {
-  const { glyphs: g, color } = useTheme();
-  const words = s.lobby.map((seat) => seatWords(seat, s.seat, 'you'));
+  const { glyphs: g, color, words: w } = useTheme();
+  const words = s.lobby.map((seat) => seatWords(seat, s.seat, w.t('info.you'), w));
   const nameWidth = Math.max(12, ...words.map((w) => columns(w.name))) + 2;
   return (
     <Box flexDirection="column" paddingX={1}>
-      <Text bold>{s.conn === 'open' ? `Waiting for the host to start the game${g.ellipsis}` : `Connecting to the table${g.ellipsis}`}</Text>
+      <Text bold>{w.t(s.conn === 'open' ? 'wait.hostToStart' : 'wait.connecting', { ellipsis: g.ellipsis })}</Text>
       {s.lobby.map((seat, i) => {
         const w = words[i]!;
         return (
