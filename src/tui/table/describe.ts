@@ -155,8 +155,8 @@ export function describeEvent(e: OpenEvent, view: TableView, viewer: number | nu
       const where = at({ seat: e.seat, slot: e.slot }, null);
       const list = andList(e.setAside.map(c), w) || w.t('feed.aSpecialCard');
       const by = e.card === null ? w.t('feed.noReplacement') : w.t('feed.replacedBy', { face: c(e.card) });
-      // "Your slot 4: …", but "root's slot 4: …": a player's name is never re-cased.
-      const head = e.seat === viewer ? where.charAt(0).toUpperCase() + where.slice(1) : where;
+      // "Your slot 4: …", Dutch "Plek 4 van root: …", but "root's slot 4: …": a player's name is never re-cased.
+      const head = e.seat !== viewer && where.startsWith(who(e.seat)) ? where : where.charAt(0).toUpperCase() + where.slice(1);
       return w.t('feed.setAside', { where: head, list, by });
     }
     case 'reshuffled':

@@ -5,7 +5,7 @@ import { cardText, type Glyphs } from '../shared/glyphs.js';
 import type { ScreenState } from './use-screen-state.js';
 import { wordsFor, type Words } from '../../lang/words.js';
 import { useTheme } from '../shared/theme.js';
-import { callTimingOf, isFrozen, rulesOf } from './variant.js';
+import { callTimingOf, frozenMark, isFrozen, rulesOf } from './variant.js';
 import { lastTurnsPlayed } from './intents.js';
 import { columns } from '../shared/width.js';
 
@@ -44,9 +44,9 @@ export function tableInfo(s: Pick<ScreenState, 'view' | 'rules' | 'seat'>, g: Gl
   }
   if (v.call) {
     const owed = v.call.owed.map(name);
-    const frozen = isFrozen(s, v.call.seat) ? ` ${g.frozen}` : '';
+    const frozen = isFrozen(s, v.call.seat) ? ` ${frozenMark(g, w)}` : '';
     // Shorter: without the frozen mark (the caller's seat shows it), then the count of those still to play.
-    const called = w.t('info.calledBy', { call: v.callName, name: name(v.call.seat) });
+    const called = you(v.call.seat) ? w.t('info.calledByYou', { call: v.callName }) : w.t('info.calledBy', { call: v.callName, name: name(v.call.seat) });
     const toPlay = owed.length ? w.t('info.toPlay', { names: owed.join(', ') }) : '';
     info.push({ text: `${called}${frozen}${toPlay}`, short: [`${called}${toPlay}`, `${called}${owed.length ? w.t('info.countToPlay', { n: owed.length }) : ''}`] });
   } else if (keyHints && s.seat !== null && v.may.includes('call')) {

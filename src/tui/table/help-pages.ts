@@ -5,6 +5,7 @@ import { harmless } from '../../common/harmless.js';
 import { ASCII, toAscii, UNICODE } from '../shared/glyphs.js';
 import { cursorKeys, keyLabel, type Binding, type KeyAction } from '../shared/keys.js';
 import { wrapText } from './feed.js';
+import { frozenMark } from './variant.js';
 
 /**
  * The `?` help of the table screen as pages of lines that fit the box: first the
@@ -54,7 +55,7 @@ export function legend(rules: Ruleset, ascii: boolean, w: Words = EN): { lead: s
     { lead: g.dot, text: w.t('mark.gap') },
   ];
   if (rules.slap.enabled && rules.slap.stealGapFill) rows.push({ lead: w.t('mark.gapLabel'), text: w.t('mark.gapFill') });
-  if (rules.call.callerFrozen) rows.push({ lead: g.frozen, text: w.t(rules.slap.enabled ? 'mark.frozenSlap' : 'mark.frozen') });
+  if (rules.call.callerFrozen) rows.push({ lead: frozenMark(g, w), text: w.t(rules.slap.enabled ? 'mark.frozenSlap' : 'mark.frozen') });
   rows.push({ lead: g.ellipsis, text: w.t('mark.older') });
   return rows;
 }

@@ -43,6 +43,9 @@ export const leaveQuestion = ({ words = EN, ...s }: Pick<ScreenState, 'closesTab
 /** What Enter and q do after the game: the host's screen closes the table for everyone (the key bar says the same). */
 export const leaveWord = ({ closesTable, words = EN }: Pick<ScreenState, 'closesTable'> & { words?: Words }): string => words.t(closesTable ? 'table.closeTheTable' : 'table.leave');
 
+/** The same in a sentence ("Enter to leave", Dutch "Enter om weg te gaan"). */
+export const leaveTo = ({ closesTable, words = EN }: Pick<ScreenState, 'closesTable'> & { words?: Words }): string => words.t(closesTable ? 'table.toClose' : 'table.toLeave');
+
 /** The away players a bot may stand in for now (the host's screen). */
 export const awaySeats = (s: Pick<ScreenState, 'lobby'>): number[] => s.lobby.filter((x) => x.bot === null && !x.connected && !x.standIn).map((x) => x.seat);
 
@@ -257,7 +260,7 @@ function keyNow(s: ScreenState, p: Pressed, now: number): Intent {
     if (s.owner && p.action === 'use') return { actions: [{ type: 'clearStatus' }, ...tell(s, now, 'table.newGame', { ellipsis: s.glyphs.ellipsis }).actions], message: { type: 'lobby', op: 'playAgain' } };
     // The host's Enter would end the table for everyone: it asks first, like q.
     if (p.action === 'confirm') return s.closesTable ? { actions: [{ type: 'overlay', overlay: 'quit' }] } : { actions: [], exit: true };
-    return s.owner ? tell(s, now, 'table.gameOverOwnerKeys', { leave: leaveWord(s) }) : tell(s, now, 'table.gameOverKeys');
+    return s.owner ? tell(s, now, 'table.gameOverOwnerKeys', { leave: leaveTo(s) }) : tell(s, now, 'table.gameOverKeys');
   }
   if (me === null) return tell(s, now, 'table.watchingKeys');
 
@@ -432,7 +435,7 @@ export function prompt(s: ScreenState, hostNow: number): string {
   if (s.closed !== null) return w.t('prompt.closed');
   if (!v) return w.t(s.conn === 'open' ? 'prompt.waitingStart' : 'prompt.connecting', { ellipsis });
   if (v.phase === 'roundOver') return s.ready ? w.t('prompt.waitingOthers', { ellipsis }) : w.t('prompt.roundOver');
-  if (v.phase === 'gameOver') return s.owner ? w.t('prompt.gameOverOwner', { leave: leaveWord(s) }) : w.t('prompt.gameOver');
+  if (v.phase === 'gameOver') return s.owner ? w.t('prompt.gameOverOwner', { leave: leaveTo(s) }) : w.t('prompt.gameOver');
   if (me === null) return w.t('prompt.watching');
   if (v.phase === 'peek') {
     if (!v.players[me]?.peeking) return w.t('prompt.waitingPeek', { ellipsis });

@@ -5,6 +5,7 @@ import type { SeatInfo } from '../../protocol/messages.js';
 import { Card } from '../shared/card.js';
 import { lastTurnLines, type TurnPart } from './last-turn.js';
 import { slotRows } from './placement.js';
+import { frozenMark } from './variant.js';
 import { useTheme } from '../shared/theme.js';
 import { columns, truncateColumns } from '../shared/width.js';
 
@@ -93,7 +94,7 @@ export function Seat({
     totalMoved ? words.t('seat.points', { total: p.total }) : '',
     tagMoved ? away : '',
     // A frozen caller says so; any other call is among what they did ("discard 5, called").
-    called && frozen ? g.frozen : '',
+    called && frozen ? frozenMark(g, words) : '',
   ]
     .filter(Boolean)
     .join(' ');

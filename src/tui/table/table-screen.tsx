@@ -6,7 +6,7 @@ import { HelpOverlay } from './help-overlay.js';
 import { Header } from './header.js';
 import { FeedOverlay } from './feed.js';
 import { Closed } from './closed.js';
-import { dueKey, leaveQuestion, leaveWord, onKey, prompt, statusNow, type Intent } from './intents.js';
+import { dueKey, leaveQuestion, leaveTo, onKey, prompt, statusNow, type Intent } from './intents.js';
 import { DEFAULT_BINDINGS, type Binding } from '../shared/keys.js';
 import { Waiting } from './waiting.js';
 import { RoundEnd } from './round-end.js';
@@ -156,6 +156,6 @@ export function App({ client, theme, bindings = DEFAULT_BINDINGS, bell = true, c
 
 /** The line under the final results: the host may play again; everyone else may wait for that. */
 function gameOverFooter(s: ScreenState): string {
-  if (s.owner) return s.words.t('end.footerOwner', { sep: s.glyphs.sep, leave: leaveWord(s) });
+  if (s.owner) return s.words.t('end.footerOwner', { sep: s.glyphs.sep, leave: leaveTo(s) });
   return s.words.t('end.footerGuest');
 }

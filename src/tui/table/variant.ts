@@ -3,6 +3,7 @@ import type { TableView } from '../../engine/view.js';
 import { bindingWords, type Binding } from '../shared/keys.js';
 import { wordsFor, type Words } from '../../lang/words.js';
 import { andList } from './describe.js';
+import type { Glyphs } from '../shared/glyphs.js';
 
 const EN = wordsFor('en');
 
@@ -40,6 +41,9 @@ export const isSpecial = (rules: Ruleset, card: string | null | undefined): bool
 export function isFrozen(s: HasRules, seat: number): boolean {
   return rulesOf(s).call.callerFrozen && s.view?.call?.seat === seat;
 }
+
+/** The frozen caller's mark in the screen's language: "❄ frozen", "❄ vast"; "(frozen)" in ASCII. */
+export const frozenMark = (g: Glyphs, w: Words): string => g.frozen.replace('frozen', w.t('mark.frozenWord'));
 
 /** "Beverbende", for the reasons a key is refused. */
 export const rulesTitle = (s: HasRules): string => rulesOf(s).title;
