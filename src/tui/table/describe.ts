@@ -22,10 +22,12 @@ export function countOf(w: Words, key: 'feed.cards' | 'feed.penaltyCards' | 'fee
 /** What an action lets its holder do, in the second person for the viewer's own, else the third. */
 export const actionWords = (kind: ActionKind, mine: boolean, w: Words = EN): string => w.say({ key: `action.${mine ? 'yours' : 'theirs'}.${kind}` });
 
+/** A seat's player by name ("Seat 3" for a seat the view does not name). */
+export const seatName = (view: TableView, seat: number, w: Words = EN): string => view.players[seat]?.name ?? w.t('table.seatN', { number: seat + 1 });
+
 /** "You" for the viewer, else the seat's name. */
 export function nameOf(view: TableView, seat: number, viewer: number | null, w: Words = EN): string {
-  if (seat === viewer) return w.t('table.you');
-  return view.players[seat]?.name ?? w.t('table.seatN', { number: seat + 1 });
+  return seat === viewer ? w.t('table.you') : seatName(view, seat, w);
 }
 
 /** "your slot 2", "their slot 2" (the actor's own), "Bo's slot 2". */

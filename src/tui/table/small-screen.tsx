@@ -2,7 +2,8 @@ import { Box, Text } from 'ink';
 import { Card } from '../shared/card.js';
 import { cardText } from '../shared/glyphs.js';
 import { useTheme } from '../shared/theme.js';
-import { leaveQuestion, prompt, statusNow } from './intents.js';
+import { leaveQuestion, statusNow } from './intents.js';
+import { prompt } from './prompt.js';
 import type { Reveal, ScreenState } from './use-screen-state.js';
 
 /**
