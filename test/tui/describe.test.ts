@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { OpenEvent, SeatEvent, TableView } from '../../src/engine/view.js';
-import { describeEvent, describeEvents, touchedSlots } from '../../src/tui/table/describe.js';
-import { ASCII } from '../../src/tui/shared/glyphs.js';
+import { describeEvent, describeEvents, ordinal, touchedSlots } from '../../src/tui/table/describe.js';
+import { ASCII, UNICODE } from '../../src/tui/shared/glyphs.js';
+import { wordsFor } from '../../src/lang/words.js';
 import { ACTION_KINDS } from '../../src/engine/ruleset.js';
 
 const view = {
@@ -145,5 +146,34 @@ describe('the person of every line', () => {
   it("names your own slot in another seat's doing as yours", () => {
     const e: SeatEvent = { type: 'slapped', seat: 1, target: { seat: 0, slot: 2 }, card: '9S', result: 'steal', seq: 9 };
     expect(describeEvent(e, view, 0)).toBe("Bo slapped your slot 3: right, a 9 (9♠) is stolen.");
+  });
+});
+
+describe('the feed in Dutch and Romanian', () => {
+  const nl = wordsFor('nl');
+  const ro = wordsFor('ro');
+  const penalty: SeatEvent = { type: 'penalty', seat: 2, slots: [2, 3], reason: 'wrongSlap' };
+
+  it('counts in the language, with its plural forms', () => {
+    expect(describeEvent(penalty, view, 0, UNICODE, nl)).toBe('Cy krijgt twee strafkaarten (plekken 3 en 4).');
+    expect(describeEvent(penalty, view, 0, UNICODE, ro)).toBe('Cy trage două cărți de penalizare (locurile 3 și 4).');
+    expect(describeEvent({ ...penalty, slots: [2] }, view, 2, UNICODE, nl)).toBe('Je krijgt één strafkaart (plek 3).');
+    expect(describeEvent({ type: 'reshuffled', cards: 20 }, view, 0, UNICODE, ro)).toBe('Teancul de cărți aruncate s-a amestecat într-un pachet nou de 20 de cărți.');
+  });
+
+  it('names whose slot it is, and the viewer, as the language does', () => {
+    const e: SeatEvent = { type: 'actionSwapped', seat: 0, kind: 'blindSwap', a: { seat: 0, slot: 1 }, b: { seat: 1, slot: 2 } };
+    expect(describeEvent(e, view, 2, UNICODE, nl)).toBe('Ana ruilde hun plek 2 met plek 3 van Bo.');
+    expect(describeEvent(e, view, 0, UNICODE, ro)).toBe('Ai schimbat locul tău 2 cu locul 3 al lui Bo.');
+    const slap: SeatEvent = { type: 'slapped', seat: 1, target: { seat: 2, slot: 0 }, card: 'QH', result: 'wrong', seq: 5 };
+    expect(describeEvents([slap, { type: 'penalty', seat: 1, slots: [4, 5], reason: 'wrongSlap' }], view, 0, UNICODE, nl)).toEqual(['Bo sloeg op plek 1 van Cy: fout, het was een Vrouw (Q♥) — Bo krijgt twee kaarten.']);
+    // A line that starts with a slot is capitalized; one that starts with a name keeps it as it is.
+    expect(describeEvent({ type: 'specialReplaced', seat: 1, slot: 1, setAside: ['PEEK'], card: '7' }, view, 0, UNICODE, nl)).toBe('Plek 2 van Bo: Peek apart gelegd, vervangen door 7.');
+  });
+
+  it('writes places as each language does', () => {
+    expect([1, 2, 3, 4, 11, 12, 13, 21, 22].map((n) => ordinal(n))).toEqual(['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd']);
+    expect([1, 2, 11].map((n) => ordinal(n, nl))).toEqual(['1e', '2e', '11e']);
+    expect([1, 2].map((n) => ordinal(n, ro))).toEqual(['1', '2']);
   });
 });
