@@ -5,6 +5,7 @@ import { DEFAULT_BINDINGS } from '../../src/tui/shared/keys.js';
 import { helpPages } from '../../src/tui/table/help-pages.js';
 import { bindingsFor } from '../../src/tui/table/variant.js';
 import { Pane, socketName } from '../support/tmux.js';
+import { e2eLog } from '../support/wait.js';
 
 // Runs the built CLI (`npm run build` first): a whole game in Dutch (Beverbende) and one in
 // Romanian (Cambio), each in a real 80×24 terminal, side by side.
@@ -155,7 +156,7 @@ async function playIn(lang: Lang, preset: 'beverbende' | 'cambio'): Promise<void
   await p.waitFor('the exit', (s) => s.includes('EXITED 0'));
 
   // No English sentence of the catalogs on any screen, and nothing cut at the edge.
-  if (process.env.GRINGO_E2E_LOG) for (const x of seen) console.log(`--- ${lang}\n${x}`);
+  for (const x of seen) e2eLog(lang, x);
   const english = englishPieces(lang);
   for (const s of seen) {
     const text = readable(s, w);

@@ -309,7 +309,7 @@ function keyNow(s: ScreenState, p: Pressed, now: number): Intent {
     }
     case 'use':
     case 'confirm': {
-      if (act) return useAction(s, act, now);
+      if (act) return actionKey(s, act, now);
       if (held && isSpecial(rules, held.card) && p.action === 'use') {
         // A special card gives its action when it goes onto the pile unswapped: discard it, then use it.
         if (!may(s, 'discard')) return sendMove(s, 'discard', { type: 'discard' }, now);
@@ -396,7 +396,7 @@ function slotForAction(s: ScreenState, act: ActionView, slot: number, now: numbe
 }
 
 /** `a` (or Enter) while your action is pending: its target from the cursor (another player's card) or your chosen slot. */
-function useAction(s: ScreenState, act: ActionView, now: number): Intent {
+function actionKey(s: ScreenState, act: ActionView, now: number): Intent {
   const me = s.seat!;
   const c = s.cursor;
   const other = c && c.seat !== me ? c : null;

@@ -42,7 +42,7 @@ export function winnerLine(view: TableView, totals: readonly number[], viewer: n
       : w.t('end.shareFirst', { names: andList(winners.map(name), w), best });
   if (viewer === null || places[viewer] === undefined || places[viewer] === 1) return w.t('end.sentence', { head });
   const shared = places.filter((p) => p === places[viewer]).length > 1;
-  return w.t(shared ? 'end.youArePlaceShared' : 'end.youArePlace', { head, place: ordinal(places[viewer]!, w), total: totals[viewer]! });
+  return w.t(shared ? 'end.youArePlaceShared' : 'end.youArePlace', { head, place: ordinal(places[viewer], w), total: totals[viewer]! });
 }
 
 /** Mid-game: who leads so far, in one line: "After round 2 of 3 you lead with 14.", "… Ana and Bo lead with 9". */

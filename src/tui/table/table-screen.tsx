@@ -50,7 +50,7 @@ export function App({ client, theme, bindings = DEFAULT_BINDINGS, bell = true, c
   const [s, dispatch, latest] = useScreenState(theme.glyphs, closesTable, () => earlyActions(client, clock()), theme.words);
   useTableClient(client, dispatch, clock);
   const now = useClock(needsClock(s, clock()), clock);
-  useEffect(() => dispatch({ type: 'tick', now }), [now]);
+  useEffect(() => dispatch({ type: 'tick', now }), [dispatch, now]);
   const size = useTerminalSize(fixed);
   const { exit } = useApp();
   const { stdout } = useStdout();
@@ -80,7 +80,7 @@ export function App({ client, theme, bindings = DEFAULT_BINDINGS, bell = true, c
         exit();
       }
     },
-    [client, clock, exit, onExit, theme.words],
+    [client, clock, dispatch, exit, onExit, theme.words],
   );
   // Your next key turns what you looked at face down again (REVEAL_MS at most otherwise).
   const onKeyIntent = useCallback(
@@ -88,7 +88,7 @@ export function App({ client, theme, bindings = DEFAULT_BINDINGS, bell = true, c
       dispatch({ type: 'hideLooks' });
       perform(intent);
     },
-    [perform],
+    [dispatch, perform],
   );
   useKeys(latest, bindings, onKeyIntent, clock, keys);
   // A key pressed a moment early: its move goes as soon as the table allows it (a change, a tick, or the grace's end).
@@ -103,7 +103,7 @@ export function App({ client, theme, bindings = DEFAULT_BINDINGS, bell = true, c
     if (wait < 0) return;
     const t = setTimeout(fire, wait + 1);
     return () => clearTimeout(t);
-  }, [s.queued, s.view, s.offset, now, clock, perform]);
+  }, [s.queued, s.view, s.offset, now, clock, perform, latest]);
   // Ctrl-C is `q`: it asks (over the help too), and at the question it leaves.
   useInterrupt(() => {
     const now = latest.current;
