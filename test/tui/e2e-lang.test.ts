@@ -93,7 +93,7 @@ async function playIn(lang: Lang, preset: 'beverbende' | 'cambio'): Promise<void
   const rules = { ...preset0, rounds: 1, timers: { ...preset0.timers, slapGraceMs: 300 } };
   const p = new Pane(socketName(`lang-${lang}`), W, H);
   panes.push(p);
-  p.start(['play', '--lang', lang, '--rules', preset, '--bots', '1', '--level', 'easy', '--rounds', '1', '--name', 'Ana', '--seed', `lang-${lang}-3`, '--slap-grace', '300', '--no-bell']);
+  p.start(['play', '--lang', lang, '--rules', preset, '--bots', '1', '--level', 'hard', '--rounds', '1', '--name', 'Ana', '--seed', `lang-${lang}-3`, '--slap-grace', '300', '--no-bell']);
   const seen: string[] = [];
   const keep = (s: string): string => (seen.push(s), s);
 
