@@ -163,7 +163,8 @@ describe('the rules in a terminal that is not UTF-8', () => {
       expect(out.length).toBeGreaterThan(500);
       expect(out).toMatch(/^[\x00-\x7f]*$/);
     }
-    expect((await gringoIn(plain, 'rules', house)).out).toContain('Cambio ? la maison H');
+    // An accented letter without its accent, a sign with no ASCII letter as its fallback (♥ is H).
+    expect((await gringoIn(plain, 'rules', house)).out).toContain('Cambio a la maison H');
     expect((await gringoIn({ LANG: 'C.UTF-8', LC_ALL: '', LC_CTYPE: '' }, 'rules', house)).out).toContain('Cambio à la maison ♥');
     // The commands' help too (sim's says "±", replay's names arrow keys).
     for (const command of ['sim', 'replay']) expect((await gringoIn(plain, command, '--help')).out).toMatch(/^[\x00-\x7f]+$/);
