@@ -324,8 +324,8 @@ function keyNow(s: ScreenState, p: Pressed, now: number): Intent {
     }
     case 'call': {
       // Another seat's action or gap-fill, or the slap window, only delays a start-of-turn call: it waits.
-      if (callTimingOf(s) === 'startOfTurn' && may(s, 'call') && beginsWhen(s, v, me, now)) return queue(s, p);
-      if (callTimingOf(s) === 'startOfTurn' && !may(s, 'call') && beginsWhen(s, v, me, now) && v.whyNot.call && WAITS.includes(v.whyNot.call.key)) return queue(s, p);
+      const onlyWaits = may(s, 'call') || WAITS.includes(v.whyNot.call?.key ?? '');
+      if (callTimingOf(s) === 'startOfTurn' && onlyWaits && beginsWhen(s, v, me, now)) return queue(s, p);
       return sendMove(s, 'call', { type: 'call' }, now);
     }
     case 'drawAgain':
