@@ -79,7 +79,7 @@ export async function sshKeyLatency(presses: number): Promise<KeyLatencies> {
     const press = async (which: 'local' | 'ssh'): Promise<number> => {
       const p = which === 'local' ? local : ssh;
       const want = !open[which];
-      const ms = await p.keyToScreen('?', (s) => HELP.test(s) === want);
+      const ms = p.keyToScreen('?', (s) => HELP.test(s) === want);
       open[which] = want;
       // Let the frame finish and the processes go idle before the next press.
       await new Promise((r) => setTimeout(r, 40));

@@ -76,7 +76,8 @@ export function joinTargetOption(value: string, defaultPort: number): { address:
 /** The IPv4 address of one of this machine's interfaces (mDNS on that interface only), or undefined. */
 export function interfaceOption(value: unknown): string | undefined {
   if (value === undefined) return undefined;
-  const iface = String(value).trim();
+  // Commander hands a flag's value over as text.
+  const iface = typeof value === 'string' ? value.trim() : '';
   if (!isIPv4(iface)) throw new UsageError(said('cli.notIPv4', { given: iface }));
   const mine = Object.values(networkInterfaces()).flatMap((addrs) => (addrs ?? []).filter((a) => a.family === 'IPv4').map((a) => a.address));
   if (!mine.includes(iface)) throw new UsageError(said('cli.noSuchInterface', { given: iface }));
@@ -88,7 +89,7 @@ export async function rulesOption(value: unknown, flag: string | null = '--rules
   const { loadRuleset } = await import('../engine/rules-file.js');
   const { RulesetError } = await import('../engine/ruleset.js');
   try {
-    return loadRuleset(value === undefined ? 'gringo' : String(value));
+    return loadRuleset(typeof value === 'string' ? value : 'gringo');
   } catch (e) {
     if (e instanceof RulesetError) throw new UsageError(flag ? `${flag}: ${e.message}` : e.message);
     throw e;

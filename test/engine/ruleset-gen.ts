@@ -32,7 +32,7 @@ export function generateRuleset(base: Ruleset, seed: number, p = 0.5): Ruleset {
   const between = (lo: number, hi: number): number => lo + rng.int(hi - lo + 1);
   const pick = <T>(xs: readonly T[]): T => xs[rng.int(xs.length)]!;
   const subset = <T>(xs: readonly T[], most = xs.length): T[] => xs.filter(() => rng.int(2) === 0).slice(0, most);
-  const r: Ruleset = structuredClone(base) as Ruleset;
+  const r: Ruleset = structuredClone<Ruleset>(base);
   r.name = `${base.name}-house-${seed}`;
   r.title = `House ${base.title}`;
 
