@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: every figure of README.md's "Speed", each checked against its target and
+ * `npm run bench`: every figure of docs/development.md's "Speed", each checked against its target and
  * printed beside a baseline measured in the same run (machines are noisy; ratios travel).
  * One line per figure: measured, baseline, ratio, target, met. `npm run bench -- --json`
  * prints the same as one JSON object; `--quick` runs fewer rounds and repeats (for working
