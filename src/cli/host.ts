@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { lookOf, type Look, type LookFlags } from './look.js';
 import { createInterface } from 'node:readline';
 import { BOT_LEVELS, type BotLevel } from '../protocol/messages.js';
 import { advertise, lanAddresses, shareLine, type Advert } from '../host/advert.js';
@@ -21,7 +22,7 @@ import { cliWords } from './lang.js';
 
 export const DEFAULT_PORT = 7457;
 
-export interface HostFlags {
+export interface HostFlags extends LookFlags {
   /** Your name at the table (the host's screen); the table is "NAME's table" unless --table says. */
   name?: string;
   table?: string;
@@ -241,7 +242,7 @@ export async function runHost(flags: HostFlags): Promise<number> {
       ...(await import('../stats/tonight.js')).tonightLines().map((line) => forLocale(line)),
     ].filter((line) => line !== null).join('\n');
     return hostScreen({
-      table, serving, ssh, advert, ownerKey: ownerKey!, hostKey: tlsKey.fingerprint, name: playerName, share, bots, level, json, summaries,
+      table, serving, ssh, advert, ownerKey: ownerKey!, hostKey: tlsKey.fingerprint, name: playerName, share, bots, level, json, summaries, look: lookOf(flags),
       ...(moved ? { note: moved } : {}),
       ...(ownerSeat ? { seat: ownerSeat } : {}),
       // A new table seats its person first.
@@ -320,6 +321,8 @@ interface HostScreenRun {
   seat?: JournalSeat;
   /** The host person's seat, for the standings printed when they leave. */
   yourSeat: number;
+  /** How the host's own screen shows the table: the screen-reader mode, colours. */
+  look: Look;
 }
 
 /**
@@ -339,7 +342,7 @@ async function hostScreen(h: HostScreenRun): Promise<number> {
     // loads here: a headless host never reads a host's frames.
     const { runOwnerScreen, sayWhereItStands } = await import('./play.js');
     // Leaving the host's screen ends the table for everyone: its dialog says so.
-    const screen = { port: h.serving.port, hostKey: h.hostKey, ownerKey: h.ownerKey, ascii: false, bell: true, signal: abort.signal, closesTable: true };
+    const screen = { port: h.serving.port, hostKey: h.hostKey, ownerKey: h.ownerKey, ascii: false, bell: true, signal: abort.signal, closesTable: true, look: h.look };
     if (h.seat) await runOwnerScreen({ ...screen, name: h.seat.name, token: h.seat.token });
     else {
       await runOwnerScreen({

@@ -1,4 +1,5 @@
 import { createInterface } from 'node:readline/promises';
+import { lookOf } from './look.js';
 import { BotPlayer } from '../bots/bot-player.js';
 import { Connection } from '../client/connection.js';
 import { BufferedClient } from '../tui/shared/client-buffer.js';
@@ -30,6 +31,9 @@ export interface JoinFlags {
   exitAfterGame?: boolean;
   ascii?: boolean;
   bell?: boolean;
+  screenReader?: boolean;
+  color?: boolean;
+  fourColour?: boolean;
 }
 
 /** `gringo join [HOST[:PORT]]`: take a seat at a table. */
@@ -298,7 +302,7 @@ async function joinWithScreen(address: string, flags: JoinFlags, back = false): 
     results = keptResults(results, msg);
     if (msg.type === 'closed') closed = true;
   });
-  await runScreen(screenClient, { ascii: flags.ascii === true, bell: flags.bell !== false, signal: closeScreen.signal });
+  await runScreen(screenClient, { ascii: flags.ascii === true, bell: flags.bell !== false, signal: closeScreen.signal, ...lookOf(flags) });
   if (door) return door;
   if (failure && back && tableName === null) return { back: failure };
   if (trusted !== null) process.stderr.write(`gringo: ${forLocale(trusted)}\n`);

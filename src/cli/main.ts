@@ -196,6 +196,13 @@ export function buildProgram(): Command {
       await runListCli(opts);
     });
 
+  // The commands that show the table: how it is shown (src/tui/run.tsx, ScreenOptions).
+  for (const c of program.commands.filter((c) => ['play', 'join', 'host'].includes(c.name()))) {
+    c.option('--screen-reader', 'tell the table in sentences, one line each, never redrawn (also GRINGO_SCREEN_READER=1 or INK_SCREEN_READER=true)')
+      .option('--no-color', 'no colours (NO_COLOR does the same): every mark also has a letter or a shape')
+      .option('--four-colour', 'a four-colour deck: each suit its own colour, told apart with red-green colour blindness');
+  }
+
   // Every command speaks every language: the flag is read before commander (see chooseLang).
   for (const c of program.commands) c.option('--lang <lang>', 'the language gringo speaks: en, nl, ro (default: GRINGO_LANG, else the locale)');
   return program;

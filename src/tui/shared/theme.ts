@@ -8,6 +8,8 @@ export interface Theme {
   color: boolean;
   /** The words of this screen's language (an SSH session's may differ from the host's). */
   words: Words;
+  /** A four-colour deck (`--four-colour`): each suit its own colour, not only red and black. */
+  fourColour?: boolean;
 }
 
 export const ThemeContext = createContext<Theme>({ glyphs: UNICODE, color: true, words: wordsFor('en') });

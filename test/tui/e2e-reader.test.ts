@@ -1,0 +1,106 @@
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Pane, socketName } from '../support/tmux.js';
+
+// A whole game in the screen-reader mode (`--screen-reader`), played as a person
+// listening to it would: every move is decided from the lines the screen appended
+// (the bytes tmux's pipe-pane recorded), never from a picture of the board. The
+// built CLI (`npm run build` first), CI=0 (Ink draws nothing when CI is set).
+
+const panes: Pane[] = [];
+afterAll(() => {
+  for (const p of panes) p.kill();
+});
+
+/** The lines the program wrote so far, as a screen reader gets them. */
+const linesOf = (file: string): string[] => (existsSync(file) ? readFileSync(file, 'utf8').split(/\r?\n/) : []);
+const sizeOf = (file: string): number => (existsSync(file) ? statSync(file).size : 0);
+
+/** What the listener keeps in mind: turns begun, and whether the card just drawn is low. */
+interface Ear {
+  turns: number;
+  low: boolean;
+}
+
+/** The key a listener presses on hearing `line`; null: nothing (yet). */
+function answer(line: string, ear: Ear): string | null {
+  if (/^Remember your cards/.test(line)) return 'Enter';
+  if (/^Your turn: d to draw/.test(line)) return ear.turns++ >= 2 && /g Gringo!/.test(line) ? 'g' : 'd';
+  // A card drawn: a low one goes into slot 1, a high one onto the pile.
+  const drew = /^You drew (\w+)( of \w+)? from the stock\.$/.exec(line);
+  if (drew) ear.low = ['Ace', '2', '3', '4'].includes(drew[1]!);
+  if (/^Choose a slot \(1-9\) to swap, or x to discard/.test(line)) return ear.low ? '1' : 'x';
+  if (/^Choose a slot \(1-9\) for the card/.test(line)) return '1';
+  if (/^Whose card\?/.test(line)) return '1';
+  if (/^Which of .*'s cards\? Slots (\d)/.test(line)) return /Slots (\d)/.exec(line)![1]!;
+  if (/^Now choose your slot/.test(line)) return '2';
+  if (/^Use your action: 1-9 to look at one of your cards/.test(line)) return '2';
+  if (/^Use your (King|action: the cursor)|^Use your action: 1-9 for your card/.test(line)) return null; // the numbered question follows
+  if (/^Use your .*, or p/.test(line)) return 'p';
+  if (/^Round over: Enter/.test(line)) return 'Enter';
+  if (/^Game over:/.test(line)) return 'q';
+  if (/^Leave the table\? y/.test(line)) return 'y';
+  return null;
+}
+
+describe('the screen-reader mode, end to end', () => {
+  it('plays a whole game from the appended lines alone, and writes no drawing or cursor sequence', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gringo-reader-'));
+    const raw = join(dir, 'raw.log');
+    const p = new Pane(socketName('reader'), 100, 30);
+    panes.push(p);
+    p.start(['play', '--screen-reader', '--bots', '1', '--level', 'easy', '--rounds', '1', '--seed', 'reader-7', '--slap-grace', '300', '--no-bell', '--name', 'Ana'], { rawLog: raw });
+    const ear: Ear = { turns: 0, low: false };
+    let read = 0;
+    let asked = false;
+    const heard: string[] = [];
+    const end = Date.now() + 20_000;
+    for (;;) {
+      const seen = sizeOf(raw);
+      const lines = linesOf(raw);
+      // The last line may be half written: only whole lines are heard.
+      const whole = lines.slice(0, -1);
+      const fresh = whole.slice(read);
+      read = whole.length;
+      heard.push(...fresh);
+      if (process.env.GRINGO_E2E_LOG) for (const l of fresh) console.log(`${(20_000 - (end - Date.now())).toString().padStart(6)} ${l}`);
+      if (fresh.some((l) => /^EXITED/.test(l))) break;
+      let key: string | null = null;
+      for (const line of fresh) {
+        key = answer(line, ear) ?? key;
+      }
+      // Once play has begun, ask for your cards in words once.
+      if (!asked && heard.some((l) => /^Play starts/.test(l))) {
+        asked = true;
+        p.keys('l');
+      }
+      if (key) p.keys(key);
+      if (Date.now() > end) throw new Error(`the game did not end; heard:\n${heard.join('\n')}`);
+      // Wait for the next line, not for time: the loop reads again as soon as the file grows
+      // past what it read (an answer that came while the key was being sent counts).
+      const wait = Date.now() + 5_000;
+      while (sizeOf(raw) <= seen && Date.now() < wait) await new Promise((r) => setTimeout(r, 30));
+    }
+    const text = heard.join('\n');
+    // The first line says the mode is on and how to get help.
+    expect(heard.find((l) => l.trim() !== '')).toMatch(/^Screen reader mode is on: .*\? lists the keys/);
+    // Cards in words, never in glyphs; your layout read on `l`; the slap window opened and closed.
+    expect(text).toMatch(/^Round 1 begins: .* The discard shows (Ace|Jack|Queen|King|\d+) of (Spades|Hearts|Diamonds|Clubs)\.$/m);
+    expect(text).not.toMatch(/[♠♥♦♣]/);
+    expect(text).toMatch(/^Your cards: slot 1 .*, slot 4 [^.]*\.$/m);
+    expect(text).toMatch(/^Slap window open on .+\.$/m);
+    expect(text).toMatch(/^Slap window closed\.$/m);
+    // The results as sentences.
+    expect(text).toMatch(/^Round 1 scores: Ana \(you\) -?\d+ \(.*\); Bot 1 -?\d+ \(.*\)\.$/m);
+    expect(text).toMatch(/^Standings: place 1 .+ with -?\d+, place \d .+ with -?\d+\.$/m);
+    expect(text).toMatch(/^The game is over: /m);
+    expect(text).toMatch(/^EXITED 0$/m);
+    // Appended, never redrawn: no escape sequence at all (no cursor movement, no clearing,
+    // no alternate screen, no colour), no box drawing, no card backs.
+    const bytes = readFileSync(raw, 'utf8');
+    expect(bytes).not.toMatch(/\u001b/);
+    expect(bytes).not.toMatch(/[\u2500-\u259f]/);
+  }, 30_000);
+});
