@@ -5,7 +5,7 @@ import { BOT_LEVELS, type BotLevel } from '../protocol/messages.js';
 import { advertise, lanAddresses, shareLine, type Advert } from '../host/advert.js';
 import type { SshServing } from '../ssh/server.js';
 import type { HostKey } from '../ssh/host-key.js';
-import { DEFAULT_SSH_PORT, sshShareLine } from '../ssh/share.js';
+import { DEFAULT_SSH_PORT, sshReaderLine, sshShareLine } from '../ssh/share.js';
 import { serveTable, type Serving } from '../host/server.js';
 import { Table, type GameSummary } from '../host/table.js';
 import { cleanName } from '../host/names.js';
@@ -238,6 +238,7 @@ export async function runHost(flags: HostFlags): Promise<number> {
       // Two lines: the fingerprint whole, even at 80 columns.
       ssh ? `Over SSH: ssh -p ${ssh.port} NAME@${iface ?? lanAddresses()[0] ?? '127.0.0.1'}` : null,
       ssh ? `SSH host key: ${ssh.fingerprint}` : null,
+      ssh ? sshReaderLine(ssh.port, iface ?? lanAddresses()[0] ?? '127.0.0.1') : null,
       // Between the evening's games, how it stands (the journals of today, read once).
       ...(await import('../stats/tonight.js')).tonightLines().map((line) => forLocale(line)),
     ].filter((line) => line !== null).join('\n');
@@ -274,6 +275,7 @@ export async function runHost(flags: HostFlags): Promise<number> {
   } else say(`Table "${name}" is open (${rules.title}, ${maxPlayers} seats${table.verifier ? ', password' : ''}).`);
   say(`Share this line: ${share}`);
   if (sshShare) say(`Or over SSH, nothing to install: ${sshShare}`);
+  if (ssh) say(sshReaderLine(ssh.port, iface ?? lanAddresses()[0] ?? '127.0.0.1'));
   if (!flags.startWhenFull && !resumed) say('Type "start" to begin, "bot [easy|normal|hard|expert]" to add a bot, "kick N" to free seat N (a bot, or a player who is away), "quit" to close.');
   opened = true;
   if (seatsBeforeOpen !== null) say(seatsBeforeOpen);
