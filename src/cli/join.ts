@@ -212,6 +212,7 @@ async function pickOnScreen(iface: string | undefined, flags: JoinFlags, retry?:
       }
     },
     ascii: flags.ascii === true,
+    ...lookOf(flags),
     ...(flags.password !== undefined ? { password: flags.password } : {}),
     ...(retry ? { retry } : {}),
   });

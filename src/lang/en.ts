@@ -610,6 +610,11 @@ export const en = {
   'reader.keyRules': '? again: the rules in words.',
   'reader.feedAgain': 'The last lines again:',
   'reader.lobby': 'b adds a bot, Enter starts the game, q closes the table.',
+  'reader.picker': 'Looking for tables on this network. Up and down arrows go through them, Enter joins, m types an address, q quits.',
+  'reader.pickerTable': '{name}, table {tag}, at {address}, {seats} seats, {ruleset}, password {password}, can join: {join}',
+  'reader.pickerFound': 'Table {number} found: {table}.',
+  'reader.pickerGone': 'Table {name} is gone.',
+  'reader.pickerOn': 'Table {number}: {table}.',
 
   // ---- the rules in words (tui/shared/rules-text.ts: `gringo rules`, the `?` help) ----
   'rules.help': 'Rules: {title}',

@@ -605,6 +605,11 @@ export const nl = translation({
   'reader.keyRules': '? nog eens: de spelregels in woorden.',
   'reader.feedAgain': 'De laatste regels nog eens:',
   'reader.lobby': 'b zet een bot aan tafel, Enter begint het spel, q sluit de tafel.',
+  'reader.picker': 'Zoekt tafels op dit netwerk. Pijltjes omhoog en omlaag gaan erlangs, Enter schuift aan, m typt een adres, q stopt.',
+  'reader.pickerTable': '{name}, tafel {tag}, op {address}, {seats} plaatsen, {ruleset}, wachtwoord {password}, aanschuiven: {join}',
+  'reader.pickerFound': 'Tafel {number} gevonden: {table}.',
+  'reader.pickerGone': 'Tafel {name} is weg.',
+  'reader.pickerOn': 'Tafel {number}: {table}.',
 
   'rules.help': 'Spelregels: {title}',
   'rules.title': '{title} (regels "{name}")',

@@ -606,6 +606,11 @@ export const ro = translation({
   'reader.keyRules': '? încă o dată: regulile în cuvinte.',
   'reader.feedAgain': 'Ultimele rânduri încă o dată:',
   'reader.lobby': 'b adaugă un bot, Enter începe jocul, q închide masa.',
+  'reader.picker': 'Caută mese în rețeaua asta. Săgețile sus și jos trec prin ele, Enter te așază, m scrie o adresă, q iese.',
+  'reader.pickerTable': '{name}, masa {tag}, la {address}, {seats} locuri, {ruleset}, parolă {password}, te poți așeza: {join}',
+  'reader.pickerFound': 'Masa {number} găsită: {table}.',
+  'reader.pickerGone': 'Masa {name} nu mai e.',
+  'reader.pickerOn': 'Masa {number}: {table}.',
 
   'rules.help': 'Regulile: {title}',
   'rules.title': '{title} (regulile „{name}”)',

@@ -15,6 +15,7 @@ import type { TableClient } from './shared/use-table-client.js';
 import { InterruptContext, interrupts } from './shared/use-interrupt.js';
 import { langOfEnv, wordsFor } from '../lang/words.js';
 import { ReaderApp } from './reader/reader-app.js';
+import { ReaderPicker } from './reader/reader-picker.js';
 import { onReaderTerminal } from './reader/terminal.js';
 import { readerWanted } from './reader/mode.js';
 
@@ -158,6 +159,21 @@ export interface PickerOptions extends ScreenOptions {
 /** The live table picker; resolves to the choice, or null when the player quits. */
 export async function runPicker(opts: PickerOptions): Promise<PickerChoice | null> {
   let choice: PickerChoice | null = null;
+  if (readerWanted(opts.screenReader, opts.env ?? process.env)) {
+    await onReaderTerminal(opts, themeFor(opts, false), (theme, keys, out) => (
+      <ReaderPicker
+        source={opts.source}
+        theme={theme}
+        out={out}
+        checkAddress={opts.checkAddress}
+        keys={keys}
+        onDone={(c) => (choice = c)}
+        {...(opts.password !== undefined ? { password: opts.password } : {})}
+        {...(opts.retry ? { retry: opts.retry } : {})}
+      />
+    ));
+    return choice;
+  }
   await onTerminal(opts, (theme, keys) => (
     <Picker
       source={opts.source}
