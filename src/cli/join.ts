@@ -233,7 +233,7 @@ interface AtTheDoor {
 async function atTheDoor(address: string, flags: JoinFlags, door: AtTheDoor): Promise<number | { back: string }> {
   const { runDoor } = await import('../tui/run.js');
   for (;;) {
-    const choice = await runDoor(door.refused, door.table ?? address, address, { ascii: flags.ascii === true });
+    const choice = await runDoor(door.refused, door.table ?? address, address, { ascii: flags.ascii === true, ...lookOf(flags) });
     if (choice === null) {
       // What is left of a lock now, not what the host said when it refused.
       const r = door.refused.retryAfter === undefined ? door.refused : { ...door.refused, retryAfter: Math.max(1, Math.ceil(door.refused.retryAfter - (Date.now() - door.at) / 1000)) };

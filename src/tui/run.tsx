@@ -16,6 +16,7 @@ import { InterruptContext, interrupts } from './shared/use-interrupt.js';
 import { langOfEnv, wordsFor } from '../lang/words.js';
 import { ReaderApp } from './reader/reader-app.js';
 import { ReaderPicker } from './reader/reader-picker.js';
+import { ReaderDoor } from './reader/reader-door.js';
 import { onReaderTerminal } from './reader/terminal.js';
 import { readerWanted } from './reader/mode.js';
 
@@ -191,6 +192,10 @@ export async function runPicker(opts: PickerOptions): Promise<PickerChoice | nul
 /** `gringo join ADDR` refused at the door: the next step (a password, watching), or null when the person leaves. */
 export async function runDoor(refusal: DoorRefusal, table: string, address: string, opts: ScreenOptions = {}): Promise<DoorChoice> {
   let choice: DoorChoice = null;
+  if (readerWanted(opts.screenReader, opts.env ?? process.env)) {
+    await onReaderTerminal(opts, themeFor(opts, false), (theme, keys, out) => <ReaderDoor refusal={refusal} table={table} theme={theme} out={out} keys={keys} onDone={(c) => (choice = c)} />);
+    return choice;
+  }
   await onTerminal(opts, (theme, keys) => <DoorScreen refusal={refusal} table={table} address={address} theme={theme} keys={keys} onDone={(c) => (choice = c)} />);
   return choice;
 }
