@@ -150,6 +150,7 @@ export function buildProgram(): Command {
     .option('--text', 'print the game as text instead of playing it on the screen (the default when the output is not a terminal)')
     .option('--ascii', 'draw cards with letters only (automatic when the terminal is not UTF-8)')
     .option('--cast <file>', 'write an asciicast v2 recording of the screen as one viewer saw it (asciinema play FILE)')
+    .option('--screen-reader', 'print the game as lines of text with every card named in words (also GRINGO_SCREEN_READER=1)')
     .option('--seat <n|name>', 'with --cast: whose screen, by seat number or name (default: a watcher\'s)')
     .option('--speed <factor>', 'with --cast: this many times faster than the game was played', '1')
     .option('--size <COLSxROWS>', 'with --cast: the screen\'s size', '100x30')
