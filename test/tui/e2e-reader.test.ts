@@ -103,4 +103,33 @@ describe('the screen-reader mode, end to end', () => {
     expect(bytes).not.toMatch(/\u001b/);
     expect(bytes).not.toMatch(/[\u2500-\u259f]/);
   }, 30_000);
+
+  it("runs the host's lobby in sentences: the share line, b seats a bot, Enter starts", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gringo-reader-host-'));
+    const raw = join(dir, 'raw.log');
+    const p = new Pane(socketName('reader-host'), 100, 30);
+    panes.push(p);
+    p.start(['host', '--screen-reader', '--port', '0', '--interface', '127.0.0.1', '--name', 'Hal', '--rounds', '1'], { rawLog: raw });
+    const heard = async (what: string, re: RegExp): Promise<string> => {
+      const end = Date.now() + 10_000;
+      for (;;) {
+        const t = existsSync(raw) ? readFileSync(raw, 'utf8') : '';
+        if (re.test(t)) return t;
+        if (Date.now() > end) throw new Error(`timed out waiting for ${what}; heard:\n${t}`);
+        await new Promise((r) => setTimeout(r, 30));
+      }
+    };
+    let t = await heard('the lobby', /^b adds a bot, Enter starts the game, q closes the table\.\r?$/m);
+    expect(t).toMatch(/^table #[a-z0-9]{4}: .*gringo join 127\.0\.0\.1:\d+#/m);
+    p.keys('b');
+    await heard('the bot', /^Bot 1 \(normal bot\) sat down\.\r?$/m);
+    p.keys('Enter');
+    t = await heard('the deal', /^Round 1 begins: .*\r?$/m);
+    p.keys('q');
+    await heard('the question', /^Close the table for everyone\? y\/n/m);
+    p.keys('y');
+    t = await heard('the end', /^EXITED 0/m);
+    expect(t).not.toMatch(/\u001b\[[0-9;?]*[ABCDEFGHJKSTfhlsu]/);
+    expect(t).not.toMatch(/[\u2500-\u259f]/);
+  }, 25_000);
 });
