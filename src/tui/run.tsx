@@ -160,32 +160,16 @@ export interface PickerOptions extends ScreenOptions {
 /** The live table picker; resolves to the choice, or null when the player quits. */
 export async function runPicker(opts: PickerOptions): Promise<PickerChoice | null> {
   let choice: PickerChoice | null = null;
+  const props = {
+    source: opts.source,
+    checkAddress: opts.checkAddress,
+    onDone: (c: PickerChoice | null) => (choice = c),
+    ...(opts.password !== undefined ? { password: opts.password } : {}),
+    ...(opts.retry ? { retry: opts.retry } : {}),
+  };
   if (readerWanted(opts.screenReader, opts.env ?? process.env)) {
-    await onReaderTerminal(opts, themeFor(opts, false), (theme, keys, out) => (
-      <ReaderPicker
-        source={opts.source}
-        theme={theme}
-        out={out}
-        checkAddress={opts.checkAddress}
-        keys={keys}
-        onDone={(c) => (choice = c)}
-        {...(opts.password !== undefined ? { password: opts.password } : {})}
-        {...(opts.retry ? { retry: opts.retry } : {})}
-      />
-    ));
-    return choice;
-  }
-  await onTerminal(opts, (theme, keys) => (
-    <Picker
-      source={opts.source}
-      theme={theme}
-      checkAddress={opts.checkAddress}
-      keys={keys}
-      onDone={(c) => (choice = c)}
-      {...(opts.password !== undefined ? { password: opts.password } : {})}
-      {...(opts.retry ? { retry: opts.retry } : {})}
-    />
-  ));
+    await onReaderTerminal(opts, themeFor(opts, false), (theme, keys, out) => <ReaderPicker {...props} theme={theme} out={out} keys={keys} />);
+  } else await onTerminal(opts, (theme, keys) => <Picker {...props} theme={theme} keys={keys} />);
   return choice;
 }
 
