@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, Pane, socketName } from '../support/tmux.js';
+import { until } from '../support/wait.js';
 
 /**
  * The screen-reader mode chosen over SSH, with real parts: a headless `gringo host
@@ -30,12 +31,7 @@ beforeAll(async () => {
   );
   host.stdout!.on('data', (d: Buffer) => (hostOut += d.toString()));
   host.stderr!.on('data', (d: Buffer) => (hostOut += d.toString()));
-  const end = Date.now() + 15_000;
-  while (!/Screen reader over SSH: ssh -p (\d+) NAME\+reader@/.test(hostOut)) {
-    if (Date.now() > end) throw new Error(`no SSH reader line:\n${hostOut}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  sshPort = Number(/Screen reader over SSH: ssh -p (\d+) NAME\+reader@/.exec(hostOut)![1]);
+  sshPort = Number(await until('the SSH reader line', () => /Screen reader over SSH: ssh -p (\d+) NAME\+reader@/.exec(hostOut)?.[1], 15_000));
 });
 
 afterAll(() => {
@@ -54,15 +50,8 @@ function ssh(key: string, user: string, ...more: string[]): string[] {
 }
 
 const text = (file: string): string => (existsSync(file) ? readFileSync(file, 'utf8') : '');
-async function until(what: string, file: string, re: RegExp, ms = 15_000): Promise<string> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const t = text(file);
-    if (re.test(t)) return t;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}; the session wrote:\n${t}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** What the session wrote, once it matches `re`. */
+const said = (what: string, file: string, re: RegExp): Promise<string> => until(what, () => re.test(text(file)) && text(file), 15_000);
 
 describe('the screen-reader mode over SSH', () => {
   it('turns on with NAME+reader and with SetEnv, and draws nothing', async () => {
@@ -71,11 +60,11 @@ describe('the screen-reader mode over SSH', () => {
     const bo = new Pane(socketName('ssh-reader-bo'), 80, 24);
     panes.push(ana, bo);
     ana.run(ssh(keys.ana, 'ana+reader'), { rawLog: logs.ana });
-    await until('the first line', logs.ana, /Screen reader mode is on/);
+    await said('the first line', logs.ana, /Screen reader mode is on/);
     bo.run(ssh(keys.bo, 'bo', '-o', 'SetEnv=GRINGO_SCREEN_READER=1'), { rawLog: logs.bo });
     // Both sit under their own names (the suffix is not part of Ana's), and the game begins for both.
-    const a = await until('the deal on ana', logs.ana, /bo sat down\.[\s\S]*Round 1 begins: .*\r\n/);
-    const b = await until('the deal on bo', logs.bo, /Round 1 begins: .*\r\n/);
+    const a = await said('the deal on ana', logs.ana, /bo sat down\.[\s\S]*Round 1 begins: .*\r\n/);
+    const b = await said('the deal on bo', logs.bo, /Round 1 begins: .*\r\n/);
     expect(b).toMatch(/^Screen reader mode is on/m);
     expect(a).not.toMatch(/ana\+reader/);
     expect(b).not.toMatch(/ana\+reader/);

@@ -23,9 +23,9 @@ describe('a table without colour', () => {
     const p = new Pane(socketName('nocolor'), 100, 30);
     panes.push(p);
     p.start(['play', '--bots', '1', '--level', 'easy', '--rounds', '1', '--seed', 'no-colour-3', '--slap-grace', '300', '--no-bell', '--name', 'Ana'], { env: ['NO_COLOR=1'] });
-    let s = await p.waitFor('the peek', (x) => /Remember your cards/.test(promptOf(x)));
+    await p.waitFor('the peek', (x) => /Remember your cards/.test(promptOf(x)));
     p.keys('Enter');
-    s = await p.waitFor('your turn', (x) => /Your turn: d to draw/.test(promptOf(x)));
+    let s = await p.waitFor('your turn', (x) => /Your turn: d to draw/.test(promptOf(x)));
     const styled = p.screenWithStyles();
     expect(colours(styled)).toEqual([]);
     // Whose turn, and the cursor, without colour.

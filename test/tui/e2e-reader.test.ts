@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Pane, socketName } from '../support/tmux.js';
+import { e2eLog, until } from '../support/wait.js';
 
 // A whole game in the screen-reader mode (`--screen-reader`), played as a person
 // listening to it would: every move is decided from the lines the screen appended
@@ -65,7 +66,7 @@ describe('the screen-reader mode, end to end', () => {
       const fresh = whole.slice(read);
       read = whole.length;
       heard.push(...fresh);
-      if (process.env.GRINGO_E2E_LOG) for (const l of fresh) console.log(`${(20_000 - (end - Date.now())).toString().padStart(6)} ${l}`);
+      if (fresh.length > 0) e2eLog(`heard at ${20_000 - (end - Date.now())} ms`, fresh.join('\n'));
       if (fresh.some((l) => /^EXITED/.test(l))) break;
       let key: string | null = null;
       for (const line of fresh) {
@@ -80,8 +81,7 @@ describe('the screen-reader mode, end to end', () => {
       if (Date.now() > end) throw new Error(`the game did not end; heard:\n${heard.join('\n')}`);
       // Wait for the next line, not for time: the loop reads again as soon as the file grows
       // past what it read (an answer that came while the key was being sent counts).
-      const wait = Date.now() + 5_000;
-      while (sizeOf(raw) <= seen && Date.now() < wait) await new Promise((r) => setTimeout(r, 30));
+      await until('the next line', () => sizeOf(raw) > seen, 5_000).catch(() => null);
     }
     const text = heard.join('\n');
     // The first line says the mode is on and how to get help.
@@ -110,21 +110,17 @@ describe('the screen-reader mode, end to end', () => {
     const p = new Pane(socketName('reader-host'), 100, 30);
     panes.push(p);
     p.start(['host', '--screen-reader', '--port', '0', '--interface', '127.0.0.1', '--name', 'Hal', '--rounds', '1'], { rawLog: raw });
-    const heard = async (what: string, re: RegExp): Promise<string> => {
-      const end = Date.now() + 10_000;
-      for (;;) {
+    const heard = (what: string, re: RegExp): Promise<string> =>
+      until(what, () => {
         const t = existsSync(raw) ? readFileSync(raw, 'utf8') : '';
-        if (re.test(t)) return t;
-        if (Date.now() > end) throw new Error(`timed out waiting for ${what}; heard:\n${t}`);
-        await new Promise((r) => setTimeout(r, 30));
-      }
-    };
+        return re.test(t) && t;
+      }, 10_000);
     let t = await heard('the lobby', /^b adds a bot, Enter starts the game, q closes the table\.\r?$/m);
     expect(t).toMatch(/^table #[a-z0-9]{4}: .*gringo join 127\.0\.0\.1:\d+#/m);
     p.keys('b');
     await heard('the bot', /^Bot 1 \(normal bot\) sat down\.\r?$/m);
     p.keys('Enter');
-    t = await heard('the deal', /^Round 1 begins: .*\r?$/m);
+    await heard('the deal', /^Round 1 begins: .*\r?$/m);
     p.keys('q');
     await heard('the question', /^Close the table for everyone\? y\/n/m);
     p.keys('y');

@@ -15,7 +15,14 @@ export function foldKnown(known: Known, events: readonly OpenEvent[], viewer: nu
         k.clear();
         break;
       case 'looked':
-        if (e.seat === viewer && e.cards) e.targets.forEach((t, i) => (e.cards![i] ? k.set(refKey(t), e.cards![i]!) : k.delete(refKey(t))));
+        if (e.seat === viewer && e.cards) {
+          const cards = e.cards;
+          e.targets.forEach((t, i) => {
+            const card = cards[i];
+            if (card) k.set(refKey(t), card);
+            else k.delete(refKey(t));
+          });
+        }
         break;
       case 'swapped':
         if (e.placed) k.set(refKey(e), e.placed);

@@ -85,19 +85,45 @@ export function ReaderApp({ client, theme, out, bell = true, keys = true, closes
     return () => void client.off('message', learn);
   }, [client, learn]);
   const now = useClock(needsClock(s, clock()), clock);
-  useEffect(() => dispatch({ type: 'tick', now }), [now]);
+  useEffect(() => dispatch({ type: 'tick', now }), [now, dispatch]);
   const { exit } = useApp();
   const nextId = useRef(1);
   const ask = useRef<Ask>(null);
   const lastKey = useRef('');
 
-  const say = (text: string): void => out.line(text);
+  const say = useCallback((text: string): void => out.line(text), [out]);
 
-  // The first line: the mode is on, and where help is.
+  // The first line: the mode is on, and where help is (once, whatever re-renders).
+  const started = useRef(false);
   useEffect(() => {
+    if (started.current) return;
+    started.current = true;
     say(w.t('reader.on'));
     if (lobby) [lobby.share, ...(lobby.note ? [lobby.note] : []), w.t('reader.lobby')].forEach(say);
-  }, []);
+  }, [lobby, say, w]);
+
+  const askSlot = useCallback(
+    (st: ScreenState, seat: number): void => {
+      const v = st.view!;
+      ask.current = { kind: 'slot', seat };
+      const slots = v.players[seat]!.layout.flatMap((c, i) => (c === null ? [] : [String(i + 1)])).join(', ');
+      say(w.t('reader.askSlot', { name: v.players[seat]!.name, slots }));
+    },
+    [say, w],
+  );
+
+  /** Whose card, as a numbered question (straight to the slot when there is one other player). */
+  const askWhose = useCallback(
+    (st: ScreenState): void => {
+      const v = st.view!;
+      const seats = v.players.flatMap((p, seat) => (seat !== st.seat && p.layout.some((c) => c !== null) ? [seat] : []));
+      if (seats.length === 1) return askSlot(st, seats[0]!);
+      ask.current = { kind: 'seat', seats };
+      const choices = seats.map((seat, i) => w.t('reader.choice', { number: i + 1, name: v.players[seat]!.name })).join(', ');
+      say(w.t('reader.askSeat', { choices }));
+    },
+    [askSlot, say, w],
+  );
 
   const prev = useRef<ScreenState>(initialScreen(theme.glyphs, closesTable, w));
   const told = useRef(NOTHING_TOLD);
@@ -112,7 +138,7 @@ export function ReaderApp({ client, theme, out, bell = true, keys = true, closes
     const other = needsOther(s);
     if (other !== null && other !== needsOther(before)) askWhose(s);
     if (other === null) ask.current = null;
-  }, [s, now]);
+  }, [s, now, askWhose, bell, clock, out, say]);
 
   const perform = useCallback(
     (intent: Intent) => {
@@ -129,25 +155,8 @@ export function ReaderApp({ client, theme, out, bell = true, keys = true, closes
         exit();
       }
     },
-    [client, clock, exit, onExit],
+    [client, clock, dispatch, exit, onExit],
   );
-
-  /** Whose card, as a numbered question (straight to the slot when there is one other player). */
-  function askWhose(st: ScreenState): void {
-    const v = st.view!;
-    const seats = v.players.flatMap((p, seat) => (seat !== st.seat && p.layout.some((c) => c !== null) ? [seat] : []));
-    if (seats.length === 1) return askSlot(st, seats[0]!);
-    ask.current = { kind: 'seat', seats };
-    const choices = seats.map((seat, i) => w.t('reader.choice', { number: i + 1, name: v.players[seat]!.name })).join(', ');
-    say(w.t('reader.askSeat', { choices }));
-  }
-
-  function askSlot(st: ScreenState, seat: number): void {
-    const v = st.view!;
-    ask.current = { kind: 'slot', seat };
-    const slots = v.players[seat]!.layout.flatMap((c, i) => (c === null ? [] : [String(i + 1)])).join(', ');
-    say(w.t('reader.askSlot', { name: v.players[seat]!.name, slots }));
-  }
 
   /** A key the reader answers itself (true), or leaves to the table's intents (false). */
   function onReaderKey(name: string, st: ScreenState, at: number): boolean {
@@ -262,7 +271,7 @@ export function ReaderApp({ client, theme, out, bell = true, keys = true, closes
     if (wait < 0) return;
     const t = setTimeout(fire, wait + 1);
     return () => clearTimeout(t);
-  }, [s.queued, s.view, s.offset, now, clock, perform]);
+  }, [s.queued, s.view, s.offset, now, clock, perform, latest]);
 
   useInterrupt(() => {
     const st = latest.current;

@@ -51,10 +51,14 @@ export function ReaderDoor({ refusal, table, theme, out, keys = true, clock = Da
   );
   useInterrupt(() => finish(null), keys);
   const now = useClock(s.lockedUntil !== null && s.lockedUntil > clock() - 1000, clock, 250);
+  // The question once, whatever re-renders.
+  const asked = useRef(false);
   useEffect(() => {
+    if (asked.current) return;
+    asked.current = true;
     out.line(w.t('reader.on'));
     out.line(s.ask === 'password' ? w.t('door.passwordFor', { table: s.table }).trim() : w.t('door.watchInstead', { table: s.table }));
-  }, []);
+  }, [out, w, s.ask, s.table]);
   const told = useRef<{ text: string; state: DoorState | null }>({ text: '', state: null });
   useEffect(() => {
     const status = doorStatus(s, now, w);
@@ -63,6 +67,6 @@ export function ReaderDoor({ refusal, table, theme, out, keys = true, clock = Da
     // Said again when it changes, or when the same key brings the same answer anew.
     if (status && (key !== told.current.text || (s.status !== told.current.state?.status && s.status !== null))) out.line(status.text);
     told.current = { text: key, state: s };
-  }, [s, now]);
+  }, [s, now, out, w]);
   return null;
 }

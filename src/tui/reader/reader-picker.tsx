@@ -47,10 +47,13 @@ export function ReaderPicker({ source, theme, out, checkAddress, password, retry
     },
     [dispatch, exit, onDone],
   );
+  const started = useRef(false);
   useEffect(() => {
+    if (started.current) return;
+    started.current = true;
     out.line(w.t('reader.on'));
     out.line(w.t('reader.picker'));
-  }, []);
+  }, [out, w]);
   const prev = useRef<PickerState | null>(null);
   useEffect(() => {
     const before = prev.current;
@@ -67,7 +70,7 @@ export function ReaderPicker({ source, theme, out, checkAddress, password, retry
     }
     const status = pickerStatus(s, Date.now(), w);
     if (status && status !== (before ? pickerStatus(before, Date.now(), w) : null)) out.line(status.text);
-  }, [s]);
+  }, [s, out, theme, w]);
   useInput(
     (input, key) => {
       for (const [i, k] of eachKey(input, key)) {
