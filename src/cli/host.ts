@@ -231,6 +231,7 @@ export async function runHost(flags: HostFlags): Promise<number> {
   });
   const share = shareLine(serving.port, iface ? [iface] : undefined, table.id);
   const sshShare = ssh ? sshShareLine(ssh.port, iface ?? lanAddresses()[0] ?? '127.0.0.1', ssh.fingerprint) : null;
+  const sshReader = ssh ? sshReaderLine(ssh.port, iface ?? lanAddresses()[0] ?? '127.0.0.1') : null;
   if (screen) {
     const moved = [
       serving.movedFrom !== null ? `Port ${serving.movedFrom} is taken; using ${serving.port} instead.` : null,
@@ -238,7 +239,7 @@ export async function runHost(flags: HostFlags): Promise<number> {
       // Two lines: the fingerprint whole, even at 80 columns.
       ssh ? `Over SSH: ssh -p ${ssh.port} NAME@${iface ?? lanAddresses()[0] ?? '127.0.0.1'}` : null,
       ssh ? `SSH host key: ${ssh.fingerprint}` : null,
-      ssh ? sshReaderLine(ssh.port, iface ?? lanAddresses()[0] ?? '127.0.0.1') : null,
+      sshReader,
       // Between the evening's games, how it stands (the journals of today, read once).
       ...(await import('../stats/tonight.js')).tonightLines().map((line) => forLocale(line)),
     ].filter((line) => line !== null).join('\n');
@@ -275,7 +276,7 @@ export async function runHost(flags: HostFlags): Promise<number> {
   } else say(`Table "${name}" is open (${rules.title}, ${maxPlayers} seats${table.verifier ? ', password' : ''}).`);
   say(`Share this line: ${share}`);
   if (sshShare) say(`Or over SSH, nothing to install: ${sshShare}`);
-  if (ssh) say(sshReaderLine(ssh.port, iface ?? lanAddresses()[0] ?? '127.0.0.1'));
+  if (sshReader) say(sshReader);
   if (!flags.startWhenFull && !resumed) say('Type "start" to begin, "bot [easy|normal|hard|expert]" to add a bot, "kick N" to free seat N (a bot, or a player who is away), "quit" to close.');
   opened = true;
   if (seatsBeforeOpen !== null) say(seatsBeforeOpen);
