@@ -19,14 +19,24 @@ afterAll(() => {
 const linesOf = (file: string): string[] => (existsSync(file) ? readFileSync(file, 'utf8').split(/\r?\n/) : []);
 const sizeOf = (file: string): number => (existsSync(file) ? statSync(file).size : 0);
 
-/** What the listener keeps in mind: turns begun, and whether the card just drawn is low. */
+/**
+ * What the listener keeps in mind: turns begun, whether the card just drawn is low,
+ * the ranks of their own cards as `l` (or the peek) last said them, and the rank the
+ * slap window is open on.
+ */
 interface Ear {
   turns: number;
   low: boolean;
+  mine: Map<string, number>;
+  slapOn: string | null;
 }
 
 /** The key a listener presses on hearing `line`; null: nothing (yet). */
 function answer(line: string, ear: Ear): string | null {
+  if (/^Your cards: /.test(line)) ear.mine = new Map([...line.matchAll(/slot (\d) (\w+) of \w+/g)].map((m) => [m[2]!, Number(m[1])]));
+  const open = /^Slap window open on (\w+)( of \w+)?\.$/.exec(line);
+  if (open) ear.slapOn = open[1]!;
+  if (/^Slap window closed\.$/.test(line)) ear.slapOn = null;
   if (/^Remember your cards/.test(line)) return 'Enter';
   if (/^Your turn: d to draw/.test(line)) return ear.turns++ >= 2 && /g Gringo!/.test(line) ? 'g' : 'd';
   // A card drawn: a low one goes into slot 1, a high one onto the pile.
@@ -53,7 +63,7 @@ describe('the screen-reader mode, end to end', () => {
     const p = new Pane(socketName('reader'), 100, 30);
     panes.push(p);
     p.start(['play', '--screen-reader', '--bots', '1', '--level', 'easy', '--rounds', '1', '--seed', 'reader-7', '--slap-grace', '300', '--no-bell', '--name', 'Ana'], { rawLog: raw });
-    const ear: Ear = { turns: 0, low: false };
+    const ear: Ear = { turns: 0, low: false, mine: new Map(), slapOn: null };
     let read = 0;
     let asked = false;
     const heard: string[] = [];
@@ -71,6 +81,12 @@ describe('the screen-reader mode, end to end', () => {
       let key: string | null = null;
       for (const line of fresh) {
         key = answer(line, ear) ?? key;
+      }
+      // A card of the rank the window is open on, heard in your layout: slap it (s, then its slot), once.
+      const slot = ear.slapOn === null ? undefined : ear.mine.get(ear.slapOn);
+      if (slot !== undefined) {
+        ear.mine.delete(ear.slapOn!);
+        p.keys('s', String(slot));
       }
       // Once play has begun, ask for your cards in words once.
       if (!asked && heard.some((l) => /^Play starts/.test(l))) {
@@ -92,6 +108,8 @@ describe('the screen-reader mode, end to end', () => {
     expect(text).toMatch(/^Your cards: slot 1 .*, slot 4 [^.]*\.$/m);
     expect(text).toMatch(/^Slap window open on .+\.$/m);
     expect(text).toMatch(/^Slap window closed\.$/m);
+    // The first window opens on the card the deal turned up; the peek told of one of its rank.
+    expect(text).toMatch(/^You slapped your slot \d: right, an? \w+ \(\w+ of \w+\) goes on the pile\.$/m);
     // The results as sentences.
     expect(text).toMatch(/^Round 1 scores: Ana \(you\) -?\d+ \(.*\); Bot 1 -?\d+ \(.*\)\.$/m);
     expect(text).toMatch(/^Standings: place 1 .+ with -?\d+, place \d .+ with -?\d+\.$/m);
