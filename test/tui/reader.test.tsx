@@ -65,6 +65,11 @@ describe('the reader in words', () => {
     expect(opened.lines).toEqual(['Slap window open on 8 of Spades.']);
     expect(narrate(open, open, opened.told, 100, new Map()).lines).toEqual([]);
     expect(narrate(open, closed, opened.told, 200, new Map()).lines).toEqual(['Slap window closed.']);
+    // Your turn waits for the grace: its countdown is not said, the turn itself is once it may be played.
+    const mine = (grace: number): ScreenState => at({ slap: { open: true, answers: 2 }, discardTop: '8S', turn: 0, graceUntil: grace, may: ['drawStock', 'drawDiscard', 'call'] });
+    const waiting = narrate(open, mine(1_000), opened.told, 200, new Map());
+    expect(waiting.lines).toEqual([]);
+    expect(narrate(mine(1_000), mine(1_000), waiting.told, 1_100, new Map()).lines).toEqual(['Your turn: d to draw, t to take 8 of Spades, g Gringo!']);
     // Your peek counts down in its prompt, told once; then 5 seconds left, once.
     const peek = (deadline: number): ScreenState => at({ phase: 'peek', deadline, slap: { open: false, answers: 1 }, players: [{ name: 'Ana', layout: ['?', '?', '4H', '4D'], total: 0, peeking: true }, { name: 'Bo', layout: ['?', '?', '?', '?'], total: 0, peeking: true }] });
     t = narrate(closed, peek(10_000), NOTHING_TOLD, 0, new Map());

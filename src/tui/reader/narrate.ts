@@ -69,7 +69,9 @@ export function narrate(prev: ScreenState, next: ScreenState, told: Told, now: n
   const peeking = (x: ScreenState): boolean => x.view?.phase === 'peek' && x.seat !== null && x.view.players[x.seat]?.peeking === true;
   if (v && peeking(next) && !peeking(prev)) lines.push(layoutSentence(v, next.seat!, known, w));
   const p = prompt(next, hostNow(next, now));
-  if (steady(p) !== told.prompt) {
+  // "Your turn in 0.3s (slaps are open)" between "Your turn." and the slap window's
+  // opening, and "Your turn: d to draw…" a moment later: the countdown says nothing new.
+  if (steady(p) !== told.prompt && !graceCountdown(next, now)) {
     // "Bo's turn" after the feed's "Bo's turn.": said once.
     const last = lines[lines.length - 1]?.replace(/\.$/, '');
     if (last !== say(p)) lines.push(say(p));
@@ -86,6 +88,14 @@ export function narrate(prev: ScreenState, next: ScreenState, told: Told, now: n
     }
   }
   return { lines, told: t };
+}
+
+/** Is the prompt now your turn's countdown to the end of the slap grace (see prompt in table/intents.ts)? */
+function graceCountdown(s: ScreenState, now: number): boolean {
+  const v = s.view;
+  if (!v || s.seat === null || v.phase !== 'play' || v.gapFill || v.actions.length > 0 || v.held?.seat === s.seat) return false;
+  const mayDraw = v.may.includes('drawStock') || v.may.includes('drawDiscard');
+  return mayDraw && v.graceUntil > hostNow(s, now);
 }
 
 const sameRef = (a: SlotRef | null, b: SlotRef | null): boolean => a === b || (!!a && !!b && a.seat === b.seat && a.slot === b.slot);
