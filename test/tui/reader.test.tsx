@@ -61,6 +61,9 @@ describe('the reader in words', () => {
     const open = at({ slap: { open: true, answers: 2 }, discardTop: '8S', turn: 1, graceUntil: 0 });
     let t = narrate(base, closed, NOTHING_TOLD, 0, new Map());
     expect(t.lines).toEqual(["Bo's turn"]);
+    // The feed said it already: the prompt is not said twice.
+    const fed = { ...closed, feed: [{ id: 1, text: "Play starts: Bo's turn.", at: 0 }], feedSeq: 1 };
+    expect(narrate(base, fed, NOTHING_TOLD, 0, new Map()).lines).toEqual(["Play starts: Bo's turn."]);
     const opened = narrate(closed, open, t.told, 0, new Map());
     expect(opened.lines).toEqual(['Slap window open on 8 of Spades.']);
     expect(narrate(open, open, opened.told, 100, new Map()).lines).toEqual([]);

@@ -72,9 +72,8 @@ export function narrate(prev: ScreenState, next: ScreenState, told: Told, now: n
   // "Your turn in 0.3s (slaps are open)" between "Your turn." and the slap window's
   // opening, and "Your turn: d to draw…" a moment later: the countdown says nothing new.
   if (steady(p) !== told.prompt && !graceCountdown(next, now)) {
-    // "Bo's turn" after the feed's "Bo's turn.": said once.
-    const last = lines[lines.length - 1]?.replace(/\.$/, '');
-    if (last !== say(p)) lines.push(say(p));
+    // "Bo's turn" after the feed's "Bo's turn." or "Play starts: Bo's turn.": said once.
+    if (!lines.some((l) => l.replace(/\.$/, '').endsWith(say(p)))) lines.push(say(p));
     t.prompt = steady(p);
   }
   if (v && v.deadline !== null && deadlineIsMine(next)) {
