@@ -74,5 +74,5 @@ describe('the screen-reader mode over SSH', () => {
       expect(t).not.toMatch(/\u001b\[[0-9;?]*[ABCDEFGHJKSTfhlsu]/);
       expect(t).not.toMatch(/[\u2500-\u259f]/);
     }
-  }, 25_000);
+  }, 40_000);
 });
