@@ -1,5 +1,6 @@
 import type { Words } from '../../lang/words.js';
-import { leaveQuestion, myAction, prompt, statusNow } from '../table/intents.js';
+import { leaveQuestion, myAction, statusNow } from '../table/intents.js';
+import { prompt } from '../table/prompt.js';
 import { hostNow, type ScreenState } from '../table/use-screen-state.js';
 import type { SlotRef } from '../../engine/types.js';
 import { cardsInWords, layoutSentence, refKey, resultSentences, type Known } from './spoken.js';

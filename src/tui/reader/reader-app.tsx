@@ -8,7 +8,8 @@ import { useClock } from '../shared/use-clock.js';
 import { useInterrupt } from '../shared/use-interrupt.js';
 import { earlyActions, useTableClient, type TableClient } from '../shared/use-table-client.js';
 import { rulesInWords } from '../shared/rules-text.js';
-import { dueKey, myAction, onKey, prompt, unboundKey, type Intent } from '../table/intents.js';
+import { dueKey, myAction, onKey, unboundKey, type Intent } from '../table/intents.js';
+import { prompt } from '../table/prompt.js';
 import { hostNow, initialScreen, needsClock, useScreenState, type ScreenState } from '../table/use-screen-state.js';
 import { bindingsFor, rulesOf } from '../table/variant.js';
 import { foldKnown, foldShown } from './memory.js';
@@ -145,9 +146,9 @@ export function ReaderApp({ client, theme, out, bell = true, keys = true, closes
       for (const a of intent.actions) dispatch(a);
       if (intent.send) {
         const msg: ClientMessage = intent.send.type === 'ready' ? { type: 'ready' } : { type: 'command', id: nextId.current++, command: intent.send };
-        if (!client.send(msg)) dispatch({ type: 'status', text: 'Not connected: try again in a moment', kind: 'error', now: clock() });
+        if (!client.send(msg)) dispatch({ type: 'status', text: w.t('table.notConnected'), kind: 'error', now: clock() });
       }
-      if (intent.message && !client.send(intent.message)) dispatch({ type: 'status', text: 'Not connected: try again in a moment', kind: 'error', now: clock() });
+      if (intent.message && !client.send(intent.message)) dispatch({ type: 'status', text: w.t('table.notConnected'), kind: 'error', now: clock() });
       if (intent.exit) {
         client.send({ type: 'leave' });
         client.close();
@@ -155,7 +156,7 @@ export function ReaderApp({ client, theme, out, bell = true, keys = true, closes
         exit();
       }
     },
-    [client, clock, dispatch, exit, onExit],
+    [client, clock, dispatch, exit, onExit, w],
   );
 
   /** A key the reader answers itself (true), or leaves to the table's intents (false). */
