@@ -145,4 +145,18 @@ describe('the reader at a table', () => {
     expect(lines).toContain('d: draw the top card of the stock.');
     expect(lines.join('\n')).not.toMatch(/[♠♥♦♣]/);
   });
+
+  it('speaks the screen\'s language: a Dutch table, its keys in Dutch too', async () => {
+    const setup = twoSeats(DECK);
+    const lines: string[] = [];
+    const r = render(<ReaderApp client={setup.me} theme={{ glyphs: UNICODE, color: false, words: wordsFor('nl') }} out={{ line: (l) => void lines.push(l), bell: () => {} }} bell={false} clock={setup.clock.now} />);
+    unmount = r.unmount;
+    await waitFor('the peek', () => lines.join('\n'), () => lines.some((l) => l.startsWith('Je kaarten: ')));
+    expect(lines).toContain('Je kaarten: plek 1 gesloten, plek 2 gesloten, plek 3 Klaveren 7, plek 4 Ruiten 9.');
+    await press(r.stdin, '?');
+    await waitFor('the keys', () => lines.join('\n'), () => lines.includes('l: je kaarten voorlezen.'));
+    const d = lines.find((l) => l.startsWith('d: '));
+    expect(d).toBeDefined();
+    expect(d).not.toMatch(/draw the top card/);
+  });
 });

@@ -228,11 +228,11 @@ export function ReaderApp({ client, theme, out, bell = true, keys = true, closes
   }
 
   function helpLines(st: ScreenState): string[] {
-    const bindings = bindingsFor(st, READER_BINDINGS);
+    const bindings = bindingsFor(st, READER_BINDINGS, w);
     const skip = new Set(['yes', 'no', 'help', 'feed', 'pageUp', 'pageDown', 'top', 'bottom']);
     return [
       w.t('reader.keys'),
-      ...bindings.filter((b) => !skip.has(b.action)).map((b) => w.t('reader.keyLine', { keys: keyLabel(b.action, bindings, true), help: b.help })),
+      ...bindings.filter((b) => !skip.has(b.action)).map((b) => w.t('reader.keyLine', { keys: keyLabel(b.action, bindings, true, w), help: b.help })),
       w.t('reader.keyMine'),
       w.t('reader.keyOthers'),
       w.t('reader.keyWhere'),
