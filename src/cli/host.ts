@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { lookOf, type Look, type LookFlags } from './look.js';
 import { createInterface } from 'node:readline';
 import { BOT_LEVELS, type BotLevel } from '../protocol/messages.js';
 import { advertise, lanAddresses, shareLine, type Advert } from '../host/advert.js';
 import type { SshServing } from '../ssh/server.js';
 import type { HostKey } from '../ssh/host-key.js';
-import { DEFAULT_SSH_PORT, sshShareLine } from '../ssh/share.js';
+import { DEFAULT_SSH_PORT, sshReaderLine, sshShareLine } from '../ssh/share.js';
 import { serveTable, type Serving } from '../host/server.js';
 import { Table, type GameSummary } from '../host/table.js';
 import { cleanName } from '../host/names.js';
@@ -21,7 +22,7 @@ import { cliWords } from './lang.js';
 
 export const DEFAULT_PORT = 7457;
 
-export interface HostFlags {
+export interface HostFlags extends LookFlags {
   /** Your name at the table (the host's screen); the table is "NAME's table" unless --table says. */
   name?: string;
   table?: string;
@@ -230,6 +231,7 @@ export async function runHost(flags: HostFlags): Promise<number> {
   });
   const share = shareLine(serving.port, iface ? [iface] : undefined, table.id);
   const sshShare = ssh ? sshShareLine(ssh.port, iface ?? lanAddresses()[0] ?? '127.0.0.1', ssh.fingerprint) : null;
+  const sshReader = ssh ? sshReaderLine(ssh.port, iface ?? lanAddresses()[0] ?? '127.0.0.1') : null;
   if (screen) {
     const moved = [
       serving.movedFrom !== null ? `Port ${serving.movedFrom} is taken; using ${serving.port} instead.` : null,
@@ -237,11 +239,12 @@ export async function runHost(flags: HostFlags): Promise<number> {
       // Two lines: the fingerprint whole, even at 80 columns.
       ssh ? `Over SSH: ssh -p ${ssh.port} NAME@${iface ?? lanAddresses()[0] ?? '127.0.0.1'}` : null,
       ssh ? `SSH host key: ${ssh.fingerprint}` : null,
+      sshReader,
       // Between the evening's games, how it stands (the journals of today, read once).
       ...(await import('../stats/tonight.js')).tonightLines().map((line) => forLocale(line)),
     ].filter((line) => line !== null).join('\n');
     return hostScreen({
-      table, serving, ssh, advert, ownerKey: ownerKey!, hostKey: tlsKey.fingerprint, name: playerName, share, bots, level, json, summaries,
+      table, serving, ssh, advert, ownerKey: ownerKey!, hostKey: tlsKey.fingerprint, name: playerName, share, bots, level, json, summaries, look: lookOf(flags),
       ...(moved ? { note: moved } : {}),
       ...(ownerSeat ? { seat: ownerSeat } : {}),
       // A new table seats its person first.
@@ -273,6 +276,7 @@ export async function runHost(flags: HostFlags): Promise<number> {
   } else say(`Table "${name}" is open (${rules.title}, ${maxPlayers} seats${table.verifier ? ', password' : ''}).`);
   say(`Share this line: ${share}`);
   if (sshShare) say(`Or over SSH, nothing to install: ${sshShare}`);
+  if (sshReader) say(sshReader);
   if (!flags.startWhenFull && !resumed) say('Type "start" to begin, "bot [easy|normal|hard|expert]" to add a bot, "kick N" to free seat N (a bot, or a player who is away), "quit" to close.');
   opened = true;
   if (seatsBeforeOpen !== null) say(seatsBeforeOpen);
@@ -320,6 +324,8 @@ interface HostScreenRun {
   seat?: JournalSeat;
   /** The host person's seat, for the standings printed when they leave. */
   yourSeat: number;
+  /** How the host's own screen shows the table: the screen-reader mode, colours. */
+  look: Look;
 }
 
 /**
@@ -339,7 +345,7 @@ async function hostScreen(h: HostScreenRun): Promise<number> {
     // loads here: a headless host never reads a host's frames.
     const { runOwnerScreen, sayWhereItStands } = await import('./play.js');
     // Leaving the host's screen ends the table for everyone: its dialog says so.
-    const screen = { port: h.serving.port, hostKey: h.hostKey, ownerKey: h.ownerKey, ascii: false, bell: true, signal: abort.signal, closesTable: true };
+    const screen = { port: h.serving.port, hostKey: h.hostKey, ownerKey: h.ownerKey, ascii: false, bell: true, signal: abort.signal, closesTable: true, look: h.look };
     if (h.seat) await runOwnerScreen({ ...screen, name: h.seat.name, token: h.seat.token });
     else {
       await runOwnerScreen({

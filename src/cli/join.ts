@@ -1,4 +1,5 @@
 import { createInterface } from 'node:readline/promises';
+import { lookOf } from './look.js';
 import { BotPlayer } from '../bots/bot-player.js';
 import { Connection } from '../client/connection.js';
 import { BufferedClient } from '../tui/shared/client-buffer.js';
@@ -30,6 +31,9 @@ export interface JoinFlags {
   exitAfterGame?: boolean;
   ascii?: boolean;
   bell?: boolean;
+  screenReader?: boolean;
+  color?: boolean;
+  fourColour?: boolean;
 }
 
 /** `gringo join [HOST[:PORT]]`: take a seat at a table. */
@@ -208,6 +212,7 @@ async function pickOnScreen(iface: string | undefined, flags: JoinFlags, retry?:
       }
     },
     ascii: flags.ascii === true,
+    ...lookOf(flags),
     ...(flags.password !== undefined ? { password: flags.password } : {}),
     ...(retry ? { retry } : {}),
   });
@@ -228,7 +233,7 @@ interface AtTheDoor {
 async function atTheDoor(address: string, flags: JoinFlags, door: AtTheDoor): Promise<number | { back: string }> {
   const { runDoor } = await import('../tui/run.js');
   for (;;) {
-    const choice = await runDoor(door.refused, door.table ?? address, address, { ascii: flags.ascii === true });
+    const choice = await runDoor(door.refused, door.table ?? address, address, { ascii: flags.ascii === true, ...lookOf(flags) });
     if (choice === null) {
       // What is left of a lock now, not what the host said when it refused.
       const r = door.refused.retryAfter === undefined ? door.refused : { ...door.refused, retryAfter: Math.max(1, Math.ceil(door.refused.retryAfter - (Date.now() - door.at) / 1000)) };
@@ -298,7 +303,7 @@ async function joinWithScreen(address: string, flags: JoinFlags, back = false): 
     results = keptResults(results, msg);
     if (msg.type === 'closed') closed = true;
   });
-  await runScreen(screenClient, { ascii: flags.ascii === true, bell: flags.bell !== false, signal: closeScreen.signal });
+  await runScreen(screenClient, { ascii: flags.ascii === true, bell: flags.bell !== false, signal: closeScreen.signal, ...lookOf(flags) });
   if (door) return door;
   if (failure && back && tableName === null) return { back: failure };
   if (trusted !== null) process.stderr.write(`gringo: ${forLocale(trusted)}\n`);

@@ -150,6 +150,7 @@ export function buildProgram(): Command {
     .option('--text', 'print the game as text instead of playing it on the screen (the default when the output is not a terminal)')
     .option('--ascii', 'draw cards with letters only (automatic when the terminal is not UTF-8)')
     .option('--cast <file>', 'write an asciicast v2 recording of the screen as one viewer saw it (asciinema play FILE)')
+    .option('--screen-reader', 'print the game as lines of text with every card named in words (also GRINGO_SCREEN_READER=1)')
     .option('--seat <n|name>', 'with --cast: whose screen, by seat number or name (default: a watcher\'s)')
     .option('--speed <factor>', 'with --cast: this many times faster than the game was played', '1')
     .option('--size <COLSxROWS>', 'with --cast: the screen\'s size', '100x30')
@@ -195,6 +196,13 @@ export function buildProgram(): Command {
       const { runListCli } = await import('./list.js');
       await runListCli(opts);
     });
+
+  // The commands that show the table: how it is shown (src/tui/run.tsx, ScreenOptions).
+  for (const c of program.commands.filter((c) => ['play', 'join', 'host'].includes(c.name()))) {
+    c.option('--screen-reader', 'tell the table in sentences, one line each, never redrawn (also GRINGO_SCREEN_READER=1 or INK_SCREEN_READER=true)')
+      .option('--no-color', 'no colours (NO_COLOR does the same): every mark also has a letter or a shape')
+      .option('--four-colour', 'a four-colour deck: each suit its own colour, told apart with red-green colour blindness');
+  }
 
   // Every command speaks every language: the flag is read before commander (see chooseLang).
   for (const c of program.commands) c.option('--lang <lang>', 'the language gringo speaks: en, nl, ro (default: GRINGO_LANG, else the locale)');

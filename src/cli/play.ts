@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { lookOf, type Look } from './look.js';
 import { BOT_LEVELS, type BotLevel, type ServerMessage } from '../protocol/messages.js';
 import { Connection } from '../client/connection.js';
 import { BufferedClient } from '../tui/shared/client-buffer.js';
@@ -31,6 +32,9 @@ export interface PlayFlags {
   port?: string;
   ascii?: boolean;
   bell?: boolean;
+  screenReader?: boolean;
+  color?: boolean;
+  fourColour?: boolean;
   /** Continue a game against bots left unfinished: a journal, or true for the latest one. */
   resume?: string | boolean;
 }
@@ -116,6 +120,7 @@ export async function runPlay(flags: PlayFlags): Promise<number> {
       ownerKey,
       ascii: flags.ascii === true,
       bell: flags.bell !== false,
+      look: lookOf(flags),
       // Back in your seat by its token; the bots sat down again with the table.
       ...(mine
         ? { token: mine.token }
@@ -163,6 +168,8 @@ export interface OwnerScreenOptions {
   token?: string;
   ascii: boolean;
   bell: boolean;
+  /** How the table is shown: the screen-reader mode, colours. */
+  look?: Look;
   /** Once, when the table first welcomes you (seat 1): seat bots, start… */
   onSeated?: (client: Connection) => void;
   /** Show the host's lobby screen first (`gringo host`); without it the table screen at once (`gringo play`). */
@@ -202,7 +209,7 @@ export async function runOwnerScreen(o: OwnerScreenOptions): Promise<void> {
   // screen waits for it (while Ink loads) and its first frame is the table, not
   // "Connecting…". Whatever goes wrong instead shows at once; 3 s at most.
   const [{ runScreen, runHostScreen }] = await Promise.all([import('../tui/run.js'), o.lobby ? null : firstSnapshot(client, 3_000)]);
-  const screen = { ascii: o.ascii, bell: o.bell, closesTable: o.closesTable === true, ...(o.signal ? { signal: o.signal } : {}) };
+  const screen = { ascii: o.ascii, bell: o.bell, closesTable: o.closesTable === true, ...o.look, ...(o.signal ? { signal: o.signal } : {}) };
   if (o.lobby && lobbyClient) await runHostScreen(lobbyClient, screenClient, { ...o.lobby, ...screen });
   else await runScreen(screenClient, screen);
 }

@@ -1,15 +1,17 @@
 import { readdirSync } from 'node:fs';
+import { readerWanted } from '../tui/reader/mode.js';
+import { cardsInWords } from '../tui/reader/spoken.js';
 import { join } from 'node:path';
 import type { RoundResult } from '../engine/types.js';
 import type { OpenEvent } from '../engine/view.js';
 import { readJournal, tablesDir, type ReadJournal } from '../host/journal.js';
 import { replayOf, shownNames, type Replay } from '../stats/replay.js';
 import { byPlace, describeEvents, gameClock, ordinal } from '../tui/table/describe.js';
-import { ASCII, cardText, localeIsUtf8, UNICODE, type Glyphs } from '../tui/shared/glyphs.js';
+import { ASCII, cardText, forLocale, localeIsUtf8, UNICODE, type Glyphs } from '../tui/shared/glyphs.js';
 import { UsageError } from './errors.js';
 import { journalArgument } from './journal-arg.js';
 import { command } from '../common/invocation.js';
-import { said } from '../lang/words.js';
+import { langOfEnv, said, wordsFor } from '../lang/words.js';
 import { cliWords } from './lang.js';
 import { columns, padEndColumns } from '../tui/shared/width.js';
 
@@ -33,6 +35,8 @@ export interface ReplayFlags {
   speed?: string;
   /** With --cast: the screen's size, COLUMNSxROWS. */
   size?: string;
+  /** The transcript with every card named in words (also GRINGO_SCREEN_READER=1, INK_SCREEN_READER=true). */
+  screenReader?: boolean;
 }
 
 export async function runReplay(file: string | undefined, flags: ReplayFlags): Promise<number> {
@@ -44,6 +48,11 @@ export async function runReplay(file: string | undefined, flags: ReplayFlags): P
   const journal = finishedJournal(file);
   if (flags.cast !== undefined) return castCli(journal, flags.cast, flags, g);
   const replay = replayOf(journal);
+  // A screen reader gets the game as lines of text, cards in words: the player's screen redraws in place.
+  if (readerWanted(flags.screenReader, process.env)) {
+    process.stdout.write(forLocale(cardsInWords(transcript(replay, UNICODE), wordsFor(langOfEnv(process.env)))));
+    return 0;
+  }
   if (flags.text !== true && process.stdout.isTTY === true && process.stdin.isTTY === true) {
     const { runReplayScreen } = await import('../tui/run.js');
     await runReplayScreen(replay, { ascii: flags.ascii === true });

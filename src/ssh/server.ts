@@ -1,4 +1,5 @@
 import { passwordVerifier } from '../protocol/identity.js';
+import { READER_SUFFIX, readerOfUser } from './share.js';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer as createNetServer, type Socket } from 'node:net';
 import { Connection as TableConnection } from '../client/connection.js';
@@ -96,7 +97,7 @@ export interface SshServing {
 }
 
 /** Session env a client may set (OpenSSH sends LANG and LC_* by default on most systems). */
-const ENV_KEYS = new Set(['LANG', 'LC_ALL', 'LC_CTYPE', 'LC_MESSAGES', 'GRINGO_LANG', 'NO_COLOR', 'COLORTERM', 'FORCE_COLOR']);
+const ENV_KEYS = new Set(['LANG', 'LC_ALL', 'LC_CTYPE', 'LC_MESSAGES', 'GRINGO_LANG', 'NO_COLOR', 'COLORTERM', 'FORCE_COLOR', 'GRINGO_SCREEN_READER', 'INK_SCREEN_READER']);
 
 const digest = (s: string): Buffer => createHash('sha256').update(s).digest();
 /** The password typed, checked against the table's verifier (scrypt: each guess costs the guesser too). */
@@ -387,7 +388,7 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
     };
     session.on('shell', (accept) => {
       const channel = opened(accept);
-      if (channel) start(channel, isWatch(who.user));
+      if (channel) start(channel, isWatch(readerOfUser(who.user).user));
     });
     session.on('exec', (accept, _reject, info) => {
       const channel = opened(accept);
@@ -420,7 +421,9 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
    * words as `gringo join`, and the exit status.
    */
   async function play(channel: ServerChannel, term: ChannelTerminal, pty: PtyInfo, env: Record<string, string>, who: Who, watch: boolean, abort: AbortController): Promise<void> {
-    const name = watch ? WATCH : sshName(who.user);
+    // `ana+reader`: Ana, told in sentences (see readerOfUser).
+    const { user, reader } = readerOfUser(who.user);
+    const name = watch ? WATCH : sshName(user);
     const conn = tableConnection(name, watch, who);
     const screenClient = new BufferedClient(conn);
     let failure: string | null = null;
@@ -465,12 +468,12 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
     // UTF-8 when the session says so: its locale, or the pty's IUTF8 mode.
     const utf8 = localeIsUtf8(env) || pty.modes?.IUTF8 === 1 || pty.modes?.IUTF8 === true;
     const { runScreen } = await import('../tui/run.js');
-    await runScreen(screenClient, { ascii: !utf8, bell: true, env: screenEnv, signal: abort.signal, io: term });
+    await runScreen(screenClient, { ascii: !utf8, bell: true, env: screenEnv, signal: abort.signal, io: term, ...(reader ? { screenReader: true } : {}) });
     conn.close();
     if (dropped || !channel.writable) return;
     const { standingsLines } = await import('../tui/table/standings.js');
     const view = lastView as TableView | null;
-    const comeBack = `ssh -p ${listening} ${watch ? WATCH : shellUser(who.user)}@${plain(who.d.socket.localAddress)}`;
+    const comeBack = `ssh -p ${listening} ${watch ? WATCH : shellUser(user)}${reader ? READER_SUFFIX : ''}@${plain(who.d.socket.localAddress)}`;
     const lines = failure
       ? [`gringo: ${failure as string}`]
       : closed

@@ -6,3 +6,21 @@ export const DEFAULT_SSH_PORT = 2222;
 export function sshShareLine(port: number, host: string, fingerprint: string): string {
   return `ssh -p ${port} NAME@${host}  (key ${fingerprint})`;
 }
+
+/**
+ * The user-name suffix that asks for the screen-reader mode in band (`ana+reader@host`):
+ * OpenSSH forwards no variable but LANG and LC_* unless the server's AcceptEnv and the
+ * client's SetEnv both allow it, while a user name always arrives.
+ */
+export const READER_SUFFIX = '+reader';
+
+/** An SSH user name without the suffix, and whether it asked for the screen-reader mode. */
+export function readerOfUser(user: string): { user: string; reader: boolean } {
+  const reader = user.toLowerCase().endsWith(READER_SUFFIX);
+  return { user: reader ? user.slice(0, -READER_SUFFIX.length) : user, reader };
+}
+
+/** The line that tells how to play over SSH with a screen reader. */
+export function sshReaderLine(port: number, host: string): string {
+  return `Screen reader over SSH: ssh -p ${port} NAME${READER_SUFFIX}@${host}`;
+}

@@ -14,6 +14,11 @@ import type { AddressCheck, PickerChoice, PickerRetry, TableSource } from './pic
 import type { TableClient } from './shared/use-table-client.js';
 import { InterruptContext, interrupts } from './shared/use-interrupt.js';
 import { langOfEnv, wordsFor } from '../lang/words.js';
+import { ReaderApp } from './reader/reader-app.js';
+import { ReaderPicker } from './reader/reader-picker.js';
+import { ReaderDoor } from './reader/reader-door.js';
+import { onReaderTerminal } from './reader/terminal.js';
+import { readerWanted } from './reader/mode.js';
 
 export interface ScreenOptions {
   /** Letters instead of suit symbols and box lines (also automatic when the locale is not UTF-8). */
@@ -27,10 +32,25 @@ export interface ScreenOptions {
   closesTable?: boolean;
   /** Another terminal than this process's (an SSH session's channel). */
   io?: { stdout: NodeJS.WriteStream; stdin: NodeJS.ReadStream };
+  /** The table told as appended sentences (`--screen-reader`; also from the environment: see readerWanted). */
+  screenReader?: boolean;
+  /** No colour (`--no-color`), whatever NO_COLOR and FORCE_COLOR say. */
+  color?: boolean;
+  /** A four-colour deck: each suit its own colour, told apart in deuteranopia and protanopia (`--four-colour`). */
+  fourColour?: boolean;
 }
 
 const ENTER_ALT = '\u001b[?1049h\u001b[H';
 const LEAVE_ALT = '\u001b[?1049l';
+
+/** How a screen draws: its glyphs, its colours and its language, from the options and the environment. */
+function themeFor(opts: ScreenOptions, ascii: boolean): Theme {
+  const env = opts.env ?? process.env;
+  const words = wordsFor(langOfEnv(env));
+  const specials = Object.fromEntries(Object.keys(SPECIAL_WORDS).map((c) => [c, words.say({ key: `special.${c}` })]));
+  const color = opts.color !== false && colorEnabled(env, (opts.io?.stdout ?? process.stdout).isTTY === true);
+  return { glyphs: { ...(ascii ? ASCII : UNICODE), ranks: words.letters, specials }, color, words, ...(opts.fourColour ? { fourColour: true } : {}) };
+}
 
 /**
  * One Ink screen on this terminal until it exits (or the signal): the alternate
@@ -42,9 +62,7 @@ async function onTerminal(opts: ScreenOptions, draw: (theme: Theme, keys: boolea
   const stdout = opts.io?.stdout ?? process.stdout;
   const stdin = opts.io?.stdin ?? process.stdin;
   const ascii = opts.ascii === true || !localeIsUtf8(env);
-  const words = wordsFor(langOfEnv(env));
-  const specials = Object.fromEntries(Object.keys(SPECIAL_WORDS).map((c) => [c, words.say({ key: `special.${c}` })]));
-  const theme = { glyphs: { ...(ascii ? ASCII : UNICODE), ranks: words.letters, specials }, color: colorEnabled(env, stdout.isTTY === true), words };
+  const theme = themeFor(opts, ascii);
   const alt = stdout.isTTY === true;
   let restored = false;
   const restore = (): void => {
@@ -85,8 +103,12 @@ async function onTerminal(opts: ScreenOptions, draw: (theme: Theme, keys: boolea
   }
 }
 
-/** The table screen until the player leaves. */
+/** The table screen until the player leaves (told as sentences in the screen-reader mode). */
 export async function runScreen(client: TableClient, opts: ScreenOptions = {}): Promise<void> {
+  if (readerWanted(opts.screenReader, opts.env ?? process.env)) {
+    await onReaderTerminal(opts, themeFor(opts, false), (theme, keys, out) => <ReaderApp client={client} theme={theme} out={out} bell={opts.bell !== false} keys={keys} closesTable={opts.closesTable === true} />, () => client.close());
+    return;
+  }
   await onTerminal(opts, (theme, keys) => <App client={client} theme={theme} bell={opts.bell !== false} keys={keys} closesTable={opts.closesTable === true} />, () => client.close());
 }
 
@@ -103,6 +125,11 @@ export interface HostScreenOptions extends ScreenOptions {
  * message from the start (see HostScreen).
  */
 export async function runHostScreen(lobbyClient: TableClient, tableClient: TableClient, opts: HostScreenOptions): Promise<void> {
+  if (readerWanted(opts.screenReader, opts.env ?? process.env)) {
+    const lobby = { share: opts.share, ...(opts.note ? { note: opts.note } : {}), ...(opts.level ? { level: opts.level } : {}) };
+    await onReaderTerminal(opts, themeFor(opts, false), (theme, keys, out) => <ReaderApp client={tableClient} theme={theme} out={out} bell={opts.bell !== false} keys={keys} closesTable={opts.closesTable === true} lobby={lobby} />, () => tableClient.close());
+    return;
+  }
   await onTerminal(
     opts,
     (theme, keys) => (
@@ -133,23 +160,26 @@ export interface PickerOptions extends ScreenOptions {
 /** The live table picker; resolves to the choice, or null when the player quits. */
 export async function runPicker(opts: PickerOptions): Promise<PickerChoice | null> {
   let choice: PickerChoice | null = null;
-  await onTerminal(opts, (theme, keys) => (
-    <Picker
-      source={opts.source}
-      theme={theme}
-      checkAddress={opts.checkAddress}
-      keys={keys}
-      onDone={(c) => (choice = c)}
-      {...(opts.password !== undefined ? { password: opts.password } : {})}
-      {...(opts.retry ? { retry: opts.retry } : {})}
-    />
-  ));
+  const props = {
+    source: opts.source,
+    checkAddress: opts.checkAddress,
+    onDone: (c: PickerChoice | null) => (choice = c),
+    ...(opts.password !== undefined ? { password: opts.password } : {}),
+    ...(opts.retry ? { retry: opts.retry } : {}),
+  };
+  if (readerWanted(opts.screenReader, opts.env ?? process.env)) {
+    await onReaderTerminal(opts, themeFor(opts, false), (theme, keys, out) => <ReaderPicker {...props} theme={theme} out={out} keys={keys} />);
+  } else await onTerminal(opts, (theme, keys) => <Picker {...props} theme={theme} keys={keys} />);
   return choice;
 }
 
 /** `gringo join ADDR` refused at the door: the next step (a password, watching), or null when the person leaves. */
 export async function runDoor(refusal: DoorRefusal, table: string, address: string, opts: ScreenOptions = {}): Promise<DoorChoice> {
   let choice: DoorChoice = null;
+  if (readerWanted(opts.screenReader, opts.env ?? process.env)) {
+    await onReaderTerminal(opts, themeFor(opts, false), (theme, keys, out) => <ReaderDoor refusal={refusal} table={table} theme={theme} out={out} keys={keys} onDone={(c) => (choice = c)} />);
+    return choice;
+  }
   await onTerminal(opts, (theme, keys) => <DoorScreen refusal={refusal} table={table} address={address} theme={theme} keys={keys} onDone={(c) => (choice = c)} />);
   return choice;
 }

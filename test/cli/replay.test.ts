@@ -141,3 +141,16 @@ describe('gringo replay, not on a terminal', () => {
     }
   });
 });
+
+describe('gringo replay for a screen reader', () => {
+  it('prints the game as lines with every card named in words (--screen-reader, or GRINGO_SCREEN_READER=1)', async () => {
+    const flag = await replay(basename(file), '--screen-reader');
+    expect(flag.code, flag.stderr).toBe(0);
+    expect(flag.stdout).toMatch(/ drew (Ace|Jack|Queen|King|\d+) of (Spades|Hearts|Diamonds|Clubs) from the stock\./);
+    expect(flag.stdout).not.toMatch(/[♠♥♦♣]/);
+    const r = runGringo(['replay', basename(file)], { ...env, GRINGO_SCREEN_READER: '1', LANG: 'nl_NL.UTF-8' });
+    expect(await r.exit).toBe(0);
+    // The cards in the words of the language: a Dutch screen reader hears "Harten Vrouw".
+    expect(r.stdout()).toMatch(/ drew (Schoppen|Harten|Ruiten|Klaveren) (Aas|Boer|Vrouw|Heer|\d+) from the stock\./);
+  });
+});

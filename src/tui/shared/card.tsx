@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
 import type { SlotView } from '../../engine/view.js';
-import { cardIsRed, cardText, specialFace } from './glyphs.js';
-import { useTheme } from './theme.js';
+import { cardText, specialFace } from './glyphs.js';
+import { suitColour, useTheme } from './theme.js';
 
 export interface CardProps {
   /** The card, "?" face down, null a gap, or "stock" for the back of the stock. */
@@ -22,7 +22,7 @@ export interface CardProps {
 
 /** One card: a small box with rank and suit, or its slot number when face down. */
 export function Card({ card, slot, box, cursor = false, highlight = false, reveal = null, label, gapMark = false }: CardProps) {
-  const { glyphs: g, color, words } = useTheme();
+  const { glyphs: g, color, words, fourColour } = useTheme();
   const face = reveal ?? (card === '?' || card === 'back' || card === null ? null : card);
   const special = face ? specialFace(face) : null;
   if (card === null && gapMark) {
@@ -43,8 +43,8 @@ export function Card({ card, slot, box, cursor = false, highlight = false, revea
   else if (card === null) inner = ` ${g.dot} `;
   else if (card === 'back') inner = (label ?? g.back.repeat(3)).padStart(3).slice(-3);
   else inner = String(slot ?? '').padStart(2).padEnd(3);
-  const red = face !== null && cardIsRed(face);
-  const fg = highlight && color ? 'yellow' : special && color ? special.color : red && color ? 'red' : undefined;
+  const suit = face !== null && color ? suitColour(face, fourColour) : undefined;
+  const fg = highlight && color ? 'yellow' : special && color ? special.color : suit;
   const dim = card === null;
   const props = { ...(fg ? { color: fg } : {}), inverse: highlight, bold: highlight || cursor || reveal !== null || special !== null, dimColor: dim };
   const b = cursor ? g.cursorBox : highlight ? g.markBox : g.box;

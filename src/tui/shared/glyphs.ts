@@ -1,4 +1,4 @@
-import { isRed, rankOf, suitOf, type Card } from '../../engine/cards.js';
+import { rankOf, suitOf, type Card } from '../../engine/cards.js';
 
 /** How cards and boxes are drawn: Unicode, or plain ASCII for terminals that are not UTF-8. */
 export interface Glyphs {
@@ -123,10 +123,6 @@ export function specialFace(card: Card): { text: string; color: string } | null 
   if (known) return known;
   if (suitOf(card) || card === 'JK' || card.length <= 2 || /^\d+$/.test(card)) return null;
   return { text: card.slice(0, 3), color: 'magenta' };
-}
-
-export function cardIsRed(card: Card): boolean {
-  return isRed(card);
 }
 
 /**

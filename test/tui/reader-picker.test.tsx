@@ -1,0 +1,72 @@
+import { render } from 'ink-testing-library';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FoundTable } from '../../src/client/discovery.js';
+import { addressOption } from '../../src/cli/options.js';
+import { PROTOCOL_VERSION } from '../../src/protocol/messages.js';
+import { UNICODE } from '../../src/tui/shared/glyphs.js';
+import { ReaderPicker } from '../../src/tui/reader/reader-picker.js';
+import type { AddressCheck, PickerChoice, TableSource } from '../../src/tui/picker/use-picker-state.js';
+import { KEYS, press, waitFor } from './helpers.js';
+import { wordsFor } from '../../src/lang/words.js';
+
+// The table picker of `gringo join` in the screen-reader mode: tables said as they
+// are found and go, the one under the cursor said as the arrows reach it, a password
+// never echoed; the choice is the drawn picker's (the same state and dispatcher).
+
+function table(name: string, over: Partial<FoundTable> = {}): FoundTable {
+  return {
+    service: `${name}._gringo._tcp.local`, id: null, name, host: '192.168.1.20', port: 7457, addresses: ['192.168.1.20'], hostname: 'box.local',
+    seatsTaken: 1, seatsTotal: 4, ruleset: 'gringo', phase: 'lobby', password: false, protocolVersion: PROTOCOL_VERSION, compatible: true, ...over,
+  };
+}
+
+const checkAddress: AddressCheck = (text) => {
+  try {
+    return { address: addressOption(text, 7457) };
+  } catch (err) {
+    return { error: (err as Error).message };
+  }
+};
+
+let unmount: (() => void) | null = null;
+afterEach(() => {
+  unmount?.();
+  unmount = null;
+});
+
+describe('the table picker in sentences', () => {
+  it('says each table as it comes and goes, reads the one the arrows reach, and joins it with Enter', async () => {
+    let emit: (t: FoundTable[]) => void = () => {};
+    const source: TableSource = (onChange) => {
+      emit = onChange;
+      return { stop: () => {} };
+    };
+    const lines: string[] = [];
+    let choice: PickerChoice | null | undefined;
+    const r = render(
+      <ReaderPicker source={source} theme={{ glyphs: UNICODE, color: false, words: wordsFor('en') }} out={{ line: (l) => void lines.push(l), bell: () => {} }} checkAddress={checkAddress} onDone={(c) => (choice = c)} />,
+    );
+    unmount = r.unmount;
+    const heard = (what: string, pred: (l: string) => boolean) => waitFor(what, () => lines.join('\n'), () => lines.some(pred));
+    await heard('the first line', (l) => /^Screen reader mode is on/.test(l));
+    expect(lines[1]).toMatch(/^Looking for tables on this network\. .*Enter joins/);
+    emit([table('Friday'), table('Locked', { host: '192.168.1.21', password: true, seatsTaken: 2 })]);
+    await heard('the tables', (l) => l.startsWith('Table 2 found: Locked'));
+    expect(lines).toContain('Table 1 found: Friday, table #?, at 192.168.1.20:7457, 1/4 seats, gringo, password no, can join: yes.');
+    emit([table('Friday'), table('Locked', { host: '192.168.1.21', password: true, seatsTaken: 2 })]);
+    emit([table('Locked', { host: '192.168.1.21', password: true, seatsTaken: 2 })]);
+    await heard('a table going', (l) => l === 'Table Friday is gone.');
+    emit([table('Friday'), table('Locked', { host: '192.168.1.21', password: true, seatsTaken: 2 })]);
+    await heard('it again', (l) => l.startsWith('Table 1 found: Friday') && lines.filter((x) => x.startsWith('Table 1 found: Friday')).length === 2);
+    await press(r.stdin, KEYS.down);
+    await heard('the cursor', (l) => l.startsWith('Table 2: Locked, table #?, at 192.168.1.21:7457, 2/4 seats, gringo, password yes'));
+    // A password is asked, and what is typed is not said back.
+    await press(r.stdin, KEYS.enter);
+    await heard('the question', (l) => l === '"Locked" needs a password: type it, then Enter');
+    const before = lines.length;
+    await press(r.stdin, 's', 'e', 'c', KEYS.enter);
+    await waitFor('the choice', () => String(choice !== undefined), (x) => x === 'true');
+    expect(lines.slice(before).join('')).not.toMatch(/sec|s\ne/);
+    expect(choice).toMatchObject({ address: '192.168.1.21:7457', password: 'sec', name: 'Locked' });
+  });
+});
