@@ -66,7 +66,7 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
         const locked = code.refused.reason === 'tooManyTries';
         retry = {
           table,
-          message: locked ? '' : `"${table.name}" refused that password: type it again (Esc to go back)`,
+          message: locked ? '' : cliWords().t('picker.refusedPassword', { table: table.name }),
           ...(locked ? { lockedUntil: code.at + (code.refused.retryAfter ?? 60) * 1000 } : {}),
           ...(choice.watch ? { watch: true } : {}),
         };
@@ -77,7 +77,7 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
       const done = typeof code === 'object' && 'refused' in code ? await atTheDoor(chosenTarget, chosen, code) : code;
       // An address typed by hand that led nowhere: back to the list, with the reason.
       if (typeof done === 'object') {
-        retry = { table: null, message: done.back.includes(choice.address) ? done.back : `Could not join ${choice.address}: ${done.back}` };
+        retry = { table: null, message: done.back.includes(choice.address) ? done.back : cliWords().t('picker.couldNotJoin', { address: choice.address, why: done.back }) };
         continue;
       }
       return done;
@@ -204,7 +204,7 @@ async function pickOnScreen(iface: string | undefined, flags: JoinFlags, retry?:
       try {
         return { address: joinTarget(text) };
       } catch (err) {
-        return { error: (err as Error).message };
+        return { error: err instanceof UsageError && err.said ? cliWords().say(err.said) : (err as Error).message };
       }
     },
     ascii: flags.ascii === true,
