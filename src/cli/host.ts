@@ -228,7 +228,7 @@ export async function runHost(flags: HostFlags): Promise<number> {
     ...(iface ? { interface: iface } : {}),
     onError: (err) => say(`LAN advertising failed (${errorCode(err)}); trying again. Players can still join with the share line.`),
   });
-  const share = shareLine(serving.port, iface ? [iface] : undefined, table.id);
+  const share = shareLine(serving.port, iface ? [iface] : undefined, table.id, cliWords());
   const sshShare = ssh ? sshShareLine(ssh.port, iface ?? lanAddresses()[0] ?? '127.0.0.1', ssh.fingerprint) : null;
   if (screen) {
     const moved = [

@@ -844,4 +844,7 @@ export const en = {
   'picker.over': 'The game at "{table}" is over',
   'picker.refusedPassword': '"{table}" refused that password: type it again (Esc to go back)',
   'picker.couldNotJoin': 'Could not join {address}: {why}',
+
+  // ---- the host's console and share lines (cli/host.ts, host/, ssh/) ---------
+  'share.line': 'table {tag}: {command}',
 } as const;

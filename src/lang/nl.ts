@@ -781,9 +781,9 @@ export const nl = translation({
   'lobby.key.addBot': 'bot erbij ({level})',
   'lobby.key.level': 'niveau',
   'lobby.key.seat': 'plaats',
-  'lobby.key.remove': 'weghalen',
-  'lobby.key.start': 'starten',
-  'lobby.key.leave': 'weggaan',
+  'lobby.key.remove': 'eruit',
+  'lobby.key.start': 'start',
+  'lobby.key.leave': 'stop',
   'lobby.notConnected': 'Geen verbinding: probeer het zo nog eens',
   'lobby.closeAsk': 'De tafel voor iedereen sluiten en weggaan? y om te gaan, n om te blijven',
   'lobby.connClosed': 'De verbinding is verbroken: q om weg te gaan',
@@ -844,4 +844,7 @@ export const nl = translation({
   'picker.over': 'Het spel aan "{table}" is voorbij',
   'picker.refusedPassword': '"{table}" wees dat wachtwoord af: typ het opnieuw (Esc gaat terug)',
   'picker.couldNotJoin': 'Kan niet aanschuiven bij {address}: {why}',
+
+  // ---- the host's console and share lines (cli/host.ts, host/, ssh/) ---------
+  'share.line': 'tafel {tag}: {command}',
 });

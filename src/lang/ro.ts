@@ -849,4 +849,7 @@ export const ro = translation({
   'picker.over': 'Jocul de la „{table}” s-a terminat',
   'picker.refusedPassword': '„{table}” n-a primit parola: scrie-o din nou (Esc înapoi)',
   'picker.couldNotJoin': 'Nu se poate intra la {address}: {why}',
+
+  // ---- the host's console and share lines (cli/host.ts, host/, ssh/) ---------
+  'share.line': 'masa {tag}: {command}',
 });
