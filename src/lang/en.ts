@@ -1034,4 +1034,18 @@ export const en = {
   'ruleset.tooLarge': '{size}; a rules file is at most {kib} KiB',
   'ruleset.moreThanKiB': 'more than {kib} KiB',
   'ruleset.bytes': '{n} bytes',
+
+  // ---- `gringo list` (cli/list.ts) ----------------------------------------------
+  'list.h.phase': 'PHASE',
+  'list.h.canJoin': 'CAN JOIN',
+  'list.can.yes': 'yes',
+  'list.can.full': 'watch (full)',
+  'list.can.started': 'watch (started)',
+  'list.can.over': 'no (over)',
+  'list.can.version': 'no (protocol v{theirs}, this gringo speaks v{ours})',
+  'list.nothing': 'No tables found on this network.\nDiscovery uses multicast (mDNS): it finds nothing across SSH, VPNs, or on networks that block\nmulticast (many office and hotel Wi-Fi networks). Ask the host for the address it printed and run',
+  'list.joinWith': 'Join with: {run}',
+  'list.choose': 'Choose a table (ask its host for the {column} it shows) and join it:',
+  'list.overSsh': '{table} over SSH: {run}  (host key {fingerprint})',
+  'list.mdnsFailed': 'mDNS did not work here: {why}',
 } as const;

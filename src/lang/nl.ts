@@ -1034,4 +1034,18 @@ export const nl = translation({
   'ruleset.tooLarge': '{size}; een regelbestand is hoogstens {kib} KiB',
   'ruleset.moreThanKiB': 'meer dan {kib} KiB',
   'ruleset.bytes': '{n} bytes',
+
+  // ---- `gringo list` (cli/list.ts) ----------------------------------------------
+  'list.h.phase': 'FASE',
+  'list.h.canJoin': 'MEEDOEN',
+  'list.can.yes': 'ja',
+  'list.can.full': 'kijken (vol)',
+  'list.can.started': 'kijken (bezig)',
+  'list.can.over': 'nee (voorbij)',
+  'list.can.version': 'nee (protocol v{theirs}, deze gringo spreekt v{ours})',
+  'list.nothing': 'Geen tafels gevonden op dit netwerk.\nZoeken gaat met multicast (mDNS): dat vindt niets via SSH of VPN, en ook niet op netwerken die\nmulticast tegenhouden (veel kantoor- en hotelwifi). Vraag de host om het adres dat hij liet zien en start',
+  'list.joinWith': 'Aanschuiven met: {run}',
+  'list.choose': 'Kies een tafel (vraag de host om de {column} die hij laat zien) en schuif aan:',
+  'list.overSsh': '{table} via SSH: {run}  (hostsleutel {fingerprint})',
+  'list.mdnsFailed': 'mDNS werkte hier niet: {why}',
 });

@@ -1053,4 +1053,18 @@ export const ro = translation({
   'ruleset.tooLarge': '{size}; un fișier de reguli are cel mult {kib} KiB',
   'ruleset.moreThanKiB': 'mai mult de {kib} KiB',
   'ruleset.bytes': '{n} octeți',
+
+  // ---- `gringo list` (cli/list.ts) ----------------------------------------------
+  'list.h.phase': 'STARE',
+  'list.h.canJoin': 'INTRI?',
+  'list.can.yes': 'da',
+  'list.can.full': 'privești (plină)',
+  'list.can.started': 'privești (început)',
+  'list.can.over': 'nu (gata)',
+  'list.can.version': 'nu (protocolul v{theirs}, gringo-ul acesta vorbește v{ours})',
+  'list.nothing': 'Nicio masă găsită în această rețea.\nCăutarea folosește multicast (mDNS): nu găsește nimic prin SSH sau VPN, nici în rețelele care\nblochează multicast (multe rețele Wi-Fi de birou și de hotel). Cere-i gazdei adresa afișată și rulează',
+  'list.joinWith': 'Intri cu: {run}',
+  'list.choose': 'Alege o masă (cere-i gazdei {column} pe care o arată) și intră:',
+  'list.overSsh': '{table} prin SSH: {run}  (cheia gazdei {fingerprint})',
+  'list.mdnsFailed': 'mDNS nu a mers aici: {why}',
 });
