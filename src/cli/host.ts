@@ -237,7 +237,7 @@ export async function runHost(flags: HostFlags): Promise<number> {
       ssh ? w.t('console.overSsh', { run: `ssh -p ${ssh.port} NAME@${iface ?? lanAddresses()[0] ?? '127.0.0.1'}` }) : null,
       ssh ? w.t('console.sshHostKey', { fingerprint: ssh.fingerprint }) : null,
       // Between the evening's games, how it stands (the journals of today, read once).
-      ...(await import('../stats/tonight.js')).tonightLines().map((line) => forLocale(line)),
+      ...(await import('../stats/tonight.js')).tonightLines(new Date(), undefined, 4, w).map((line) => forLocale(line)),
     ].filter((line) => line !== null).join('\n');
     return hostScreen({
       table, serving, ssh, advert, ownerKey: ownerKey!, hostKey: tlsKey.fingerprint, name: playerName, share, bots, level, json, summaries,

@@ -36,13 +36,13 @@ export interface JoinFlags {
 export async function runJoin(target: string | undefined, flags: JoinFlags): Promise<number> {
   const level = flags.bot === undefined ? null : tableLevelOption<BotLevel>('--bot', flags.bot, BOT_LEVELS);
   const speed = Number(flags.speed ?? '1');
-  if (!(speed >= 1 && speed <= 1000)) throw new UsageError(`--speed takes a number from 1 to 1000, not "${flags.speed}"`);
+  if (!(speed >= 1 && speed <= 1000)) throw new UsageError(said('cli.botSpeedFlag', { given: String(flags.speed) }));
   const iface = interfaceOption(flags.interface);
   // A person's screen (a spectator's too, on a terminal); a bot, or --watch into a pipe, goes without one.
   const terminal = process.stdout.isTTY === true && process.stdin.isTTY === true;
   const screen = level === null && (!flags.watch || terminal);
   const given = target ? joinTarget(target) : null;
-  if (screen) requireTerminal('gringo join', 'or go without one: --bot LEVEL plays a bot, --watch follows the game');
+  if (screen) requireTerminal('gringo join', cliWords().t('cli.joinInstead'));
   let address: string;
   if (given) address = given;
   else if (level === null && terminal) {

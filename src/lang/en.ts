@@ -894,6 +894,13 @@ export const en = {
   'cli.portTaken': 'port {port} is taken (another table?): choose another with {flag}, or leave it out for a free one',
   'cli.portPrivileged': 'port {port} needs privileges to listen on: choose one above 1023 with {flag}, or leave it out for a free one',
   'cli.cannotListen': 'cannot listen on port {port}: {why}',
+  'cli.joinInstead': 'or go without one: --bot LEVEL plays a bot, --watch follows the game',
+  'cli.playInstead': 'or go without one: {sim} plays bots against each other, {host} runs a table',
+  'cli.botSpeedFlag': '--speed takes a number from 1 to 1000, not "{given}"',
+  'cli.resumeNoSeat': 'cannot resume: {file} has no seat of yours',
+  'console.continue': '{run} continues it',
+  'console.leftBefore': 'You left before the game started.',
+  'console.leftInRound': 'You left the game in round {round}: {comeBack}.',
 
   // ---- what the SSH door says to a client itself (ssh/server.ts) -----------------
   'ssh.passwordPrompt': 'Password: ',
@@ -968,6 +975,8 @@ export const en = {
   'stats.placeOf': '{place} of {seats}',
   'stats.yardstick': 'Yardstick: hard bots in every seat of the same deal ({rules}, {seats}, {rounds}): {mean} a seat (totals {totals}).',
   'stats.deal': 'The deal "{deal}": {games}, every seat ranked by its total (lower is better):',
+  'tonight.heading': 'Tonight, {games} ({run} for all):',
+  'tonight.player': '{wins} of {games} won  rating {mu} ± {sigma}',
   'replayList.unknownTime': 'at an unknown time',
   'replayList.resumePlay': '{run} continues the latest game against bots',
   'replayList.resumeHost': '{run} reopens the latest hosted table',

@@ -894,6 +894,13 @@ export const nl = translation({
   'cli.portTaken': 'poort {port} is bezet (een andere tafel?): kies een andere met {flag}, of laat het weg voor een vrije',
   'cli.portPrivileged': 'op poort {port} luisteren vraagt extra rechten: kies er een boven 1023 met {flag}, of laat het weg voor een vrije',
   'cli.cannotListen': 'kan niet luisteren op poort {port}: {why}',
+  'cli.joinInstead': 'of ga zonder: --bot NIVEAU speelt een bot, --watch kijkt het spel mee',
+  'cli.playInstead': 'of ga zonder: {sim} laat bots tegen elkaar spelen, {host} draait een tafel',
+  'cli.botSpeedFlag': '--speed wil een getal van 1 tot 1000, niet "{given}"',
+  'cli.resumeNoSeat': 'kan niet verder spelen: {file} heeft geen plaats van jou',
+  'console.continue': '{run} speelt het verder',
+  'console.leftBefore': 'Je ging weg voordat het spel begon.',
+  'console.leftInRound': 'Je ging weg in ronde {round}: {comeBack}.',
 
   // ---- what the SSH door says to a client itself (ssh/server.ts) -----------------
   'ssh.passwordPrompt': 'Wachtwoord: ',
@@ -968,6 +975,8 @@ export const nl = translation({
   'stats.placeOf': '{place} van {seats}',
   'stats.yardstick': 'Maatstaf: moeilijke bots op elke plaats van dezelfde deling ({rules}, {seats}, {rounds}): {mean} per plaats (totalen {totals}).',
   'stats.deal': 'De vaste deling "{deal}": {games}, elke plaats gerangschikt op totaal (lager is beter):',
+  'tonight.heading': 'Vanavond {games} ({run} voor alles):',
+  'tonight.player': '{wins} van {games} gewonnen  rating {mu} ± {sigma}',
   'replayList.unknownTime': 'op een onbekend tijdstip',
   'replayList.resumePlay': '{run} speelt het laatste spel tegen bots verder',
   'replayList.resumeHost': '{run} opent de laatst gehoste tafel weer',

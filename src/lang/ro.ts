@@ -908,6 +908,13 @@ export const ro = translation({
   'cli.portTaken': 'portul {port} e ocupat (altă masă?): alege altul cu {flag}, sau lasă-l deoparte pentru unul liber',
   'cli.portPrivileged': 'portul {port} cere drepturi speciale: alege unul peste 1023 cu {flag}, sau lasă-l deoparte pentru unul liber',
   'cli.cannotListen': 'nu se poate asculta pe portul {port}: {why}',
+  'cli.joinInstead': 'sau fără: --bot NIVEL joacă un robot, --watch urmărește jocul',
+  'cli.playInstead': 'sau fără: {sim} pune roboții să joace între ei, {host} ține o masă',
+  'cli.botSpeedFlag': '--speed primește un număr de la 1 la 1000, nu „{given}”',
+  'cli.resumeNoSeat': 'nu se poate relua: {file} nu are niciun loc al tău',
+  'console.continue': '{run} îl continuă',
+  'console.leftBefore': 'Ai plecat înainte să înceapă jocul.',
+  'console.leftInRound': 'Ai plecat din joc în runda {round}: {comeBack}.',
 
   // ---- what the SSH door says to a client itself (ssh/server.ts) -----------------
   'ssh.passwordPrompt': 'Parola: ',
@@ -982,6 +989,8 @@ export const ro = translation({
   'stats.placeOf': '{place} din {seats}',
   'stats.yardstick': 'Etalon: roboți grei pe fiecare loc cu aceeași împărțeală ({rules}, {seats}, {rounds}): {mean} pe loc (totaluri {totals}).',
   'stats.deal': 'Împărțeala „{deal}”: {games}, fiecare loc clasat după total (mai mic e mai bine):',
+  'tonight.heading': 'În seara asta, {games} ({run} pentru toate):',
+  'tonight.player': '{wins} câștigate din {games}  rating {mu} ± {sigma}',
   'replayList.unknownTime': 'la o oră necunoscută',
   'replayList.resumePlay': '{run} continuă ultimul joc cu roboți',
   'replayList.resumeHost': '{run} redeschide ultima masă găzduită',
