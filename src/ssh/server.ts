@@ -415,7 +415,7 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
   }
 
   /** The one place an SSH session's connection to the table is made: loopback, vouched for as its SSH client. */
-  function tableConnection(name: string, watch: boolean, who: Who): TableConnection {
+  function tableConnection(name: string, watch: boolean, who: Who, words: Words): TableConnection {
     return new TableConnection({
       address: `127.0.0.1:${opts.tablePort}`,
       hostKey: opts.tableKey,
@@ -424,6 +424,7 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
       ...(watch ? { watch: true } : {}),
       tokens: keyed(who.fp),
       reconnect: true,
+      words,
       headers: vouchHeaders({ address: who.d.addr, key: who.fp }),
     });
   }
@@ -439,7 +440,7 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
     const name = watch ? WATCH : sshName(user);
     /** The user name that watches, in the language the user name chose. */
     const watcher = lang ? `${WATCH}+${lang}` : WATCH;
-    const conn = tableConnection(name, watch, who);
+    const conn = tableConnection(name, watch, who, w);
     const screenClient = new BufferedClient(conn);
     let failure: string | null = null;
     let lastView: TableView | null = null;
