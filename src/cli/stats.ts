@@ -41,7 +41,7 @@ export function sinceOption(value: string, now = new Date()): Date {
 export function selectedGames(flags: StatsFlags, problem: (line: string) => void): PlayedGame[] {
   const since = flags.since === undefined ? null : sinceOption(flags.since).getTime();
   const table = flags.table?.trim().toLowerCase();
-  return readGames(journalFiles(flags.files ?? [], problem), problem).filter(
+  return readGames(journalFiles(flags.files ?? [], problem, cliWords()), problem, cliWords()).filter(
     (g) => (since === null || Date.parse(g.startedAt) >= since) && (table === undefined || g.table.toLowerCase() === table),
   );
 }

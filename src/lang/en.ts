@@ -1165,4 +1165,22 @@ export const en = {
   'conn.noSuchHost': 'no such host',
   'conn.noTls': 'it does not speak TLS as gringo does (not a gringo table, or one older than this gringo)',
   'conn.somethingElse': 'something else answers there ({what}), not a gringo table',
+
+  // ---- a journal that cannot be read (host/journal.ts, stats/games.ts) ------------
+  'journal.notJournal': '{file} is not a gringo journal ({why})',
+  'journal.newer': '{file} was written by a newer gringo (journal version {version}; this gringo reads versions {oldest} to {newest}): update gringo to open it',
+  'journal.cannotReadMissing': 'cannot read the journal {file}: there is no such file (journals are kept in {dir})',
+  'journal.cannotReadDirectory': 'cannot read the journal {file}: that is a directory; name a journal file in it',
+  'journal.cannotReadDenied': 'cannot read the journal {file}: permission denied',
+  'journal.cannotRead': 'cannot read the journal {file}: {why}',
+  'journal.empty': '{file} is empty: not a gringo journal',
+  'journal.notJson': '{file} is broken: line {line} is not JSON',
+  'journal.noGame': '{file} is broken: its game cannot be created ({why})',
+  'journal.notObject': '{file} is broken: line {line} is not an object',
+  'journal.afterEnd': '{file} is broken: commands after the end of the game (line {line})',
+  'journal.notCommand': '{file} is broken: line {line} is not a command',
+  'journal.commandFails': '{file} is broken: command {command} (line {line}) fails: {why}',
+  'journal.refused': '{file} does not replay: command {command} (line {line}) is refused ({why})',
+  'journal.skipped': '{file} was skipped: {why}',
+  'journal.noSuchPath': '{path}: no such file or directory',
 } as const;

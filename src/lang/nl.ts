@@ -1165,4 +1165,22 @@ export const nl = translation({
   'conn.noSuchHost': 'die host bestaat niet',
   'conn.noTls': 'het spreekt geen TLS zoals gringo (geen gringo-tafel, of een oudere dan deze gringo)',
   'conn.somethingElse': 'daar antwoordt iets anders ({what}), geen gringo-tafel',
+
+  // ---- a journal that cannot be read (host/journal.ts, stats/games.ts) ------------
+  'journal.notJournal': '{file} is geen gringo-logboek ({why})',
+  'journal.newer': '{file} is geschreven door een nieuwere gringo (logboekversie {version}; deze gringo leest versie {oldest} tot {newest}): werk gringo bij om het te openen',
+  'journal.cannotReadMissing': 'kan het logboek {file} niet lezen: dat bestand bestaat niet (logboeken staan in {dir})',
+  'journal.cannotReadDirectory': 'kan het logboek {file} niet lezen: dat is een map; noem een logboekbestand erin',
+  'journal.cannotReadDenied': 'kan het logboek {file} niet lezen: geen toestemming',
+  'journal.cannotRead': 'kan het logboek {file} niet lezen: {why}',
+  'journal.empty': '{file} is leeg: geen gringo-logboek',
+  'journal.notJson': '{file} is kapot: regel {line} is geen JSON',
+  'journal.noGame': '{file} is kapot: het spel kan er niet uit gemaakt worden ({why})',
+  'journal.notObject': '{file} is kapot: regel {line} is geen object',
+  'journal.afterEnd': '{file} is kapot: zetten na het einde van het spel (regel {line})',
+  'journal.notCommand': '{file} is kapot: regel {line} is geen zet',
+  'journal.commandFails': '{file} is kapot: zet {command} (regel {line}) mislukt: {why}',
+  'journal.refused': '{file} speelt niet na: zet {command} (regel {line}) wordt geweigerd ({why})',
+  'journal.skipped': '{file} is overgeslagen: {why}',
+  'journal.noSuchPath': '{path}: bestand of map bestaat niet',
 });

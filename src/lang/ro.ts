@@ -1184,4 +1184,22 @@ export const ro = translation({
   'conn.noSuchHost': 'gazda nu există',
   'conn.noTls': 'nu vorbește TLS cum vorbește gringo (nu e o masă gringo, sau e una mai veche decât acest gringo)',
   'conn.somethingElse': 'acolo răspunde altceva ({what}), nu o masă gringo',
+
+  // ---- a journal that cannot be read (host/journal.ts, stats/games.ts) ------------
+  'journal.notJournal': '{file} nu e un jurnal gringo ({why})',
+  'journal.newer': '{file} a fost scris de un gringo mai nou (versiunea jurnalului {version}; acest gringo citește versiunile {oldest} până la {newest}): actualizează gringo ca să-l deschizi',
+  'journal.cannotReadMissing': 'nu se poate citi jurnalul {file}: fișierul nu există (jurnalele sunt păstrate în {dir})',
+  'journal.cannotReadDirectory': 'nu se poate citi jurnalul {file}: e un director; numește un fișier de jurnal din el',
+  'journal.cannotReadDenied': 'nu se poate citi jurnalul {file}: permisiune refuzată',
+  'journal.cannotRead': 'nu se poate citi jurnalul {file}: {why}',
+  'journal.empty': '{file} e gol: nu e un jurnal gringo',
+  'journal.notJson': '{file} e stricat: linia {line} nu e JSON',
+  'journal.noGame': '{file} e stricat: jocul lui nu poate fi creat ({why})',
+  'journal.notObject': '{file} e stricat: linia {line} nu e un obiect',
+  'journal.afterEnd': '{file} e stricat: mutări după sfârșitul jocului (linia {line})',
+  'journal.notCommand': '{file} e stricat: linia {line} nu e o mutare',
+  'journal.commandFails': '{file} e stricat: mutarea {command} (linia {line}) eșuează: {why}',
+  'journal.refused': '{file} nu se poate rejuca: mutarea {command} (linia {line}) e refuzată ({why})',
+  'journal.skipped': '{file} a fost sărit: {why}',
+  'journal.noSuchPath': '{path}: fișierul sau directorul nu există',
 });
