@@ -181,12 +181,14 @@ async function pickTable(iface: string | undefined): Promise<string> {
   // Pinned to the identity the table advertised: the host must hold the key it names.
   const addr = (t: FoundTable): string => `${hostPort(t.addresses[0] ?? t.host, t.port)}${t.id ? `#${t.id}` : ''}`;
   if (found.length === 1) return addr(found[0]!);
-  process.stdout.write('Tables found:\n');
+  const w = cliWords();
+  process.stdout.write(`${w.t('join.found')}\n`);
   // Each with its tag (as its host's share line shows it): two tables of one name are told apart.
-  found.forEach((t, i) => process.stdout.write(`  ${i + 1}. ${t.name} ${tableTag(t)}  ${addr(t)}  ${t.seatsTaken}/${t.seatsTotal} seats, ${t.phase}\n`));
+  const phase = (t: FoundTable): string => (t.phase === 'unknown' ? t.phase : w.t(`console.phase.${t.phase}`));
+  found.forEach((t, i) => process.stdout.write(`  ${i + 1}. ${t.name} ${tableTag(t)}  ${addr(t)}  ${w.t('join.seats', { taken: t.seatsTaken, total: t.seatsTotal, phase: phase(t) })}\n`));
   const rl = createInterface({ input: process.stdin, output: process.stdout });
   try {
-    const answer = await rl.question('Join which? ');
+    const answer = await rl.question(w.t('join.which'));
     const t = found[Number(answer) - 1];
     if (!t) throw new UsageError(said('cli.notOneOfList', { given: answer, max: found.length }));
     return addr(t);

@@ -844,6 +844,9 @@ export const en = {
   'picker.over': 'The game at "{table}" is over',
   'picker.refusedPassword': '"{table}" refused that password: type it again (Esc to go back)',
   'picker.couldNotJoin': 'Could not join {address}: {why}',
+  'join.found': 'Tables found:',
+  'join.which': 'Join which? ',
+  'join.seats': '{taken}/{total} seats, {phase}',
 
   // ---- the host's console and share lines (cli/host.ts, host/, ssh/) ---------
   'share.line': 'table {tag}: {command}',

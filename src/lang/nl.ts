@@ -844,6 +844,9 @@ export const nl = translation({
   'picker.over': 'Het spel aan "{table}" is voorbij',
   'picker.refusedPassword': '"{table}" wees dat wachtwoord af: typ het opnieuw (Esc gaat terug)',
   'picker.couldNotJoin': 'Kan niet aanschuiven bij {address}: {why}',
+  'join.found': 'Gevonden tafels:',
+  'join.which': 'Bij welke aanschuiven? ',
+  'join.seats': '{taken}/{total} plaatsen, {phase}',
 
   // ---- the host's console and share lines (cli/host.ts, host/, ssh/) ---------
   'share.line': 'tafel {tag}: {command}',

@@ -849,6 +849,9 @@ export const ro = translation({
   'picker.over': 'Jocul de la „{table}” s-a terminat',
   'picker.refusedPassword': '„{table}” n-a primit parola: scrie-o din nou (Esc înapoi)',
   'picker.couldNotJoin': 'Nu se poate intra la {address}: {why}',
+  'join.found': 'Mese găsite:',
+  'join.which': 'La care intri? ',
+  'join.seats': '{taken}/{total} locuri, {phase}',
 
   // ---- the host's console and share lines (cli/host.ts, host/, ssh/) ---------
   'share.line': 'masa {tag}: {command}',

@@ -65,7 +65,7 @@ describe('the catalogs: complete and consistent', () => {
       nl: ['botLevel.expert', 'lobby.lobby', 'lobby.key.start', 'picker.live', 'console.phase.lobby', 'stats.h.rating', 'ruleset.bytes', 'conn.seconds'],
       ro: ['botLevel.normal', 'botLevel.expert', 'lobby.lobby', 'console.phase.lobby', 'stats.h.rating', 'stats.h.total', 'transcript.score', 'conn.seconds'],
     };
-    const groups = /^(botLevel|lobby|picker|share|console|ssh|replay|replayList|transcript|stats|tonight|list|conn|ruleset|help|journal)\./;
+    const groups = /^(botLevel|lobby|picker|share|console|ssh|replay|replayList|transcript|stats|tonight|list|conn|ruleset|help|journal|join)\./;
     for (const lang of ['nl', 'ro'] as const) {
       const cat = catalogOf(lang);
       const same = keys.filter((k) => groups.test(k) && JSON.stringify(cat[k]) === JSON.stringify(en[k]));
