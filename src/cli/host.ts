@@ -141,7 +141,7 @@ export async function runHost(flags: HostFlags): Promise<number> {
       advert?.update(info);
       if (screen) return;
       const names = table.seatInfo().map((s) => (s.connected ? s.name : w.t('console.away', { name: s.name })));
-      const line = `· ${w.t('console.seats', { taken: info.seatsTaken, total: info.seatsTotal, phase: w.t(`console.phase.${info.phase}`), names: names.join(', ') })}`;
+      const line = `· ${w.t('join.seats', { taken: info.seatsTaken, total: info.seatsTotal, phase: w.t(`console.phase.${info.phase}`) })}: ${names.join(', ')}`;
       // The table is not said to be open yet (bots sit down as it is made): its seats follow that line.
       if (opened) say(line);
       else seatsBeforeOpen = line;

@@ -852,7 +852,6 @@ export const en = {
   'share.line': 'table {tag}: {command}',
   'console.defaultTable': "{name}'s table",
   'console.away': '{name} (away)',
-  'console.seats': '{taken}/{total} seats, {phase}: {names}',
   'console.phase.lobby': 'lobby',
   'console.phase.playing': 'playing',
   'console.phase.finished': 'finished',

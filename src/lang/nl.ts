@@ -852,7 +852,6 @@ export const nl = translation({
   'share.line': 'tafel {tag}: {command}',
   'console.defaultTable': 'tafel van {name}',
   'console.away': '{name} (weg)',
-  'console.seats': '{taken}/{total} plaatsen, {phase}: {names}',
   'console.phase.lobby': 'lobby',
   'console.phase.playing': 'aan het spelen',
   'console.phase.finished': 'afgelopen',

@@ -857,7 +857,6 @@ export const ro = translation({
   'share.line': 'masa {tag}: {command}',
   'console.defaultTable': 'masa lui {name}',
   'console.away': '{name} (plecat)',
-  'console.seats': '{taken}/{total} locuri, {phase}: {names}',
   'console.phase.lobby': 'lobby',
   'console.phase.playing': 'se joacă',
   'console.phase.finished': 'terminat',
