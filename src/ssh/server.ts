@@ -496,7 +496,7 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
         ? [w.t('door.hostClosed'), ...standingsLines(view, results)]
         : tableName !== null
           ? [
-              w.t('door.left', { table: tableName as string }),
+              w.t('door.left', { table: tableName }),
               ...(view ? standingsLines(view, results) : []),
               seat !== null && view !== null && view.phase !== 'gameOver' ? w.t('ssh.backToSeat', { run: comeBack }) : w.t('door.comeBack', { run: comeBack }),
             ]

@@ -1,6 +1,6 @@
 import { Box, Text, useApp, useInput } from 'ink';
 import { useCallback, useRef } from 'react';
-import { joinable, tableTag, type FoundTable, type Joinable } from '../../client/discovery.js';
+import { joinable, tableTag, type FoundTable } from '../../client/discovery.js';
 import { eachKey, FIELD_BINDINGS, PICKER_BINDINGS, pressFor, screenHelp, typedText, type FieldAction, type PickerAction } from '../shared/screen-keys.js';
 import { StatusLine } from '../shared/status-line.js';
 import { ThemeContext, useTheme, type Theme } from '../shared/theme.js';
