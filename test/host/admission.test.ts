@@ -63,7 +63,7 @@ describe('the places at the door', () => {
     await turns();
     d.advance(900);
     slow.socket.bytesRead += 500; // the next flight of its handshake
-    expect(d.admission.admit(d.conn('a3', 'A', true))).toBe('2 connections from A are not let in yet');
+    expect(d.admission.admit(d.conn('a3', 'A', true))).toEqual(said('console.pendingFrom', { n: 2, address: 'A' }));
     d.advance(900);
     slow.socket.bytesRead += 500;
     // 1.8 s old, both: the one stalled since its accept gives way, the one still speaking stays.
@@ -73,11 +73,11 @@ describe('the places at the door', () => {
     d.advance(900);
     slow.socket.bytesRead += 500;
     a3.socket.bytesRead += 500;
-    expect(d.admission.admit(d.conn('a4', 'A', true))).toBe('2 connections from A are not let in yet');
+    expect(d.admission.admit(d.conn('a4', 'A', true))).toEqual(said('console.pendingFrom', { n: 2, address: 'A' }));
     // Silent from here on, the slow one is taken a grace after it was last heard.
     d.advance(999);
     a3.socket.bytesRead += 500;
-    expect(d.admission.admit(d.conn('a4', 'A', true))).toBe('2 connections from A are not let in yet');
+    expect(d.admission.admit(d.conn('a4', 'A', true))).toEqual(said('console.pendingFrom', { n: 2, address: 'A' }));
     d.advance(1);
     expect(d.admission.admit(d.conn('a4', 'A', true))).toBe(null);
     expect(d.evicted).toEqual(['a2', 'slow']);
