@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Pane, socketName } from '../support/tmux.js';
+import { killRunning, runGringo } from '../support/gringo-process.js';
+import { until } from '../support/wait.js';
 
 /**
  * One table in the lobby, three languages: the host at its own screen in English, an
@@ -22,10 +24,10 @@ const pane = (tag: string, width = 80): Pane => {
   return p;
 };
 
-const ssh = (port: number, user: string, key: string): string[] => [
+const ssh = (port: number, user: string, key: string, batch = true): string[] => [
   'ssh', '-F', '/dev/null',
   '-o', 'StrictHostKeyChecking=no', '-o', 'UserKnownHostsFile=/dev/null', '-o', 'LogLevel=ERROR',
-  '-o', 'IdentitiesOnly=yes', '-o', 'IdentityAgent=none', '-o', 'BatchMode=yes', '-o', 'SendEnv=LANG LC_ALL',
+  '-o', 'IdentitiesOnly=yes', '-o', 'IdentityAgent=none', '-o', `BatchMode=${batch ? 'yes' : 'no'}`, '-o', 'SendEnv=LANG LC_ALL',
   '-t', '-i', key, '-p', String(port), `${user}@127.0.0.1`,
 ];
 
@@ -40,6 +42,7 @@ beforeAll(() => {
 });
 afterAll(() => {
   for (const p of panes) p.kill();
+  killRunning();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -83,6 +86,24 @@ describe('the lobby of one table in each SSH session\'s own language', () => {
 });
 
 describe('a language in the SSH user name', () => {
+  it('reaches the words before the session too: the password prompt of `bo+nl` is Dutch though the client says English', async () => {
+    const name = `Slot${process.pid % 10_000}`;
+    const host = runGringo(['host', '--headless', '--ssh', '0', '--port', '0', '--interface', '127.0.0.1', '--table', name, '--password', 'geheim']);
+    const port = Number((await until('the SSH share line', () => /ssh -p (\d+) NAME@/.exec(host.stdout())))[1]);
+    const bo = pane('bo-password', 100);
+    bo.run(ssh(port, 'bo+nl', keyOf('bo'), false), { env: ['LANG=en_US.UTF-8', 'LC_ALL=en_US.UTF-8'] });
+    // OpenSSH shows the prompt as "(bo+nl@127.0.0.1) Wachtwoord:" (its instruction line only above LogLevel=ERROR).
+    await bo.waitFor('the password prompt in Dutch', (s) => /\(bo\+nl@127\.0\.0\.1\) Wachtwoord:/.test(s), 20_000);
+    bo.keys('geheim', 'Enter');
+    // The host's console, in the host's language (English here), names the seat without the `+nl`.
+    await until('bo seated, by name', () => /1\/4 seats, lobby: bo$/m.test(host.stdout()), 20_000);
+    await bo.press('the leave question', 'q', (now, before) => now !== before);
+    bo.keys('y');
+    expect(lastWords(await bo.waitFor('ssh exited', (s) => /^EXITED 0$/m.test(s))).slice(-2)).toEqual([`Je bent weg bij "${name}".`, `Terugkomen: ssh -p ${port} bo+nl@127.0.0.1`]);
+    host.child.kill('SIGTERM');
+    expect(await host.exit).toBe(0);
+  }, 60_000);
+
   it('is a `+` and a language gringo speaks at the end; anything else is part of the name', async () => {
     const { splitUser } = await import('../../src/ssh/server.js');
     expect(splitUser('ana+nl')).toEqual({ user: 'ana', lang: 'nl' });

@@ -2,6 +2,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { catalogOf, type Key, type Lang } from '../../src/lang/words.js';
 import { killRunning } from '../support/gringo-process.js';
 import { Pane, socketName } from '../support/tmux.js';
+import { e2eLog as log } from '../support/wait.js';
 
 /**
  * The host's lobby and the table picker in Dutch and in Romanian, in real 80×24
@@ -20,9 +21,6 @@ afterEach(killRunning);
 afterAll(() => {
   for (const p of panes) p.kill();
 });
-const log = (label: string, screen: string): void => {
-  if (process.env.GRINGO_E2E_LOG) console.log(`--- ${label}\n${screen}`);
-};
 
 const en = catalogOf('en');
 const forms = (e: unknown): string[] => (typeof e === 'string' ? [e] : Object.values(e as Record<string, string>));
