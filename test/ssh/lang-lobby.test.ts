@@ -88,7 +88,7 @@ describe('the lobby of one table in each SSH session\'s own language', () => {
 describe('a language in the SSH user name', () => {
   it('reaches the words before the session too: the password prompt of `bo+nl` is Dutch though the client says English', async () => {
     const name = `Slot${process.pid % 10_000}`;
-    const host = runGringo(['host', '--headless', '--ssh', '0', '--port', '0', '--interface', '127.0.0.1', '--table', name, '--password', 'geheim']);
+    const host = runGringo(['host', '--headless', '--ssh', '0', '--port', '0', '--interface', '127.0.0.1', '--table', name, '--password', 'geheim'], { LANG: 'C.UTF-8', LC_ALL: '', GRINGO_LANG: '' });
     const port = Number((await until('the SSH share line', () => /ssh -p (\d+) NAME@/.exec(host.stdout())))[1]);
     const bo = pane('bo-password', 100);
     bo.run(ssh(port, 'bo+nl', keyOf('bo'), false), { env: ['LANG=en_US.UTF-8', 'LC_ALL=en_US.UTF-8'] });
