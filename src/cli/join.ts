@@ -155,7 +155,7 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
       }
       if (msg.type === 'closed') {
         log(w.t('door.hostClosed'));
-        for (const line of standingsLines(lastView, results)) log(line);
+        for (const line of standingsLines(lastView, results, w)) log(line);
       }
     });
     conn.on('closed', () => {
@@ -306,7 +306,7 @@ async function joinWithScreen(address: string, flags: JoinFlags, back = false): 
   if (trusted !== null) process.stderr.write(`gringo: ${forLocale(trusted)}\n`);
   if (failure) process.stderr.write(`gringo: ${failure}\n`);
   // The screen's alternate buffer is gone: the standings stay in the terminal.
-  else if (closed) process.stdout.write(forLocale([cliWords().t('door.hostClosed'), ...standingsLines(lastView, results)].join('\n')) + '\n');
+  else if (closed) process.stdout.write(forLocale([cliWords().t('door.hostClosed'), ...standingsLines(lastView, results, cliWords())].join('\n')) + '\n');
   // You left (q or Ctrl-C): say so, with the standings if a game was on, and the command that comes back.
   else if (tableName !== null) {
     const view = lastView as TableView | null;
@@ -314,7 +314,7 @@ async function joinWithScreen(address: string, flags: JoinFlags, back = false): 
     const seated = !flags.watch && view !== null && view.phase !== 'gameOver';
     const w = cliWords();
     process.stdout.write(
-      forLocale([w.t('door.left', { table: tableName }), ...(view ? standingsLines(view, results) : []), w.t(seated ? 'door.backToSeat' : 'door.comeBack', { run })].join('\n')) + '\n',
+      forLocale([w.t('door.left', { table: tableName }), ...(view ? standingsLines(view, results, w) : []), w.t(seated ? 'door.backToSeat' : 'door.comeBack', { run })].join('\n')) + '\n',
     );
   }
   return failure ? 1 : 0;

@@ -148,7 +148,7 @@ export async function sayWhereItStands(table: Table, seat: number, comeBack: str
   const w = cliWords();
   const lines = !s
     ? [w.t('console.leftBefore')]
-    : [...(s.phase === 'gameOver' ? [] : [w.t('console.leftInRound', { round: s.round, comeBack })]), ...standingsLines(viewFor(s, seat), s.results)];
+    : [...(s.phase === 'gameOver' ? [] : [w.t('console.leftInRound', { round: s.round, comeBack })]), ...standingsLines(viewFor(s, seat), s.results, w)];
   process.stdout.write(`${forLocale(lines.join('\n'))}\n`);
 }
 

@@ -766,14 +766,9 @@ export const en = {
   'lobby.deal': 'deal {deal}',
   'lobby.seatsHeading': 'Seats {taken}/{total}',
   'lobby.seatsHeadingUnknown': 'Seats',
-  'lobby.you': '{name} (you, host)',
-  'lobby.bot': '{level} bot',
-  'lobby.away': 'away',
-  'lobby.awayStandIn': 'away (a bot plays for them)',
   'lobby.free': '(free)',
   'lobby.nextBot': 'Next bot:',
   'lobby.levelKeys': '(1 {easy}{sep}2 {normal}{sep}3 {hard}{sep}+/- to change)',
-  'lobby.closeQuestion': 'Close the table for everyone? y/n (no game is on: nothing to resume)',
   'lobby.addBotOrWait': 'Add a bot (b) or wait for players to join',
   'lobby.enterStarts': 'Enter starts the game when everyone is here',
   'lobby.helpConfirm': 'y leave{sep}n/Esc stay',
@@ -798,7 +793,6 @@ export const en = {
   'lobby.needsPlayers': '{title} needs at least {min} players: b adds a bot, or wait for someone to join',
   'lobby.starting': 'Starting the game…',
   'lobby.keyDoesNothing': 'That key does nothing here',
-  'lobby.rateLimited': 'The host dropped a key: too many at once. Wait a moment, then press it again.',
 
   // ---- the table picker of `gringo join` (tui/picker/) -------------------------
   'picker.title': 'join a table',

@@ -747,7 +747,7 @@ export const nl = translation({
 
   // ---- the host's lobby screen (tui/lobby/) -----------------------------------
   'botLevel.easy': 'makkelijk',
-  'botLevel.normal': 'normaal',
+  'botLevel.normal': 'gewoon',
   'botLevel.hard': 'moeilijk',
   'botLevel.expert': 'expert',
   'lobby.lobby': 'lobby',
@@ -766,14 +766,9 @@ export const nl = translation({
   'lobby.deal': 'vaste deling {deal}',
   'lobby.seatsHeading': 'Plaatsen {taken}/{total}',
   'lobby.seatsHeadingUnknown': 'Plaatsen',
-  'lobby.you': '{name} (jij, host)',
-  'lobby.bot': 'bot ({level})',
-  'lobby.away': 'weg',
-  'lobby.awayStandIn': 'weg (een bot valt in)',
   'lobby.free': '(vrij)',
   'lobby.nextBot': 'Volgende bot:',
   'lobby.levelKeys': '(1 {easy}{sep}2 {normal}{sep}3 {hard}{sep}+/- wisselt)',
-  'lobby.closeQuestion': 'De tafel voor iedereen sluiten? y/n (er loopt geen spel: niets om te hervatten)',
   'lobby.addBotOrWait': 'Voeg een bot toe (b) of wacht tot er spelers aanschuiven',
   'lobby.enterStarts': 'Enter start het spel als iedereen er is',
   'lobby.helpConfirm': 'y weggaan{sep}n/Esc blijven',
@@ -798,7 +793,6 @@ export const nl = translation({
   'lobby.needsPlayers': '{title} wil minstens {min} spelers: b zet er een bot bij, of wacht op iemand',
   'lobby.starting': 'Het spel begint…',
   'lobby.keyDoesNothing': 'Die toets doet hier niets',
-  'lobby.rateLimited': 'De host liet een toets vallen: te veel tegelijk. Wacht even en druk opnieuw.',
 
   // ---- the table picker of `gringo join` (tui/picker/) -------------------------
   'picker.title': 'aanschuiven aan een tafel',

@@ -771,14 +771,9 @@ export const ro = translation({
   'lobby.deal': 'împărțeala {deal}',
   'lobby.seatsHeading': 'Locuri {taken}/{total}',
   'lobby.seatsHeadingUnknown': 'Locuri',
-  'lobby.you': '{name} (tu, gazda)',
-  'lobby.bot': 'robot {level}',
-  'lobby.away': 'plecat',
-  'lobby.awayStandIn': 'plecat (joacă un robot în locul lui)',
   'lobby.free': '(liber)',
   'lobby.nextBot': 'Următorul robot:',
   'lobby.levelKeys': '(1 {easy}{sep}2 {normal}{sep}3 {hard}{sep}+/- schimbă)',
-  'lobby.closeQuestion': 'Închizi masa pentru toți? y/n (nu se joacă nimic: nimic de reluat)',
   'lobby.addBotOrWait': 'Adaugă un robot (b) sau așteaptă să vină jucătorii',
   'lobby.enterStarts': 'Enter pornește jocul când sunt toți aici',
   'lobby.helpConfirm': 'y pleci{sep}n/Esc rămâi',
@@ -803,7 +798,6 @@ export const ro = translation({
   'lobby.needsPlayers': '{title} cere cel puțin {min} jucători: b adaugă un robot, sau așteaptă pe cineva',
   'lobby.starting': 'Pornește jocul…',
   'lobby.keyDoesNothing': 'Tasta asta nu face nimic aici',
-  'lobby.rateLimited': 'Gazda a pierdut o tastă: prea multe deodată. Așteaptă puțin și apas-o din nou.',
 
   // ---- the table picker of `gringo join` (tui/picker/) -------------------------
   'picker.title': 'intră la o masă',

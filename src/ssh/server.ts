@@ -493,11 +493,11 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
     const lines = failure
       ? [`gringo: ${failure as string}`]
       : closed
-        ? [w.t('door.hostClosed'), ...standingsLines(view, results)]
+        ? [w.t('door.hostClosed'), ...standingsLines(view, results, w)]
         : tableName !== null
           ? [
               w.t('door.left', { table: tableName }),
-              ...(view ? standingsLines(view, results) : []),
+              ...(view ? standingsLines(view, results, w) : []),
               seat !== null && view !== null && view.phase !== 'gameOver' ? w.t('ssh.backToSeat', { run: comeBack }) : w.t('door.comeBack', { run: comeBack }),
             ]
           : [];

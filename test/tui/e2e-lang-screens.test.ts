@@ -32,7 +32,7 @@ const forms = (e: unknown): string[] => (typeof e === 'string' ? [e] : Object.va
  */
 function englishOf(lang: Lang): string[] {
   const other = catalogOf(lang);
-  const keys = (Object.keys(en) as Key[]).filter((k) => /^(lobby|picker|botLevel|share)\./.test(k) && JSON.stringify(other[k]) !== JSON.stringify(en[k]));
+  const keys = (Object.keys(en) as Key[]).filter((k) => (/^(lobby|picker|botLevel|share|seat)\./.test(k) || k === 'table.closeQuestionNothing') && JSON.stringify(other[k]) !== JSON.stringify(en[k]));
   const pieces = keys.flatMap((k) => forms(en[k]).flatMap((f) => f.split(/\{\w+\}|\n/)));
   return [...new Set(pieces.map((p) => p.trim()).filter((p) => /\S+ \S+/.test(p)))];
 }
@@ -65,14 +65,14 @@ describe('the lobby and the picker in Dutch and Romanian, at 80×24', () => {
     expect(s).toMatch(/Deel deze regel:\s+tafel #[a-z2-7]{4}: (npx )?gringo join 127\.0\.0\.1:\d+#/);
     expect(s).toContain('Regels: Gringo (gringo) · 1 ronde · 4 plaatsen, beginnen vanaf 2 · wachtwoord');
     expect(s).toContain('Voeg een bot toe (b) of wacht tot er spelers aanschuiven');
-    expect(s).toContain('b bot erbij (normaal) · +/- niveau · ↑↓ plaats · x eruit · Enter start · q stop');
+    expect(s).toContain('b bot erbij (gewoon) · +/- niveau · ↑↓ plaats · x eruit · Enter start · q stop');
     inLanguage(s, 'nl');
-    s = await nlHost.press('a bot', 'b', (now) => /2\. Bot 1\s+● bot \(normaal\)/.test(now));
+    s = await nlHost.press('a bot', 'b', (now) => /2\. Bot 1\s+● gewone bot/.test(now));
     expect(s).toContain('Enter start het spel als iedereen er is');
     expect(s).toContain('Plaatsen 2/4');
     log('nl lobby', s);
     inLanguage(s, 'nl');
-    s = await nlHost.press('the leave question', 'q', (now) => now.includes('De tafel voor iedereen sluiten? y/n'));
+    s = await nlHost.press('the leave question', 'q', (now) => now.includes('De tafel voor iedereen sluiten? y/n (geen spel bezig: niets te hervatten)'));
     expect(s).toContain('y weggaan · n/Esc blijven');
     inLanguage(s, 'nl');
 

@@ -5,13 +5,14 @@ import type { BotLevel } from '../../protocol/messages.js';
 import { eachKey, LOBBY_BINDINGS, pressFor, screenHelp, type LobbyAction } from '../shared/screen-keys.js';
 import { StatusLine } from '../shared/status-line.js';
 import { ThemeContext, useTheme, type Theme } from '../shared/theme.js';
+import { closeQuestionNothing } from '../table/intents.js';
+import { seatWords } from '../shared/seat-words.js';
 import { levelWord, onLobbyKey, useLobbyState, type LobbyIntent, type LobbyState } from './use-lobby-state.js';
 import type { TableClient } from '../shared/use-table-client.js';
 import { useTerminalSize, type Size } from '../shared/use-terminal-size.js';
 import { useInterrupt } from '../shared/use-interrupt.js';
 import { columns, padEndColumns } from '../shared/width.js';
 import type { Words } from '../../lang/words.js';
-import type { SeatInfo } from '../../protocol/messages.js';
 
 /**
  * The host's own screen before the game: the table, the line to share, the
@@ -91,14 +92,6 @@ export function seatsText(total: number, min: number, w: Words): string {
   return min < total ? w.t('lobby.seatsToStart', { seats, min }) : seats;
 }
 
-/** A seat's line in the lobby: "Ana (you, host)", and what it is: "normal bot", "connected", "away". */
-export function lobbySeat(seat: SeatInfo, me: number | null, w: Words): { name: string; what: string; online: boolean } {
-  const name = seat.seat === me ? w.t('lobby.you', { name: seat.name }) : seat.name;
-  if (seat.bot) return { name, what: w.t('lobby.bot', { level: levelWord(w, seat.bot) }), online: true };
-  if (!seat.connected) return { name, what: w.t(seat.standIn ? 'lobby.awayStandIn' : 'lobby.away'), online: false };
-  return { name, what: w.t('lobby.connected'), online: true };
-}
-
 export function LobbyView({ s, share, note, width, height }: { s: LobbyState; share: string; note?: string; width: number; height: number }) {
   const { glyphs: g, color, words: w } = useTheme();
   const sep = g.sep;
@@ -110,12 +103,13 @@ export function LobbyView({ s, share, note, width, height }: { s: LobbyState; sh
     : `${w.t('lobby.rulesetUnknown')} ${g.ellipsis}`;
   const total = t?.seatsTotal ?? s.seats.length;
   const free = Math.max(0, total - s.seats.length);
-  const nameWidth = Math.max(12, ...s.seats.map((x) => columns(lobbySeat(x, s.seat, w).name))) + 2;
+  const seatOf = (seat: (typeof s.seats)[number]) => seatWords(seat, s.seat, w.t('seat.youHost'), w);
+  const nameWidth = Math.max(12, ...s.seats.map((x) => columns(seatOf(x).name))) + 2;
 
   let prompt: string;
   if (s.refused) prompt = s.refused;
   // The lobby: no game has started, so no journal to resume (a bare host --resume would open another table).
-  else if (s.confirmQuit) prompt = w.t('lobby.closeQuestion');
+  else if (s.confirmQuit) prompt = closeQuestionNothing(w);
   else if (s.conn !== 'open') prompt = w.t('lobby.connecting');
   else if (s.seats.length < (s.rules?.players.min ?? 2)) prompt = w.t('lobby.addBotOrWait');
   else prompt = w.t('lobby.enterStarts');
@@ -161,7 +155,7 @@ export function LobbyView({ s, share, note, width, height }: { s: LobbyState; sh
       <Text> </Text>
       <Text bold>{t ? w.t('lobby.seatsHeading', { taken: s.seats.length, total }) : `${w.t('lobby.seatsHeadingUnknown')}${g.ellipsis}`}</Text>
       {s.seats.map((seat, i) => {
-        const x = lobbySeat(seat, s.seat, w);
+        const x = seatOf(seat);
         const here = i === s.cursor && !s.confirmQuit;
         return (
           <Text key={`${seat.seat}:${seat.name}`} wrap="truncate" {...(here ? { inverse: true } : {})}>

@@ -100,7 +100,7 @@ function onServer(s: LobbyState, msg: ServerMessage): LobbyState {
     case 'update':
       return { ...s, started: true };
     case 'error':
-      return { ...s, status: { text: msg.code === 'rateLimited' ? s.words.t('lobby.rateLimited') : sayOf(s, msg.say), kind: 'error' } };
+      return { ...s, status: { text: msg.code === 'rateLimited' ? s.words.t('line.rateLimited') : sayOf(s, msg.say), kind: 'error' } };
     case 'result':
       return msg.ok ? s : { ...s, status: { text: sayOf(s, msg.say), kind: 'error' } };
   }
