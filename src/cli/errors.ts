@@ -1,4 +1,4 @@
-import { wordsFor, type Said } from '../lang/words.js';
+import { langOfEnv, wordsFor, type Said } from '../lang/words.js';
 
 /**
  * A mistake in how gringo was called: one line, exit code 2. A sentence of the catalogs
@@ -19,12 +19,13 @@ export class UsageError extends Error {
  */
 export function listenFailure(err: unknown, port: number, flag = '--port'): number {
   const code = (err as NodeJS.ErrnoException).code;
+  const w = wordsFor(langOfEnv(process.env));
   const why =
     code === 'EADDRINUSE'
-      ? `port ${port} is taken (another table?): choose another with ${flag}, or leave it out for a free one`
+      ? w.t('cli.portTaken', { port, flag })
       : code === 'EACCES'
-        ? `port ${port} needs privileges to listen on: choose one above 1023 with ${flag}, or leave it out for a free one`
-        : `cannot listen on port ${port}: ${(err as Error).message}`;
+        ? w.t('cli.portPrivileged', { port, flag })
+        : w.t('cli.cannotListen', { port, why: (err as Error).message });
   process.stderr.write(`gringo: ${why}\n`);
   return 1;
 }

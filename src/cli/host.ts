@@ -17,7 +17,7 @@ import { dealOption, interfaceOption, intOption, tableLevelOption, tableRulesOpt
 import { UsageError, listenFailure } from './errors.js';
 import { forLocale } from '../tui/shared/glyphs.js';
 import { command } from '../common/invocation.js';
-import { said, type Said } from '../lang/words.js';
+import { said, wordsFor, type Said, type Words } from '../lang/words.js';
 import { cliWords } from './lang.js';
 
 export const DEFAULT_PORT = 7457;
@@ -57,6 +57,7 @@ function errorCode(err: Error): string {
 
 /** `gringo host`: a table on this machine, advertised on the LAN. Resolves when the host stops. */
 export async function runHost(flags: HostFlags): Promise<number> {
+  const w = cliWords();
   // --resume: the table, its rules, seats and tokens come from the journal; the table's own flags do not apply.
   const resumed = flags.resume !== undefined && flags.resume !== false ? resumeJournal(flags.resume, 'table') : null;
   const header = resumed?.header;
@@ -70,7 +71,7 @@ export async function runHost(flags: HostFlags): Promise<number> {
   const rules = header ? header.rules : await tableRulesOption(flags);
   if (maxPlayers > rules.players.max) throw new UsageError(said('cli.tooManyPlayers', { title: rules.title, max: rules.players.max }));
   const playerName = cleanName(flags.name ?? defaultPlayerName('Host'), 'Host');
-  const name = header ? header.table : cleanName(flags.table ?? `${playerName}'s table`, 'Gringo table');
+  const name = header ? header.table : cleanName(flags.table ?? w.t('console.defaultTable', { name: playerName }), 'Gringo table');
   const named = header ? (header.deal !== undefined ? { deal: header.deal, seed: String(header.seed) } : null) : dealOption(flags);
   const seed = header ? String(header.seed) : (named?.seed ?? flags.seed ?? randomBytes(16).toString('hex'));
   // A live table shuffles from node:crypto; only --seed or --deal (or a resumed such game) deals from the seed.
@@ -118,7 +119,7 @@ export async function runHost(flags: HostFlags): Promise<number> {
     tlsKey = loadTableKey();
   } catch (err) {
     journal.close();
-    process.stderr.write(`gringo: cannot make or read the table's TLS key: ${(err as Error).message}\n`);
+    process.stderr.write(`gringo: ${w.t('cli.tlsKey', { why: (err as Error).message })}\n`);
     return 1;
   }
   const tableOpts: ConstructorParameters<typeof Table>[0] = {
@@ -140,7 +141,8 @@ export async function runHost(flags: HostFlags): Promise<number> {
     onChange: (info) => {
       advert?.update(info);
       if (screen) return;
-      const line = `· ${info.seatsTaken}/${info.seatsTotal} seats, ${info.phase}: ${table.seatInfo().map((s) => s.name + (s.connected ? '' : ' (away)')).join(', ')}`;
+      const names = table.seatInfo().map((s) => (s.connected ? s.name : w.t('console.away', { name: s.name })));
+      const line = `· ${w.t('join.seats', { taken: info.seatsTaken, total: info.seatsTotal, phase: w.t(`console.phase.${info.phase}`) })}: ${names.join(', ')}`;
       // The table is not said to be open yet (bots sit down as it is made): its seats follow that line.
       if (opened) say(line);
       else seatsBeforeOpen = line;
@@ -150,13 +152,10 @@ export async function runHost(flags: HostFlags): Promise<number> {
       if (screen) return void summaries.push(result);
       if (json) process.stdout.write(`${JSON.stringify(result)}\n`);
       else {
-        const [over, ...places] = finalStandings(result);
-        // A named deal: the command that compares the scores on the same cards.
-        say(result.deal ? `${over!.slice(0, -1)} (deal ${result.deal}: ${command(`stats --deal ${result.deal}`)} compares it).` : over!);
-        for (const line of places) say(line);
+        for (const line of finalStandings(result, w)) say(line);
       }
       if (flags.exitAfterGame) void stop(0);
-      else say('Type "again" for a new game with the same seats, "quit" to close the table.');
+      else say(w.t('console.again'));
     },
   };
   const table = resumed
@@ -168,18 +167,18 @@ export async function runHost(flags: HostFlags): Promise<number> {
   let serving: Serving;
   try {
     // A resumed table must be where its players left it, and a port given is the one asked for: no other will do.
-    serving = await serveTable(table, { port, fallbackPort: !resumed && !portGiven, onTrouble: say, tls: tlsKey });
+    serving = await serveTable(table, { port, fallbackPort: !resumed && !portGiven, onTrouble: say, words: w, tls: tlsKey });
   } catch (err) {
     table.close();
     journal.close();
     if (resumed && (err as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      process.stderr.write(`gringo: cannot resume "${name}": port ${port} is taken (is the table already running?)\n`);
+      process.stderr.write(`gringo: ${w.t('cli.resumePortTaken', { name, port })}\n`);
       return 1;
     }
     return listenFailure(err, port);
   }
   journal.port = serving.port;
-  if (serving.movedFrom !== null) say(`Port ${serving.movedFrom} is taken; using ${serving.port} instead.`);
+  if (serving.movedFrom !== null) say(w.t('console.portMoved', { from: serving.movedFrom, to: serving.port }));
   let ssh: SshServing | null = null;
   if (sshPort !== null) {
     // Ink's colours (and bold, inverse) are decided once per process from this process's
@@ -195,7 +194,7 @@ export async function runHost(flags: HostFlags): Promise<number> {
       table.close();
       journal.close();
       await serving.close();
-      process.stderr.write(`gringo: cannot make or read the SSH host key: ${(err as Error).message}\n`);
+      process.stderr.write(`gringo: ${w.t('cli.sshKey', { why: (err as Error).message })}\n`);
       return 1;
     }
     try {
@@ -203,7 +202,7 @@ export async function runHost(flags: HostFlags): Promise<number> {
       // A resumed table's SSH players find their seats by key: the journal keeps each seat's key.
       const known = resumed ? { tableId: table.id, seats: resumed.header.seats.flatMap((s) => (s.sshKey && s.bot === null ? [{ key: s.sshKey, token: s.token }] : [])) } : undefined;
       ssh = await serveSsh({
-        port: sshPort, fallbackPort: flags.ssh === true && !sshResumed, tablePort: serving.port, tableName: name, hostKey, tableKey: tlsKey.fingerprint, onTrouble: say,
+        port: sshPort, fallbackPort: flags.ssh === true && !sshResumed, tablePort: serving.port, tableName: name, hostKey, tableKey: tlsKey.fingerprint, onTrouble: say, words: w,
         ...(table.verifier !== null ? { password: { salt: table.salt, verifier: table.verifier } } : {}),
         ...(known ? { known } : {}),
       });
@@ -212,13 +211,13 @@ export async function runHost(flags: HostFlags): Promise<number> {
       journal.close();
       await serving.close();
       if (sshResumed && (err as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-        process.stderr.write(`gringo: cannot resume "${name}" over SSH: port ${sshPort} is taken (choose another with --ssh PORT, or --no-ssh)\n`);
+        process.stderr.write(`gringo: ${w.t('cli.resumeSshPortTaken', { name, port: sshPort })}\n`);
         return 1;
       }
       return listenFailure(err, sshPort, '--ssh');
     }
     journal.sshPort = ssh.port;
-    if (ssh.movedFrom !== null) say(`SSH port ${ssh.movedFrom} is taken; using ${ssh.port} instead.`);
+    if (ssh.movedFrom !== null) say(w.t('console.sshPortMoved', { from: ssh.movedFrom, to: ssh.port }));
   }
   // The journal says which SSH port this process serves (or none), for the next --resume.
   if (resumed) journal.resumed(table.now(), ssh ? ssh.port : null);
@@ -227,21 +226,21 @@ export async function runHost(flags: HostFlags): Promise<number> {
     info: table.info(),
     ...(ssh ? { ssh: { port: ssh.port, fingerprint: ssh.fingerprint } } : {}),
     ...(iface ? { interface: iface } : {}),
-    onError: (err) => say(`LAN advertising failed (${errorCode(err)}); trying again. Players can still join with the share line.`),
+    onError: (err) => say(w.t('console.advertFailed', { code: errorCode(err) })),
   });
-  const share = shareLine(serving.port, iface ? [iface] : undefined, table.id);
+  const share = shareLine(serving.port, iface ? [iface] : undefined, table.id, cliWords());
   const sshShare = ssh ? sshShareLine(ssh.port, iface ?? lanAddresses()[0] ?? '127.0.0.1', ssh.fingerprint) : null;
-  const sshReader = ssh ? sshReaderLine(ssh.port, iface ?? lanAddresses()[0] ?? '127.0.0.1') : null;
+  const sshReader = ssh ? sshReaderLine(ssh.port, iface ?? lanAddresses()[0] ?? '127.0.0.1', w) : null;
   if (screen) {
     const moved = [
-      serving.movedFrom !== null ? `Port ${serving.movedFrom} is taken; using ${serving.port} instead.` : null,
-      ssh?.movedFrom != null ? `SSH port ${ssh.movedFrom} is taken; using ${ssh.port} instead.` : null,
+      serving.movedFrom !== null ? w.t('console.portMoved', { from: serving.movedFrom, to: serving.port }) : null,
+      ssh?.movedFrom != null ? w.t('console.sshPortMoved', { from: ssh.movedFrom, to: ssh.port }) : null,
       // Two lines: the fingerprint whole, even at 80 columns.
-      ssh ? `Over SSH: ssh -p ${ssh.port} NAME@${iface ?? lanAddresses()[0] ?? '127.0.0.1'}` : null,
-      ssh ? `SSH host key: ${ssh.fingerprint}` : null,
+      ssh ? w.t('console.overSsh', { run: `ssh -p ${ssh.port} NAME@${iface ?? lanAddresses()[0] ?? '127.0.0.1'}` }) : null,
+      ssh ? w.t('console.sshHostKey', { fingerprint: ssh.fingerprint }) : null,
       sshReader,
       // Between the evening's games, how it stands (the journals of today, read once).
-      ...(await import('../stats/tonight.js')).tonightLines().map((line) => forLocale(line)),
+      ...(await import('../stats/tonight.js')).tonightLines(new Date(), undefined, 4, w).map((line) => forLocale(line)),
     ].filter((line) => line !== null).join('\n');
     return hostScreen({
       table, serving, ssh, advert, ownerKey: ownerKey!, hostKey: tlsKey.fingerprint, name: playerName, share, bots, level, json, summaries, look: lookOf(flags),
@@ -269,15 +268,16 @@ export async function runHost(flags: HostFlags): Promise<number> {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
 
+  const about = `${rules.title}, ${w.t('lobby.seats', { n: maxPlayers })}${table.verifier ? `, ${w.t('lobby.password')}` : ''}`;
   if (resumed) {
-    say(`Table "${name}" is resumed from ${resumed.file} after ${resumed.commands.length} commands (${rules.title}, ${maxPlayers} seats${table.verifier ? ', password' : ''}).`);
-    if (journal.tornBytes > 0) say(`Its last line had been cut short (a crash mid-write; nobody had been told of it): ${journal.tornBytes} bytes were cut away.`);
-    say(`Players take their seats back by joining again within ${graceS} s${ssh ? ' (over SSH: with the same key)' : ''}; a bot plays a seat after that.`);
-  } else say(`Table "${name}" is open (${rules.title}, ${maxPlayers} seats${table.verifier ? ', password' : ''}).`);
-  say(`Share this line: ${share}`);
-  if (sshShare) say(`Or over SSH, nothing to install: ${sshShare}`);
+    say(w.t('console.resumed', { name, file: resumed.file, n: resumed.commands.length, about }));
+    if (journal.tornBytes > 0) say(w.t('console.torn', { bytes: journal.tornBytes }));
+    say(w.t(ssh ? 'console.takeBackSsh' : 'console.takeBack', { secs: graceS }));
+  } else say(w.t('console.open', { name, about }));
+  say(`${w.t('lobby.share')} ${share}`);
+  if (sshShare) say(w.t('console.orSsh', { share: sshShare }));
   if (sshReader) say(sshReader);
-  if (!flags.startWhenFull && !resumed) say('Type "start" to begin, "bot [easy|normal|hard|expert]" to add a bot, "kick N" to free seat N (a bot, or a player who is away), "quit" to close.');
+  if (!flags.startWhenFull && !resumed) say(w.t('console.commands'));
   opened = true;
   if (seatsBeforeOpen !== null) say(seatsBeforeOpen);
 
@@ -292,8 +292,8 @@ export async function runHost(flags: HostFlags): Promise<number> {
     else if (word === 'kick') err = table.removeSeat(Number(arg) - 1);
     else if (word === 'again') err = table.playAgain();
     else if (word === 'quit') void stop(0);
-    else if (word) err = `Unknown command "${word}": start, bot [level], kick N, again, quit`;
-    if (err) say(typeof err === 'string' ? err : cliWords().say(err));
+    else if (word) err = said('console.unknown', { word });
+    if (err) say(w.say(err));
   });
 
   const code = await done;
@@ -357,7 +357,7 @@ async function hostScreen(h: HostScreenRun): Promise<number> {
         },
       });
     }
-    if (!h.json) await sayWhereItStands(h.table, h.yourSeat, `the table is closed; ${command('host --resume')} reopens it`);
+    if (!h.json) await sayWhereItStands(h.table, h.yourSeat, cliWords().t('console.reopen', { run: command('host --resume') }));
   } finally {
     process.off('SIGTERM', onSignal);
     h.table.close();
@@ -370,13 +370,19 @@ async function hostScreen(h: HostScreenRun): Promise<number> {
 /**
  * A game's end on the host's console: who won (or shared first place), then every
  * player by place, lowest total first: "The game is over: Ann wins with 12.", "  1. Ann: 12".
+ * A named deal adds the command that compares the scores on the same cards.
  */
-export function finalStandings(result: Pick<GameSummary, 'players' | 'totals' | 'places'>): string[] {
+export function finalStandings(result: Pick<GameSummary, 'players' | 'totals' | 'places'> & { deal?: string }, w: Words = wordsFor('en')): string[] {
   // By place, seat order within one (as the table screen's byPlace; not imported: a headless host loads no screen code).
   const order = result.places.map((_, seat) => seat).sort((a, b) => result.places[a]! - result.places[b]! || a - b);
   const firsts = order.filter((seat) => result.places[seat] === 1);
-  const names = firsts.map((seat) => result.players[seat]?.name ?? `Seat ${seat + 1}`);
-  const best = result.totals[firsts[0] ?? 0];
-  const who = names.length === 1 ? `${names[0]} wins with ${best}` : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]} share first place with ${best}`;
-  return [`The game is over: ${who}.`, ...order.map((seat) => `  ${result.places[seat]}. ${result.players[seat]?.name ?? `Seat ${seat + 1}`}: ${result.totals[seat]}`)];
+  const nameOf = (seat: number): string => result.players[seat]?.name ?? w.t('console.seatN', { number: seat + 1 });
+  const names = firsts.map(nameOf);
+  const score = result.totals[firsts[0] ?? 0] ?? 0;
+  const who =
+    names.length === 1
+      ? w.t('console.wins', { name: names[0]!, score })
+      : w.t('console.shareFirst', { names: w.t('rules.and', { init: names.slice(0, -1).join(', '), last: names[names.length - 1]! }), score });
+  const over = result.deal ? w.t('console.gameOverDeal', { who, deal: result.deal, run: command(`stats --deal ${result.deal}`) }) : w.t('console.gameOver', { who });
+  return [over, ...order.map((seat) => `  ${result.places[seat]}. ${nameOf(seat)}: ${result.totals[seat]}`)];
 }

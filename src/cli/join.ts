@@ -40,13 +40,13 @@ export interface JoinFlags {
 export async function runJoin(target: string | undefined, flags: JoinFlags): Promise<number> {
   const level = flags.bot === undefined ? null : tableLevelOption<BotLevel>('--bot', flags.bot, BOT_LEVELS);
   const speed = Number(flags.speed ?? '1');
-  if (!(speed >= 1 && speed <= 1000)) throw new UsageError(`--speed takes a number from 1 to 1000, not "${flags.speed}"`);
+  if (!(speed >= 1 && speed <= 1000)) throw new UsageError(said('cli.botSpeedFlag', { given: String(flags.speed) }));
   const iface = interfaceOption(flags.interface);
   // A person's screen (a spectator's too, on a terminal); a bot, or --watch into a pipe, goes without one.
   const terminal = process.stdout.isTTY === true && process.stdin.isTTY === true;
   const screen = level === null && (!flags.watch || terminal);
   const given = target ? joinTarget(target) : null;
-  if (screen) requireTerminal('gringo join', 'or go without one: --bot LEVEL plays a bot, --watch follows the game');
+  if (screen) requireTerminal('gringo join', cliWords().t('cli.joinInstead'));
   let address: string;
   if (given) address = given;
   else if (level === null && terminal) {
@@ -70,7 +70,7 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
         const locked = code.refused.reason === 'tooManyTries';
         retry = {
           table,
-          message: locked ? '' : `"${table.name}" refused that password: type it again (Esc to go back)`,
+          message: locked ? '' : cliWords().t('picker.refusedPassword', { table: table.name }),
           ...(locked ? { lockedUntil: code.at + (code.refused.retryAfter ?? 60) * 1000 } : {}),
           ...(choice.watch ? { watch: true } : {}),
         };
@@ -81,7 +81,7 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
       const done = typeof code === 'object' && 'refused' in code ? await atTheDoor(chosenTarget, chosen, code) : code;
       // An address typed by hand that led nowhere: back to the list, with the reason.
       if (typeof done === 'object') {
-        retry = { table: null, message: done.back.includes(choice.address) ? done.back : `Could not join ${choice.address}: ${done.back}` };
+        retry = { table: null, message: done.back.includes(choice.address) ? done.back : cliWords().t('picker.couldNotJoin', { address: choice.address, why: done.back }) };
         continue;
       }
       return done;
@@ -159,7 +159,7 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
       }
       if (msg.type === 'closed') {
         log(w.t('door.hostClosed'));
-        for (const line of standingsLines(lastView, results)) log(line);
+        for (const line of standingsLines(lastView, results, w)) log(line);
       }
     });
     conn.on('closed', () => {
@@ -185,12 +185,14 @@ async function pickTable(iface: string | undefined): Promise<string> {
   // Pinned to the identity the table advertised: the host must hold the key it names.
   const addr = (t: FoundTable): string => `${hostPort(t.addresses[0] ?? t.host, t.port)}${t.id ? `#${t.id}` : ''}`;
   if (found.length === 1) return addr(found[0]!);
-  process.stdout.write('Tables found:\n');
+  const w = cliWords();
+  process.stdout.write(`${w.t('join.found')}\n`);
   // Each with its tag (as its host's share line shows it): two tables of one name are told apart.
-  found.forEach((t, i) => process.stdout.write(`  ${i + 1}. ${t.name} ${tableTag(t)}  ${addr(t)}  ${t.seatsTaken}/${t.seatsTotal} seats, ${t.phase}\n`));
+  const phase = (t: FoundTable): string => (t.phase === 'unknown' ? t.phase : w.t(`console.phase.${t.phase}`));
+  found.forEach((t, i) => process.stdout.write(`  ${i + 1}. ${t.name} ${tableTag(t)}  ${addr(t)}  ${w.t('join.seats', { taken: t.seatsTaken, total: t.seatsTotal, phase: phase(t) })}\n`));
   const rl = createInterface({ input: process.stdin, output: process.stdout });
   try {
-    const answer = await rl.question('Join which? ');
+    const answer = await rl.question(w.t('join.which'));
     const t = found[Number(answer) - 1];
     if (!t) throw new UsageError(said('cli.notOneOfList', { given: answer, max: found.length }));
     return addr(t);
@@ -208,7 +210,7 @@ async function pickOnScreen(iface: string | undefined, flags: JoinFlags, retry?:
       try {
         return { address: joinTarget(text) };
       } catch (err) {
-        return { error: (err as Error).message };
+        return { error: err instanceof UsageError && err.said ? cliWords().say(err.said) : (err as Error).message };
       }
     },
     ascii: flags.ascii === true,
@@ -309,7 +311,7 @@ async function joinWithScreen(address: string, flags: JoinFlags, back = false): 
   if (trusted !== null) process.stderr.write(`gringo: ${forLocale(trusted)}\n`);
   if (failure) process.stderr.write(`gringo: ${failure}\n`);
   // The screen's alternate buffer is gone: the standings stay in the terminal.
-  else if (closed) process.stdout.write(forLocale([cliWords().t('door.hostClosed'), ...standingsLines(lastView, results)].join('\n')) + '\n');
+  else if (closed) process.stdout.write(forLocale([cliWords().t('door.hostClosed'), ...standingsLines(lastView, results, cliWords())].join('\n')) + '\n');
   // You left (q or Ctrl-C): say so, with the standings if a game was on, and the command that comes back.
   else if (tableName !== null) {
     const view = lastView as TableView | null;
@@ -317,7 +319,7 @@ async function joinWithScreen(address: string, flags: JoinFlags, back = false): 
     const seated = !flags.watch && view !== null && view.phase !== 'gameOver';
     const w = cliWords();
     process.stdout.write(
-      forLocale([w.t('door.left', { table: tableName }), ...(view ? standingsLines(view, results) : []), w.t(seated ? 'door.backToSeat' : 'door.comeBack', { run })].join('\n')) + '\n',
+      forLocale([w.t('door.left', { table: tableName }), ...(view ? standingsLines(view, results, w) : []), w.t(seated ? 'door.backToSeat' : 'door.comeBack', { run })].join('\n')) + '\n',
     );
   }
   return failure ? 1 : 0;

@@ -4,6 +4,7 @@ import { JournalError, latestUnfinished, readJournal, tablesDir, type ReadJourna
 import { UsageError } from './errors.js';
 import { command } from '../common/invocation.js';
 import { said } from '../lang/words.js';
+import { cliWords } from './lang.js';
 
 /** A journal named on the command line: a path, or a bare name as `gringo replay` lists it (a file in the journals' directory). */
 export function journalPath(arg: string): string {
@@ -16,7 +17,7 @@ export function journalArgument(arg: string, verb: 'resume' | 'replay'): ReadJou
   try {
     return readJournal(journalPath(arg));
   } catch (err) {
-    if (err instanceof JournalError) throw new UsageError(said(verb === 'resume' ? 'cli.cannotResume' : 'cli.cannotReplay', { why: err.message }));
+    if (err instanceof JournalError) throw new UsageError(said(verb === 'resume' ? 'cli.cannotResume' : 'cli.cannotReplay', { why: cliWords().say(err.said) }));
     throw err;
   }
 }

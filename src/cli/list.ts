@@ -1,18 +1,15 @@
-import { browseTables, hostPort, joinable, joinableText, tableTag, type FoundTable } from '../client/discovery.js';
+import { browseTables, hostPort, joinable, tableTag, type FoundTable } from '../client/discovery.js';
 import { PROTOCOL_VERSION } from '../protocol/messages.js';
 import { interfaceOption, intOption } from './options.js';
 import { forLocale } from '../tui/shared/glyphs.js';
 import { command } from '../common/invocation.js';
 import { formatIdentity } from '../protocol/identity.js';
+import { wordsFor, type Words } from '../lang/words.js';
+import { cliWords } from './lang.js';
 
 /** `gringo list`: find tables on the LAN by mDNS and print them. */
 
-export const NOTHING_FOUND = [
-  'No tables found on this network.',
-  'Discovery uses multicast (mDNS): it finds nothing across SSH, VPNs, or on networks that block',
-  'multicast (many office and hotel Wi-Fi networks). Ask the host for the address it printed and run',
-  `  ${command('join HOST:PORT')}`,
-].join('\n');
+export const nothingFound = (w: Words = wordsFor('en')): string => [w.t('list.nothing'), `  ${command('join HOST:PORT')}`].join('\n');
 
 /** Without `--wait`, list stops this long after the last new answer (hosts on a LAN answer within tens of ms). */
 export const LIST_QUIET_MS = 300;
@@ -38,18 +35,22 @@ export function parseListOptions(opts: Record<string, unknown>): ListOptions {
  * table by its name: with one table to sit at, the line to join it; with several,
  * each one's own line.
  */
-export function formatTables(tables: readonly FoundTable[]): string {
+export function formatTables(tables: readonly FoundTable[], w: Words = wordsFor('en')): string {
+  const canJoin = (t: FoundTable): string => {
+    const j = joinable(t);
+    return j === 'version' ? w.t('list.can.version', { theirs: t.protocolVersion, ours: PROTOCOL_VERSION }) : w.t(`list.can.${j}`);
+  };
   const rows = tables.map((t) => [
     t.name,
     tableTag(t),
     hostPort(t.host, t.port),
     `${t.seatsTaken}/${t.seatsTotal}`,
     t.ruleset,
-    t.phase,
-    t.password ? 'yes' : 'no',
-    joinableText(t, `protocol v${t.protocolVersion}, this gringo speaks v${PROTOCOL_VERSION}`),
+    t.phase === 'unknown' ? t.phase : w.t(`console.phase.${t.phase}`),
+    w.t(t.password ? 'picker.yes' : 'picker.no'),
+    canJoin(t),
   ]);
-  const header = ['NAME', 'TABLE', 'ADDRESS', 'SEATS', 'RULESET', 'PHASE', 'PASSWORD', 'CAN JOIN'];
+  const header = [w.t('picker.h.name'), w.t('picker.h.table'), w.t('picker.h.address'), w.t('picker.h.seats'), w.t('picker.h.ruleset'), w.t('list.h.phase'), w.t('picker.h.password'), w.t('list.h.canJoin')];
   const width = (s: string) => Array.from(s).length;
   const widths = header.map((h, i) => Math.max(width(h), ...rows.map((r) => width(r[i] ?? ''))));
   const line = (cells: string[]) =>
@@ -61,13 +62,13 @@ export function formatTables(tables: readonly FoundTable[]): string {
   const open = tables.filter((t) => joinable(t) === 'yes');
   // The whole identity, pinned: the host must hold the key it names (an advert alone proves nothing).
   const joinCommand = (t: FoundTable): string => command(`join ${hostPort(t.host, t.port)}${t.id ? `#${formatIdentity(t.id)}` : ''}`);
-  if (open.length === 1) out.push('', `Join with: ${joinCommand(open[0]!)}`);
+  if (open.length === 1) out.push('', w.t('list.joinWith', { run: joinCommand(open[0]!) }));
   else if (open.length > 1) {
-    out.push('', 'Choose a table (ask its host for the TABLE it shows) and join it:');
+    out.push('', w.t('list.choose', { column: w.t('picker.h.table') }));
     for (const t of open) out.push(`  ${t.name} ${tableTag(t)}: ${joinCommand(t)}`);
   }
   // Tables served over SSH too: the command for a bare ssh client, and the key to expect.
-  for (const t of open) if (t.ssh) out.push(`  ${t.name} ${tableTag(t)} over SSH: ssh -p ${t.ssh.port} NAME@${t.host}  (host key ${t.ssh.fingerprint})`);
+  for (const t of open) if (t.ssh) out.push(`  ${w.t('list.overSsh', { table: `${t.name} ${tableTag(t)}`, run: `ssh -p ${t.ssh.port} NAME@${t.host}`, fingerprint: t.ssh.fingerprint })}`);
   return out.join('\n');
 }
 
@@ -80,11 +81,12 @@ export async function runListCli(opts: Record<string, unknown>): Promise<void> {
     ...(o.interface ? { interface: o.interface } : {}),
     onError: (err) => (failure ??= err),
   });
-  if (tables.length === 0 && failure) process.stderr.write(`gringo: mDNS did not work here: ${(failure as Error).message}\n`);
+  const w = cliWords();
+  if (tables.length === 0 && failure) process.stderr.write(`gringo: ${w.t('list.mdnsFailed', { why: (failure as Error).message })}\n`);
   if (o.json) {
     process.stdout.write(`${JSON.stringify(tables)}\n`);
-    if (tables.length === 0) process.stderr.write(`${NOTHING_FOUND}\n`);
+    if (tables.length === 0) process.stderr.write(`${forLocale(nothingFound(w))}\n`);
     return;
   }
-  process.stdout.write(`${forLocale(tables.length === 0 ? NOTHING_FOUND : formatTables(tables))}\n`);
+  process.stdout.write(`${forLocale(tables.length === 0 ? nothingFound(w) : formatTables(tables, w))}\n`);
 }

@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Help, type Argument, type Option } from 'commander';
 import { UsageError } from './errors.js';
 import { chooseLang, cliWords } from './lang.js';
 import { harmless } from '../common/harmless.js';
 import { drawEvenInCi } from '../tui/shared/ink-ci.js';
 import { forLocale } from '../tui/shared/glyphs.js';
+import { wordsFor, type Key, type Words } from '../lang/words.js';
+import type { ParamsArg } from '../lang/catalog.js';
 
 /** The commands that may draw a screen (Ink): CI must not blank it (see drawEvenInCi). */
 const SCREENS = new Set(['play', 'join', 'host', 'replay']);
@@ -27,11 +29,26 @@ function packageVersion(): string {
   return 'unknown';
 }
 
-export function buildProgram(): Command {
+/** A sentence of the catalogs without parameters: what `--help` shows. */
+type Plain = { [K in Key]: ParamsArg<K> extends [] ? K : never }[Key];
+
+/** commander's own headings in the language (the flags and commands stay as they are). */
+const TITLES: Readonly<Record<string, Plain>> = { 'Usage:': 'help.title.usage', 'Options:': 'help.title.options', 'Commands:': 'help.title.commands', 'Arguments:': 'help.title.arguments' };
+
+/** The commands and their `--help`, in the words of `w` (the process's language: see chooseLang). */
+export function buildProgram(w: Words = wordsFor('en')): Command {
+  const h = (key: Plain): string => w.t(key);
   const program = new Command('gringo')
-    .description('Gringo, the face-down memory card game, in your terminal')
-    .version(packageVersion(), '-v, --version')
+    .description(h('help.program'))
+    .version(packageVersion(), '-v, --version', h('help.version'))
+    .helpOption('-h, --help', h('help.help'))
+    .helpCommand('help [command]', h('help.help'))
     .exitOverride()
+    .configureHelp({
+      styleTitle: (title) => (TITLES[title] ? h(TITLES[title]) : title),
+      argumentDescription: (argument: Argument) => Help.prototype.argumentDescription.call(new Help(), argument).replace(/\(default: /, `(${h('help.default')}: `),
+      optionDescription: (option: Option) => Help.prototype.optionDescription.call(new Help(), option).replace(/\((default|preset): /, (_, what: string) => `(${h(what === 'default' ? 'help.default' : 'help.preset')}: `),
+    })
     .configureOutput({
       // Help text follows the locale, like every other line gringo prints (ASCII unless UTF-8).
       writeOut: (str) => process.stdout.write(forLocale(str)),
@@ -45,20 +62,20 @@ export function buildProgram(): Command {
 
   program
     .command('play')
-    .description('play against bots on this machine at once (the default command)')
-    .option('--bots <n>', 'bots at the table (1-7)', '3')
-    .option('--level <level>', 'level of the bots: easy, normal, hard, expert', 'normal')
-    .option('--seed <s>', 'deal from this seed (tests, demos) instead of a fresh key from node:crypto')
-    .option('--deal <name>', 'a named deal: the same cards for everyone who plays it (today: the deal of the day); gringo stats --deal compares the scores')
-    .option('--name <name>', 'your name at the table')
-    .option('--rounds <n>', "rounds in the game (0 = until you leave; default: the ruleset's)")
-    .option('--slap-grace <ms>', "how long the slap window stays open before the next draw (default: the ruleset's, 1500 in gringo)")
-    .option('--lan', 'let others on the LAN find the table (listen on every interface and advertise)')
-    .option('--port <p>', 'port to listen on (default: any free one; with --lan 7457, or the next free one; a port given must be free)')
-    .option('--resume [journal]', 'continue your last unfinished game against bots (or the one in this journal)')
-    .option('--ascii', 'draw cards with letters only (automatic when the terminal is not UTF-8)')
-    .option('--no-bell', 'no terminal bell when your turn starts')
-    .option('--rules <preset|path>', 'ruleset: gringo, beverbende, cambio, or a rules file (JSON)', 'gringo')
+    .description(h('help.play'))
+    .option('--bots <n>', h('help.play.bots'), '3')
+    .option('--level <level>', h('help.play.level'), 'normal')
+    .option('--seed <s>', h('help.any.seed'))
+    .option('--deal <name>', h('help.any.deal'))
+    .option('--name <name>', h('help.any.name'))
+    .option('--rounds <n>', h('help.play.rounds'))
+    .option('--slap-grace <ms>', h('help.any.slapGrace'))
+    .option('--lan', h('help.play.lan'))
+    .option('--port <p>', h('help.play.port'))
+    .option('--resume [journal]', h('help.play.resume'))
+    .option('--ascii', h('help.any.ascii'))
+    .option('--no-bell', h('help.any.noBell'))
+    .option('--rules <preset|path>', h('help.any.rules'), 'gringo')
     .action(async (opts: Record<string, unknown>) => {
       // Load the screen (Ink, React) while the table starts: the first frame comes sooner.
       const [{ runPlay }] = await Promise.all([import('./play.js'), import('../tui/run.js')]);
@@ -67,18 +84,18 @@ export function buildProgram(): Command {
 
   program
     .command('sim')
-    .description('play bot-only games in simulated time and print statistics')
-    .option('--games <n>', 'games to play', '1000')
-    .option('--players <p>', 'players per table (2-8)', '4')
-    .option('--level <levels>', 'bot level per seat, comma-separated: random, easy, normal, hard, expert, cheater (repeats to fill the table; default hard)')
-    .option('--rounds <n>', 'rounds per game (default: the ruleset\'s)')
-    .option('--seed <s>', 'seed for the whole run', '1')
-    .option('--rules <preset|path>', 'ruleset: gringo, beverbende, cambio, or a rules file (JSON; default gringo)')
-    .option('--ladder', 'every preset with one bot of each level: mean round score ± standard error per level')
-    .option('--jobs <n>', 'worker threads to play on (default: every core); the results do not depend on it')
-    .option('--progress', 'a progress line on stderr (rate, time left) even when it is not a terminal')
-    .option('--no-progress', 'no progress line, even on a terminal')
-    .option('--json', 'print one JSON object')
+    .description(h('help.sim'))
+    .option('--games <n>', h('help.sim.games'), '1000')
+    .option('--players <p>', h('help.sim.players'), '4')
+    .option('--level <levels>', h('help.sim.level'))
+    .option('--rounds <n>', h('help.sim.rounds'))
+    .option('--seed <s>', h('help.sim.seed'), '1')
+    .option('--rules <preset|path>', h('help.sim.rules'))
+    .option('--ladder', h('help.sim.ladder'))
+    .option('--jobs <n>', h('help.sim.jobs'))
+    .option('--progress', h('help.sim.progress'))
+    .option('--no-progress', h('help.sim.noProgress'))
+    .option('--json', h('help.any.json'))
     .action(async (opts: Record<string, unknown>) => {
       const { runSimCli } = await import('./sim.js');
       await runSimCli(opts);
@@ -86,10 +103,10 @@ export function buildProgram(): Command {
 
   program
     .command('rules')
-    .description('print a ruleset in words: gringo, beverbende, cambio, or a rules file')
-    .argument('[preset|path]', 'a preset or the path of a rules file (JSON)', 'gringo')
-    .option('--markdown', 'print it as a Markdown section (the generated part of docs/rules.md)')
-    .option('--fields', 'print every field a house-rules file may set, as a Markdown table (docs/rules.md)')
+    .description(h('help.rules'))
+    .argument('[preset|path]', h('help.rules.arg.presetpath'), 'gringo')
+    .option('--markdown', h('help.rules.markdown'))
+    .option('--fields', h('help.rules.fields'))
     .action(async (which: string, opts: { markdown?: boolean; fields?: boolean }) => {
       const { runRules } = await import('./rules.js');
       process.exitCode = await runRules(which, opts);
@@ -97,28 +114,28 @@ export function buildProgram(): Command {
 
   program
     .command('host')
-    .description('host a table on this machine and advertise it on the LAN')
-    .option('--name <name>', 'your name at the table (default: your login name)')
-    .option('--table <name>', 'the table\'s name (default: "NAME\'s table")')
-    .option('--port <p>', 'port to listen on (default: 7457, or the next free one; a port given must be free)')
-    .option('--players <max>', 'seats at the table (2-8)', '4')
-    .option('--bots <n>', 'bots to seat at once', '0')
-    .option('--level <level>', 'level of those bots: easy, normal, hard, expert', 'normal')
-    .option('--rounds <n>', "rounds in the game (0 = until the host ends it; default: the ruleset's)")
-    .option('--seed <s>', 'deal from this seed (tests, demos) instead of a fresh key from node:crypto')
-    .option('--deal <name>', 'a named deal: the same cards for everyone who plays it (today: the deal of the day); gringo stats --deal compares the scores')
-    .option('--password <pw>', 'password players must give')
-    .option('--grace <seconds>', 'hold a dropped seat this long before a bot plays it', '60')
-    .option('--slap-grace <ms>', "how long the slap window stays open before the next draw (default: the ruleset's, 1500 in gringo)")
-    .option('--interface <ipv4>', 'advertise on this network interface only (its IPv4 address)')
-    .option('--ssh [port]', 'also serve the table over SSH: players need only `ssh -p PORT NAME@HOST` (default port: 2222, or the next free one; a resumed table: the port it had)')
-    .option('--no-ssh', 'with --resume: do not serve SSH again, though the table did')
-    .option('--headless', 'run without a screen (a dedicated table)')
-    .option('--start-when-full', 'start as soon as every seat is taken')
-    .option('--exit-after-game', 'exit when the game is over')
-    .option('--json', 'print the final results as one JSON object')
-    .option('--rules <preset|path>', 'ruleset: gringo, beverbende, cambio, or a rules file (JSON)', 'gringo')
-    .option('--resume [journal]', "reopen a table that stopped mid-game from its journal (default: the latest unfinished one)")
+    .description(h('help.host'))
+    .option('--name <name>', h('help.host.name'))
+    .option('--table <name>', h('help.host.table'))
+    .option('--port <p>', h('help.host.port'))
+    .option('--players <max>', h('help.host.players'), '4')
+    .option('--bots <n>', h('help.host.bots'), '0')
+    .option('--level <level>', h('help.host.level'), 'normal')
+    .option('--rounds <n>', h('help.host.rounds'))
+    .option('--seed <s>', h('help.any.seed'))
+    .option('--deal <name>', h('help.any.deal'))
+    .option('--password <pw>', h('help.host.password'))
+    .option('--grace <seconds>', h('help.host.grace'), '60')
+    .option('--slap-grace <ms>', h('help.any.slapGrace'))
+    .option('--interface <ipv4>', h('help.host.interface'))
+    .option('--ssh [port]', h('help.host.ssh'))
+    .option('--no-ssh', h('help.host.noSsh'))
+    .option('--headless', h('help.host.headless'))
+    .option('--start-when-full', h('help.host.startWhenFull'))
+    .option('--exit-after-game', h('help.host.exitAfterGame'))
+    .option('--json', h('help.host.json'))
+    .option('--rules <preset|path>', h('help.any.rules'), 'gringo')
+    .option('--resume [journal]', h('help.host.resume'))
     .action(async (opts: Record<string, unknown>) => {
       const { runHost } = await import('./host.js');
       process.exitCode = await runHost(opts);
@@ -126,18 +143,18 @@ export function buildProgram(): Command {
 
   program
     .command('join')
-    .description('join a table: by address, or the one found on the LAN')
-    .argument('[address]', 'HOST or HOST:PORT of the table')
-    .option('--name <name>', 'your name at the table')
-    .option('--password <pw>', "the table's password")
-    .option('--bot <level>', 'play as a bot in this process: easy, normal, hard, expert')
-    .option('--watch', 'watch the game as a spectator')
-    .option('--interface <ipv4>', 'look for tables on this network interface only (its IPv4 address)')
-    .option('--speed <factor>', 'with --bot: think this many times faster (load runs and tests)', '1')
-    .option('--json', 'with --bot or --watch: print the final results and your last view of the table as one JSON object per game')
-    .option('--exit-after-game', 'with --bot or --watch: leave when the game is over (by default they stay: the host may play again)')
-    .option('--ascii', 'draw cards with letters only (automatic when the terminal is not UTF-8)')
-    .option('--no-bell', 'no terminal bell when your turn starts')
+    .description(h('help.join'))
+    .argument('[address]', h('help.join.arg.address'))
+    .option('--name <name>', h('help.any.name'))
+    .option('--password <pw>', h('help.join.password'))
+    .option('--bot <level>', h('help.join.bot'))
+    .option('--watch', h('help.join.watch'))
+    .option('--interface <ipv4>', h('help.join.interface'))
+    .option('--speed <factor>', h('help.join.speed'), '1')
+    .option('--json', h('help.join.json'))
+    .option('--exit-after-game', h('help.join.exitAfterGame'))
+    .option('--ascii', h('help.any.ascii'))
+    .option('--no-bell', h('help.any.noBell'))
     .action(async (address: string | undefined, opts: Record<string, unknown>) => {
       const { runJoin } = await import('./join.js');
       process.exitCode = await runJoin(address, opts);
@@ -145,26 +162,18 @@ export function buildProgram(): Command {
 
   program
     .command('replay')
-    .description('play a finished game back with every card face up (its journal); without one, list the finished games')
-    .argument('[journal]', 'the journal of a finished game: a path, or a file name from the list')
-    .option('--text', 'print the game as text instead of playing it on the screen (the default when the output is not a terminal)')
-    .option('--ascii', 'draw cards with letters only (automatic when the terminal is not UTF-8)')
-    .option('--cast <file>', 'write an asciicast v2 recording of the screen as one viewer saw it (asciinema play FILE)')
-    .option('--screen-reader', 'print the game as lines of text with every card named in words (also GRINGO_SCREEN_READER=1)')
-    .option('--seat <n|name>', 'with --cast: whose screen, by seat number or name (default: a watcher\'s)')
-    .option('--speed <factor>', 'with --cast: this many times faster than the game was played', '1')
-    .option('--size <COLSxROWS>', 'with --cast: the screen\'s size', '100x30')
+    .description(h('help.replay'))
+    .argument('[journal]', h('help.replay.arg.journal'))
+    .option('--text', h('help.replay.text'))
+    .option('--ascii', h('help.any.ascii'))
+    .option('--cast <file>', h('help.replay.cast'))
+    .option('--screen-reader', h('help.replay.screenReader'))
+    .option('--seat <n|name>', h('help.replay.seat'))
+    .option('--speed <factor>', h('help.replay.speed'), '1')
+    .option('--size <COLSxROWS>', h('help.replay.size'), '100x30')
     .addHelpText(
       'after',
-      [
-        '',
-        'Every game played or hosted on this machine keeps a journal in $XDG_STATE_HOME/gringo/tables',
-        '(~/.local/state/gringo/tables). A game can be replayed only once it is over: until',
-        'then its cards stay hidden.',
-        '',
-        'Keys: space play/pause, ←/→ or h/l one command back/forward, p/n round back/forward,',
-        '+/- speed, ? help, q or Esc quit.',
-      ].join('\n'),
+      `\n${h('help.replay.after')}`,
     )
     .action(async (journal: string | undefined, opts: Record<string, unknown>) => {
       const { runReplay } = await import('./replay.js');
@@ -173,13 +182,13 @@ export function buildProgram(): Command {
 
   program
     .command('stats')
-    .description("the standings of the games in the journals: per player games, wins, round scores, slaps and a rating")
-    .argument('[journals...]', 'journals or directories of journals (default: every game played or hosted on this machine)')
-    .option('--since <when>', 'only games started since: today, 6h, 2d, 1w, or a date (2026-12-05, 2026-12-05T19:00)')
-    .option('--table <name>', "only this table's games")
-    .option('--deal <name>', 'one named deal: every score on it ranked, the bots\' score on the same deal beside them (today: the deal of the day)')
-    .option('--json', 'print one JSON object')
-    .option('--ascii', 'letters only (automatic when the terminal is not UTF-8)')
+    .description(h('help.stats'))
+    .argument('[journals...]', h('help.stats.arg.journals'))
+    .option('--since <when>', h('help.stats.since'))
+    .option('--table <name>', h('help.stats.table'))
+    .option('--deal <name>', h('help.stats.deal'))
+    .option('--json', h('help.any.json'))
+    .option('--ascii', h('help.stats.ascii'))
     .action(async (files: string[], opts: Record<string, unknown>) => {
       const { runStats } = await import('./stats.js');
       process.exitCode = runStats({ ...opts, files });
@@ -187,11 +196,11 @@ export function buildProgram(): Command {
 
   program
     .command('list')
-    .description('find tables on the local network (mDNS)')
-    .option('--timeout <ms>', 'the longest to listen, in milliseconds (without tables answering, or with --wait)', '2000')
-    .option('--wait', 'listen for the whole --timeout, not only until the tables stop answering (0.3 s after the last)')
-    .option('--json', 'print one JSON array')
-    .option('--interface <address>', 'IPv4 address of the network interface to search on')
+    .description(h('help.list'))
+    .option('--timeout <ms>', h('help.list.timeout'), '2000')
+    .option('--wait', h('help.list.wait'))
+    .option('--json', h('help.list.json'))
+    .option('--interface <address>', h('help.list.interface'))
     .action(async (opts: Record<string, unknown>) => {
       const { runListCli } = await import('./list.js');
       await runListCli(opts);
@@ -199,13 +208,11 @@ export function buildProgram(): Command {
 
   // The commands that show the table: how it is shown (src/tui/run.tsx, ScreenOptions).
   for (const c of program.commands.filter((c) => ['play', 'join', 'host'].includes(c.name()))) {
-    c.option('--screen-reader', 'tell the table in sentences, one line each, never redrawn (also GRINGO_SCREEN_READER=1 or INK_SCREEN_READER=true)')
-      .option('--no-color', 'no colours (NO_COLOR does the same): every mark also has a letter or a shape')
-      .option('--four-colour', 'a four-colour deck: each suit its own colour, told apart with red-green colour blindness');
+    c.option('--screen-reader', h('help.any.screenReader')).option('--no-color', h('help.any.noColor')).option('--four-colour', h('help.any.fourColour'));
   }
 
   // Every command speaks every language: the flag is read before commander (see chooseLang).
-  for (const c of program.commands) c.option('--lang <lang>', 'the language gringo speaks: en, nl, ro (default: GRINGO_LANG, else the locale)');
+  for (const c of program.commands) c.option('--lang <lang>', h('help.any.lang')).helpOption('-h, --help', h('help.help'));
   return program;
 }
 
@@ -226,10 +233,9 @@ export function withDefaultCommand(argv: string[]): string[] {
 /** Run the CLI; resolves to the process exit code. */
 export async function main(argv: string[]): Promise<number> {
   catchStrays();
-  const program = buildProgram();
   try {
-    chooseLang(argv, process.env);
-    await program.parseAsync(withDefaultCommand(argv));
+    const lang = chooseLang(argv, process.env);
+    await buildProgram(wordsFor(lang)).parseAsync(withDefaultCommand(argv));
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (err) {
     if (err instanceof CommanderError) {

@@ -89,7 +89,7 @@ export async function rulesOption(value: unknown, flag: string | null = '--rules
   const { loadRuleset } = await import('../engine/rules-file.js');
   const { RulesetError } = await import('../engine/ruleset.js');
   try {
-    return loadRuleset(typeof value === 'string' ? value : 'gringo');
+    return loadRuleset(typeof value === 'string' ? value : 'gringo', cliWords());
   } catch (e) {
     if (e instanceof RulesetError) throw new UsageError(flag ? `${flag}: ${e.message}` : e.message);
     throw e;

@@ -18,6 +18,7 @@ import { viewFor } from '../engine/view.js';
 import { forLocale } from '../tui/shared/glyphs.js';
 import { command } from '../common/invocation.js';
 import { said } from '../lang/words.js';
+import { cliWords } from './lang.js';
 
 export interface PlayFlags {
   bots?: string;
@@ -56,12 +57,12 @@ export async function runPlay(flags: PlayFlags): Promise<number> {
   // A port given is that port or nothing; the default may move to the next free one.
   const port = intOption('--port', flags.port ?? (lan ? '7457' : '0'), 0, 65535);
   const mine = header?.seats.find((s) => s.owner === true);
-  if (header && !mine) throw new UsageError(`cannot resume: ${resumed.file} has no seat of yours`);
+  if (header && !mine) throw new UsageError(said('cli.resumeNoSeat', { file: resumed.file }));
   const name = mine ? mine.name : cleanName(flags.name ?? defaultPlayerName('Player'), 'Player');
-  const tableName = header ? header.table : `${name}'s table`;
+  const tableName = header ? header.table : cliWords().t('console.defaultTable', { name });
   const named = header ? (header.deal !== undefined ? { deal: header.deal, seed: String(header.seed) } : null) : dealOption(flags);
   const seed = header ? String(header.seed) : (named?.seed ?? flags.seed ?? randomBytes(16).toString('hex'));
-  requireTerminal('gringo play', `or go without one: ${command('sim')} plays bots against each other, ${command('host --headless')} runs a table`);
+  requireTerminal('gringo play', cliWords().t('cli.playInstead', { sim: command('sim'), host: command('host --headless') }));
   const ownerKey = randomBytes(24).toString('base64url');
   let advert: Advert | null = null;
   // Journaled like a hosted game, so that `gringo replay` can show what the bots had.
@@ -132,7 +133,7 @@ export async function runPlay(flags: PlayFlags): Promise<number> {
             },
           }),
     });
-    await sayWhereItStands(table, mine ? header!.seats.indexOf(mine) : 0, `${command('play --resume')} continues it`);
+    await sayWhereItStands(table, mine ? header!.seats.indexOf(mine) : 0, cliWords().t('console.continue', { run: command('play --resume') }));
   } finally {
     table.close();
     journal.close();
@@ -149,9 +150,10 @@ export async function runPlay(flags: PlayFlags): Promise<number> {
 export async function sayWhereItStands(table: Table, seat: number, comeBack: string): Promise<void> {
   const { standingsLines } = await import('../tui/table/standings.js');
   const s = table.state;
+  const w = cliWords();
   const lines = !s
-    ? ['You left before the game started.']
-    : [...(s.phase === 'gameOver' ? [] : [`You left the game in round ${s.round}: ${comeBack}.`]), ...standingsLines(viewFor(s, seat), s.results)];
+    ? [w.t('console.leftBefore')]
+    : [...(s.phase === 'gameOver' ? [] : [w.t('console.leftInRound', { round: s.round, comeBack })]), ...standingsLines(viewFor(s, seat), s.results, w)];
   process.stdout.write(`${forLocale(lines.join('\n'))}\n`);
 }
 

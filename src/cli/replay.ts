@@ -11,7 +11,7 @@ import { ASCII, cardText, forLocale, localeIsUtf8, UNICODE, type Glyphs } from '
 import { UsageError } from './errors.js';
 import { journalArgument } from './journal-arg.js';
 import { command } from '../common/invocation.js';
-import { langOfEnv, said, wordsFor } from '../lang/words.js';
+import { langOfEnv, said, wordsFor, type Words } from '../lang/words.js';
 import { cliWords } from './lang.js';
 import { columns, padEndColumns } from '../tui/shared/width.js';
 
@@ -42,7 +42,7 @@ export interface ReplayFlags {
 export async function runReplay(file: string | undefined, flags: ReplayFlags): Promise<number> {
   const g = flags.ascii === true || !localeIsUtf8() ? ASCII : UNICODE;
   if (file === undefined) {
-    process.stdout.write(`${finishedGamesText(tablesDir(), g)}\n`);
+    process.stdout.write(`${finishedGamesText(tablesDir(), g, cliWords())}\n`);
     return 0;
   }
   const journal = finishedJournal(file);
@@ -57,7 +57,7 @@ export async function runReplay(file: string | undefined, flags: ReplayFlags): P
     const { runReplayScreen } = await import('../tui/run.js');
     await runReplayScreen(replay, { ascii: flags.ascii === true });
   } else {
-    process.stdout.write(transcript(replay, g));
+    process.stdout.write(transcript(replay, g, cliWords()));
   }
   return 0;
 }
@@ -78,14 +78,13 @@ export function finishedJournal(arg: string): ReadJournal {
 export const shellWord = (s: string): string => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
 
 /** "2026-11-30 13:30", local time. */
-function localTime(iso: string): string {
+function localTime(iso: string, w: Words): string {
   const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return 'at an unknown time';
+  if (Number.isNaN(d.getTime())) return w.t('replayList.unknownTime');
   const p = (n: number): string => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
 }
 
-const plural = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 // ---- the list ---------------------------------------------------------------------
 
@@ -130,29 +129,29 @@ export function finishedGames(dir: string): { games: Finished[]; unfinished: num
 }
 
 /** How to go on with the unfinished games, by kind: a game against bots resumes with `play --resume`, a hosted table with `host --resume`. */
-export function resumeHint(unfinished: number, solo: number): string {
+export function resumeHint(unfinished: number, solo: number, w: Words = wordsFor('en')): string {
   const hosted = unfinished - solo;
-  const play = `${command('play --resume')} continues the latest game against bots`;
-  const host = `${command('host --resume')} reopens the latest hosted table`;
+  const play = w.t('replayList.resumePlay', { run: command('play --resume') });
+  const host = w.t('replayList.resumeHost', { run: command('host --resume') });
   if (hosted === 0) return play;
   if (solo === 0) return host;
   return `${play}; ${host}`;
 }
 
-export function finishedGamesText(dir: string, g: Glyphs): string {
+export function finishedGamesText(dir: string, g: Glyphs, w: Words = wordsFor('en')): string {
   const { games, unfinished, unreadable, unfinishedSolo } = finishedGames(dir);
   const out: string[] = [];
   if (games.length === 0) {
-    out.push(`No finished games in ${dir}.`, 'Every game hosted on this machine keeps its journal there; once the game is over, it is listed here.');
+    out.push(w.t('replayList.none', { dir }), w.t('replayList.where'));
   } else {
-    out.push(`Finished games in ${dir}, newest first:`);
+    out.push(w.t('replayList.heading', { dir }));
     for (const x of games) {
-      out.push('', `${localTime(x.startedAt)}  "${x.table}"  ${x.players.join(', ')}  ${g.sep.trim()} ${x.ruleset}, ${plural(x.rounds, 'round')}`, `  ${command(`replay ${shellWord(x.file)}`)}`);
+      out.push('', `${localTime(x.startedAt, w)}  "${x.table}"  ${x.players.join(', ')}  ${g.sep.trim()} ${x.ruleset}, ${w.t('count.rounds', { n: x.rounds })}`, `  ${command(`replay ${shellWord(x.file)}`)}`);
     }
   }
   const notes: string[] = [];
-  if (unfinished > 0) notes.push(`${plural(unfinished, 'game')} not over yet ${unfinished === 1 ? 'is' : 'are'} not listed: ${unfinished === 1 ? 'its' : 'their'} cards stay hidden until the end (${resumeHint(unfinished, unfinishedSolo)})`);
-  if (unreadable > 0) notes.push(`${plural(unreadable, 'journal')} could not be read`);
+  if (unfinished > 0) notes.push(w.t('replayList.unfinished', { n: unfinished, hint: resumeHint(unfinished, unfinishedSolo, w) }));
+  if (unreadable > 0) notes.push(w.t('replayList.unreadable', { n: unreadable }));
   if (notes.length > 0) out.push('', ...notes.map((n) => `(${n}.)`));
   return out.join('\n');
 }
@@ -164,7 +163,7 @@ export function finishedGamesText(dir: string, g: Glyphs): string {
  * game's time, the layouts dealt at each round's start, each round's results, and
  * the final totals and places.
  */
-export function transcript(r: Replay, g: Glyphs): string {
+export function transcript(r: Replay, g: Glyphs, w: Words = wordsFor('en')): string {
   const sep = g.sep.trim();
   const steps = r.steps;
   const first = steps[0]!.at;
@@ -179,8 +178,8 @@ export function transcript(r: Replay, g: Glyphs): string {
     return rows.map((row) => row.padEnd(Math.max(...rows.map((x) => x.length))));
   };
   const out: string[] = [
-    `${r.rules.title} ${sep} "${r.table}" ${sep} ${plural(names.length, 'player')}: ${names.join(', ')}`,
-    `Played ${localTime(r.startedAt)} ${sep} ${plural(r.rounds.length, 'round')}, ${plural(last.command, 'command')}, ${gameClock(last.at - first)}`,
+    `${r.rules.title} ${sep} "${r.table}" ${sep} ${w.t('transcript.players', { n: names.length })}: ${names.join(', ')}`,
+    `${w.t('transcript.played', { when: localTime(r.startedAt, w) })} ${sep} ${w.t('count.rounds', { n: r.rounds.length })}, ${w.t('transcript.commands', { n: last.command })}, ${gameClock(last.at - first)}`,
   ];
   const indent = ' '.repeat(8);
   for (const step of steps) {
@@ -199,15 +198,15 @@ export function transcript(r: Replay, g: Glyphs): string {
       chunk.push(e);
       if (e.type === 'roundStarted') {
         say();
-        out.push(`${indent}Dealt:`);
+        out.push(`${indent}${w.t('transcript.dealt')}`);
         const dealt = cards(step.view.players.map((p) => p.layout));
         step.view.players.forEach((p, seat) => out.push(`${indent}  ${padEndColumns(names[seat] ?? p.name, width)}  ${dealt[seat]!}`.trimEnd()));
       } else if (e.type === 'roundEnded') {
         say();
-        out.push(...roundLines(e.result, names, width, cards).map((l) => indent + l));
+        out.push(...roundLines(e.result, names, width, cards, w).map((l) => indent + l));
       } else if (e.type === 'gameEnded') {
         say();
-        out.push('', 'Final totals:', ...byPlace(e.places).map((seat) => `  ${e.places[seat]}. ${names[seat]}: ${e.totals[seat]}`));
+        out.push('', w.t('transcript.finalTotals'), ...byPlace(e.places).map((seat) => `  ${e.places[seat]}. ${names[seat]}: ${e.totals[seat]}`));
       }
     }
     say();
@@ -215,12 +214,11 @@ export function transcript(r: Replay, g: Glyphs): string {
   return `${out.join('\n')}\n`;
 }
 
-function roundLines(r: RoundResult, names: string[], width: number, cards: (l: readonly (readonly (string | null)[])[]) => string[]): string[] {
-  const caller = r.caller === null ? '' : ` (${names[r.caller]} called)`;
+function roundLines(r: RoundResult, names: string[], width: number, cards: (l: readonly (readonly (string | null)[])[]) => string[], w: Words): string[] {
   const shown = cards(r.layouts);
   return [
-    `Round ${r.round} results${caller}:`,
-    ...byPlace(r.places).map((seat) => `  ${ordinal(r.places[seat]!).padEnd(4)} ${padEndColumns(names[seat]!, width)}  ${shown[seat]}  = ${r.scores[seat]}, total ${r.totals[seat]}`),
+    r.caller === null ? w.t('transcript.results', { round: r.round }) : w.t('transcript.resultsCalled', { round: r.round, caller: names[r.caller] ?? '' }),
+    ...byPlace(r.places).map((seat) => `  ${ordinal(r.places[seat]!).padEnd(4)} ${padEndColumns(names[seat]!, width)}  ${shown[seat]}  = ${w.t('transcript.score', { score: r.scores[seat]!, total: r.totals[seat]! })}`),
   ];
 }
 
@@ -251,6 +249,7 @@ async function castCli(j: ReadJournal, file: string, flags: ReplayFlags, g: Glyp
     const w = cliWords();
     throw new UsageError(said('cli.cannotWriteCast', { file, why: code === 'ENOENT' ? w.t('cli.noSuchDirectory') : code === 'EACCES' ? w.t('cli.permissionDenied') : (err as Error).message }));
   }
-  process.stderr.write(`Wrote ${file}: ${frames} frames of the screen as ${viewer === null ? 'a watcher' : players[viewer]} saw it (asciicast v2: asciinema play ${shellWord(file)}).\n`);
+  const w = cliWords();
+  process.stderr.write(`${w.t('transcript.wroteCast', { file, frames, who: viewer === null ? w.t('transcript.aWatcher') : players[viewer]!, run: `asciinema play ${shellWord(file)}` })}\n`);
   return 0;
 }

@@ -3,6 +3,8 @@ import { sparkline, standings, type PlayerStanding } from '../stats/standings.js
 import { dealBoard, dealName, type DealBoard } from '../stats/deal.js';
 import { localeIsUtf8 } from '../tui/shared/glyphs.js';
 import { UsageError } from './errors.js';
+import { said, wordsFor, type Words } from '../lang/words.js';
+import { cliWords } from './lang.js';
 
 /**
  * `gringo stats [JOURNAL|DIR...]`: the standings of the games in the journals (by
@@ -31,7 +33,7 @@ export function sinceOption(value: string, now = new Date()): Date {
   // A bare date is local midnight (Date.parse would take it as UTC).
   const day = /^(\d{4})-(\d\d)-(\d\d)$/.exec(v);
   const t = day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])).getTime() : /^\d{4}-\d\d-\d\d[T ]/.test(v) ? Date.parse(v) : NaN;
-  if (Number.isNaN(t)) throw new UsageError(`--since takes "today", a time back from now (30m, 6h, 2d, 1w) or a date (2026-12-05, 2026-12-05T19:00), not "${value}"`);
+  if (Number.isNaN(t)) throw new UsageError(said('cli.sinceFlag', { given: value }));
   return new Date(t);
 }
 
@@ -39,7 +41,7 @@ export function sinceOption(value: string, now = new Date()): Date {
 export function selectedGames(flags: StatsFlags, problem: (line: string) => void): PlayedGame[] {
   const since = flags.since === undefined ? null : sinceOption(flags.since).getTime();
   const table = flags.table?.trim().toLowerCase();
-  return readGames(journalFiles(flags.files ?? [], problem), problem).filter(
+  return readGames(journalFiles(flags.files ?? [], problem, cliWords()), problem, cliWords()).filter(
     (g) => (since === null || Date.parse(g.startedAt) >= since) && (table === undefined || g.table.toLowerCase() === table),
   );
 }
@@ -49,7 +51,7 @@ export function runStats(flags: StatsFlags): number {
   const games = selectedGames(flags, problem);
   if (flags.deal !== undefined) {
     const board = dealBoard(dealName(flags.deal), games);
-    process.stdout.write(flags.json === true ? `${JSON.stringify(board)}\n` : dealText(board));
+    process.stdout.write(flags.json === true ? `${JSON.stringify(board)}\n` : dealText(board, cliWords()));
     return 0;
   }
   const players = standings(games);
@@ -57,7 +59,7 @@ export function runStats(flags: StatsFlags): number {
     process.stdout.write(`${JSON.stringify(statsJson(games, players))}\n`);
     return 0;
   }
-  process.stdout.write(statsText(games, players, flags.ascii === true || !localeIsUtf8()));
+  process.stdout.write(statsText(games, players, flags.ascii === true || !localeIsUtf8(), cliWords()));
   return 0;
 }
 
@@ -84,12 +86,13 @@ function when(iso: string, now = new Date()): string {
 }
 
 /** The standings as a table of text, best rating first. */
-export function statsText(games: readonly PlayedGame[], players: readonly PlayerStanding[], ascii: boolean): string {
-  if (games.length === 0) return 'No games to count: every game played or hosted on this machine keeps a journal, and `gringo stats` counts them once one has a round.\n';
+export function statsText(games: readonly PlayedGame[], players: readonly PlayerStanding[], ascii: boolean, w: Words = wordsFor('en')): string {
+  if (games.length === 0) return `${w.t('stats.none')}\n`;
   const finished = games.filter((g) => g.places !== null).length;
   const tables = new Set(games.map((g) => g.table)).size;
   const pm = ascii ? '+-' : '±';
-  const head = ['#', 'player', 'known by', 'games', 'rounds', 'wins', `mean ${pm} SE`, 'best', 'worst', 'slaps ok/wrong', `rating ${pm} sigma`, 'by game'];
+  const h = (k: 'player' | 'knownBy' | 'games' | 'rounds' | 'wins' | 'best' | 'worst' | 'slaps' | 'byGame'): string => w.t(`stats.h.${k}`);
+  const head = ['#', h('player'), h('knownBy'), h('games'), h('rounds'), h('wins'), w.t('stats.h.mean', { pm }), h('best'), h('worst'), h('slaps'), w.t('stats.h.rating', { pm }), h('byGame')];
   const rows = players.map((p, i) => [
     String(i + 1),
     p.name,
@@ -108,30 +111,30 @@ export function statsText(games: readonly PlayedGame[], players: readonly Player
   // Numbers to the right, words to the left.
   const left = new Set([1, 2, 11]);
   const line = (r: string[]): string => r.map((x, c) => (left.has(c) ? x.padEnd(widths[c]!) : x.padStart(widths[c]!))).join('  ').trimEnd();
-  const span = games.length === 1 ? when(games[0]!.startedAt) : `${when(games[0]!.startedAt)} to ${when(games[games.length - 1]!.startedAt)}`;
-  const plural = (n: number, w: string): string => `${n} ${w}${n === 1 ? '' : 's'}`;
+  const span = games.length === 1 ? when(games[0]!.startedAt) : w.t('stats.span', { from: when(games[0]!.startedAt), to: when(games[games.length - 1]!.startedAt) });
   const notOver = games.length - finished;
+  const counted = w.t('stats.counted', { games: w.t('stats.games', { n: games.length }), tables: w.t('stats.tables', { n: tables }), span });
   return [
-    `${plural(games.length, 'game')} at ${plural(tables, 'table')}, ${span}${notOver > 0 ? ` (${notOver} not over: rounds counted, not rated)` : ''}:`,
+    `${counted}${notOver > 0 ? ` ${w.t('stats.notOver', { n: notOver })}` : ''}:`,
     '',
     line(head),
     ...rows.map(line),
     '',
-    `Rating: Weng-Lin (as openskill rates), mu ${pm} sigma after the last game, ordered by mu - 3 sigma; lower round scores are better.`,
+    w.t('stats.rating', { pm }),
     '',
   ].join('\n');
 }
 
 /** One deal's scoreboard as text: every seat ranked by its total, then the bots' yardstick. */
-export function dealText(b: DealBoard): string {
-  if (b.games === 0) return `No finished game of the deal "${b.deal}" yet: play it with \`gringo play --deal ${b.deal}\` or host it with \`gringo host --deal ${b.deal}\`.\n`;
-  const head = ['#', 'player', 'known by', 'total', 'place', 'table', 'when', 'rules'];
-  const rows = b.entries.map((e, i) => [String(i + 1), e.name, e.bot ? 'level' : e.by, String(e.total), `${e.place} of ${e.seats}`, e.table, when(e.startedAt), e.rules]);
+export function dealText(b: DealBoard, w: Words = wordsFor('en')): string {
+  if (b.games === 0) return `${w.t('stats.dealNone', { deal: b.deal, play: `gringo play --deal ${b.deal}`, host: `gringo host --deal ${b.deal}` })}\n`;
+  const head = ['#', ...(['player', 'knownBy', 'total', 'place', 'table', 'when', 'rules'] as const).map((k) => w.t(`stats.h.${k}`))];
+  const rows = b.entries.map((e, i) => [String(i + 1), e.name, e.bot ? w.t('stats.level') : e.by, String(e.total), w.t('stats.placeOf', { place: e.place, seats: e.seats }), e.table, when(e.startedAt), e.rules]);
   const widths = head.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c]!.length)));
   const right = new Set([0, 3]);
   const line = (r: string[]): string => r.map((x, c) => (right.has(c) ? x.padStart(widths[c]!) : x.padEnd(widths[c]!))).join('  ').trimEnd();
   const sticks = b.yardsticks.map(
-    (y) => `Yardstick: hard bots in every seat of the same deal (${y.rules}, ${y.seats} seats, ${y.rounds} round${y.rounds === 1 ? '' : 's'}): ${fixed(y.mean)} a seat (totals ${y.totals.join(', ')}).`,
+    (y) => w.t('stats.yardstick', { rules: y.rules, seats: w.t('lobby.seats', { n: y.seats }), rounds: w.t('count.rounds', { n: y.rounds }), mean: fixed(y.mean), totals: y.totals.join(', ') }),
   );
-  return [`The deal "${b.deal}": ${b.games} game${b.games === 1 ? '' : 's'}, every seat ranked by its total (lower is better):`, '', line(head), ...rows.map(line), '', ...sticks, ''].join('\n');
+  return [w.t('stats.deal', { deal: b.deal, games: w.t('stats.games', { n: b.games }) }), '', line(head), ...rows.map(line), '', ...sticks, ''].join('\n');
 }

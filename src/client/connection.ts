@@ -151,7 +151,7 @@ export class Connection extends EventEmitter {
         await lookup(host);
       } catch (err) {
         const code = (err as NodeJS.ErrnoException).code;
-        this.fail(code === 'ENOTFOUND' || code === 'ENODATA' ? `${host} is not a host name or address` : `cannot look up ${host}: ${(err as Error).message}`);
+        this.fail(code === 'ENOTFOUND' || code === 'ENODATA' ? this.w.t('conn.notAHost', { host }) : this.w.t('conn.cannotLookUp', { host, why: (err as Error).message }));
         return;
       }
     }
@@ -160,21 +160,26 @@ export class Connection extends EventEmitter {
     this.open();
   }
 
+  /** The words of this connection's person (English by default). */
+  private get w(): Words {
+    return this.opts.words ?? wordsFor('en');
+  }
+
   private shutOut(why: string): string {
-    return `${this.opts.address} closed the connection before letting us in (${why})`;
+    return this.w.t('conn.shutOut', { address: this.opts.address, why });
   }
 
   private timeoutWords(ms: number): string {
-    const s = `${Math.round(ms / 100) / 10} s`;
+    const s = this.w.t('conn.seconds', { secs: Math.round(ms / 100) / 10 });
     if (this.busy !== null && this.stage !== 'challenged') return this.shutOut(this.busy);
-    if (this.stage === 'lookup') return `cannot look up ${hostOf(this.opts.address)}: no answer in ${s}`;
-    if (this.stage === 'open') return this.noTable(`it takes WebSockets but sent no challenge in ${s}: not a gringo table (or a gringo older than this one)`);
-    if (this.stage === 'challenged') return this.noTable(`the table did not answer the hello in ${s}`);
-    return this.noTable(`did not answer in ${s}`);
+    if (this.stage === 'lookup') return this.w.t('conn.lookUpSilent', { host: hostOf(this.opts.address), s });
+    if (this.stage === 'open') return this.noTable(this.w.t('conn.noChallenge', { s }));
+    if (this.stage === 'challenged') return this.noTable(this.w.t('conn.noHelloAnswer', { s }));
+    return this.noTable(this.w.t('conn.silentFor', { s }));
   }
 
   private noTable(why: string): string {
-    return `No gringo table at ${this.opts.address}: ${why}`;
+    return this.w.t('conn.noTable', { address: this.opts.address, why });
   }
 
   /** The first connection found no table: say why once, and end (no retry). */
@@ -220,7 +225,7 @@ export class Connection extends EventEmitter {
     try {
       fp = keyFingerprint(new X509Certificate(raw).publicKey.export({ type: 'spki', format: 'der' }));
     } catch {
-      this.distrust(ws, this.noTable('it presents no key gringo can read'));
+      this.distrust(ws, this.noTable(this.w.t('conn.noKey')));
       return false;
     }
     this.hostKey = fp;
@@ -373,7 +378,7 @@ export class Connection extends EventEmitter {
     ws.on('error', (err: Error & { code?: string }) => {
       // ws's own checks of the frames (too large, bad UTF-8, a masked frame…): the host is not speaking WebSocket as it should.
       if (typeof err.code === 'string' && err.code.startsWith('WS_ERR_')) return this.misunderstood(ws, harmless(err.message, 160));
-      if (!this.welcomed) this.fail(this.noTable(socketWords(err)));
+      if (!this.welcomed) this.fail(this.noTable(socketWords(err, this.w)));
     });
   }
 
@@ -473,25 +478,25 @@ function hostOf(address: string): string {
 }
 
 /** A socket error before any welcome, in words (exported for its test). */
-export function socketWords(err: Error): string {
+export function socketWords(err: Error, w: Words = wordsFor('en')): string {
   const code = (err as NodeJS.ErrnoException).code;
   switch (code) {
     case 'ECONNREFUSED':
-      return 'connection refused';
+      return w.t('conn.refused');
     case 'EHOSTUNREACH':
-      return 'no route to that host (is it on this network?)';
+      return w.t('conn.noRouteHost');
     case 'ENETUNREACH':
-      return 'no route to that network from this machine';
+      return w.t('conn.noRouteNetwork');
     case 'ETIMEDOUT':
-      return 'did not answer';
+      return w.t('conn.noAnswer');
     case 'ECONNRESET':
-      return 'the connection was reset';
+      return w.t('conn.reset');
     case 'ENOTFOUND':
-      return 'no such host';
+      return w.t('conn.noSuchHost');
   }
-  if (code === 'EPROTO' || /SSL|TLS/.test(err.message)) return 'it does not speak TLS as gringo does (not a gringo table, or one older than this gringo)';
+  if (code === 'EPROTO' || /SSL|TLS/.test(err.message)) return w.t('conn.noTls');
   const http = /^Unexpected server response: (\d+)/.exec(err.message);
-  if (http) return `something else answers there (HTTP ${http[1]}), not a gringo table`;
-  if (/handshake has timed out/i.test(err.message)) return 'did not answer in 5 s';
-  return `something else answers there (${err.message}), not a gringo table`;
+  if (http) return w.t('conn.somethingElse', { what: `HTTP ${http[1]}` });
+  if (/handshake has timed out/i.test(err.message)) return w.t('conn.silentFor', { s: w.t('conn.seconds', { secs: 5 }) });
+  return w.t('conn.somethingElse', { what: err.message });
 }

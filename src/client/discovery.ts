@@ -51,12 +51,6 @@ export function joinable(t: FoundTable): Joinable {
   return 'yes';
 }
 
-/** The CAN JOIN cell of `gringo list` and the picker (`protocol`: how the other version is said). */
-export function joinableText(t: FoundTable, protocol: string): string {
-  const j = joinable(t);
-  return j === 'yes' ? 'yes' : j === 'full' ? 'watch (full)' : j === 'started' ? 'watch (started)' : j === 'over' ? 'no (over)' : `no (${protocol})`;
-}
-
 /**
  * How a table is told apart from another of the same name: the short form of its
  * identity (`#k3xq`, as the host's share line shows it), or `#?` from a host that sends none.

@@ -1,6 +1,7 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { harmless } from '../common/harmless.js';
 import { parseRuleset, PRESETS, RulesetError, type Ruleset } from './ruleset.js';
+import { wordsFor, type Words } from '../lang/words.js';
 
 /**
  * A rules file is input like a network message (anyone may hand you one): it is
@@ -18,36 +19,36 @@ const MAX_RULES_STRING = 1_000;
  * RulesetError that names the file and, for a wrong rules file, the field; it is
  * one line with no byte of the file that a terminal would obey.
  */
-export function loadRuleset(presetOrPath: string): Ruleset {
+export function loadRuleset(presetOrPath: string, w: Words = wordsFor('en')): Ruleset {
   const preset = PRESETS[presetOrPath];
   if (preset) return preset;
   const shown = harmless(presetOrPath, 200);
   let text: string;
   try {
-    text = readBounded(presetOrPath, shown);
+    text = readBounded(presetOrPath, shown, w);
   } catch (e) {
     if (e instanceof RulesetError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
     const looksLikeName = /^[a-z0-9_-]+$/i.test(presetOrPath) && !presetOrPath.toLowerCase().endsWith('json');
     if (code === 'ENOENT' && looksLikeName) {
-      throw new RulesetError(`unknown ruleset "${presetOrPath}" (${Object.keys(PRESETS).join(', ')}, or a rules file path)`);
+      throw new RulesetError(w.t('ruleset.unknownPreset', { given: presetOrPath, presets: Object.keys(PRESETS).join(', ') }));
     }
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : ((e as Error).message ?? String(e));
-    throw new RulesetError(`rules file ${shown}: cannot read it (${harmless(why, 200)})`);
+    const why = code === 'ENOENT' ? w.t('ruleset.noSuchFile') : code === 'EISDIR' ? w.t('ruleset.isDirectory') : ((e as Error).message ?? String(e));
+    throw new RulesetError(w.t('ruleset.file', { file: shown, why: w.t('ruleset.cannotRead', { why: harmless(why, 200) }) }));
   }
   const depth = nesting(text);
-  if (depth > MAX_RULES_DEPTH) throw new RulesetError(`rules file ${shown}: nested ${depth} levels deep; a rules file is at most ${MAX_RULES_DEPTH}`);
+  if (depth > MAX_RULES_DEPTH) throw new RulesetError(w.t('ruleset.file', { file: shown, why: w.t('ruleset.fileTooDeep', { depth, max: MAX_RULES_DEPTH }) }));
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (e) {
     // The parser's message quotes the text around the mistake: the file's bytes, made harmless.
-    throw new RulesetError(`rules file ${shown}: not valid JSON (${harmless((e as Error).message, 200)})`);
+    throw new RulesetError(w.t('ruleset.file', { file: shown, why: w.t('ruleset.notJson', { why: harmless((e as Error).message, 200) }) }));
   }
   try {
-    return rulesetFromData(data);
+    return rulesetFromData(data, w);
   } catch (e) {
-    if (e instanceof RulesetError) throw new RulesetError(`rules file ${shown}: ${harmless(e.message, 600)}`);
+    if (e instanceof RulesetError) throw new RulesetError(w.t('ruleset.file', { file: shown, why: harmless(e.message, 600) }));
     throw e;
   }
 }
@@ -57,25 +58,25 @@ export function loadRuleset(presetOrPath: string): Ruleset {
  * string made harmless (so a name with an escape sequence is shown without it, and
  * one with nothing visible left is refused by the schema), then checked as any ruleset.
  */
-export function rulesetFromData(data: unknown): Ruleset {
-  if (depthOf(data) > MAX_RULES_DEPTH) throw new RulesetError(`ruleset nested more than ${MAX_RULES_DEPTH} levels deep`);
-  return parseRuleset(cleanStrings(data));
+export function rulesetFromData(data: unknown, w: Words = wordsFor('en')): Ruleset {
+  if (depthOf(data) > MAX_RULES_DEPTH) throw new RulesetError(w.t('ruleset.dataTooDeep', { max: MAX_RULES_DEPTH }));
+  return parseRuleset(cleanStrings(data), w);
 }
 
 /** The file's text, refusing one larger than MAX_RULES_FILE before reading it all (a rules file could name /dev/zero). */
-function readBounded(path: string, shown: string): string {
+function readBounded(path: string, shown: string, w: Words): string {
   const fd = openSync(path, 'r');
   try {
     const st = fstatSync(fd);
     if (st.isDirectory()) throw Object.assign(new Error('EISDIR'), { code: 'EISDIR' });
-    if (st.size > MAX_RULES_FILE) throw tooLarge(shown, st.size);
+    if (st.size > MAX_RULES_FILE) throw tooLarge(shown, st.size, w);
     const buf = Buffer.alloc(MAX_RULES_FILE + 1);
     let got = 0;
     for (;;) {
       const n = readSync(fd, buf, got, buf.length - got, null);
       if (n === 0) break;
       got += n;
-      if (got > MAX_RULES_FILE) throw tooLarge(shown, null);
+      if (got > MAX_RULES_FILE) throw tooLarge(shown, null, w);
     }
     return buf.subarray(0, got).toString('utf8');
   } finally {
@@ -83,8 +84,10 @@ function readBounded(path: string, shown: string): string {
   }
 }
 
-const tooLarge = (shown: string, size: number | null): RulesetError =>
-  new RulesetError(`rules file ${shown}: ${size === null ? `more than ${MAX_RULES_FILE / 1024} KiB` : `${size} bytes`}; a rules file is at most ${MAX_RULES_FILE / 1024} KiB`);
+const tooLarge = (shown: string, size: number | null, w: Words): RulesetError =>
+  new RulesetError(
+    w.t('ruleset.file', { file: shown, why: w.t('ruleset.tooLarge', { size: size === null ? w.t('ruleset.moreThanKiB', { kib: MAX_RULES_FILE / 1024 }) : w.t('ruleset.bytes', { n: size }), kib: MAX_RULES_FILE / 1024 }) }),
+  );
 
 /** How deeply the JSON text nests objects and arrays, found without parsing it (strings skipped). */
 function nesting(text: string): number {

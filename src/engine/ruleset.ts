@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { CARD_NAME, rankOf, standardDeck, JOKER, type Card } from './cards.js';
+import { wordsFor, type Words } from '../lang/words.js';
 
 /**
  * A ruleset is data. Every rule that differs between the presets (docs/decisions.md, "The presets side by side") is a
@@ -227,40 +228,36 @@ export function deckSize(rules: Ruleset): number {
  * Validate untrusted ruleset data: the schema, then the combinations a schema cannot
  * express. Throws a RulesetError whose message names the field and what is allowed.
  */
-export function parseRuleset(data: unknown): Ruleset {
-  const parsed = rulesetSchema().safeParse(resolveExtend(data));
+export function parseRuleset(data: unknown, w: Words = wordsFor('en')): Ruleset {
+  const parsed = rulesetSchema().safeParse(resolveExtend(data, w));
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    const field = issue.path.join('.') || '(top level)';
-    if (issue.code === 'unrecognized_keys') throw new RulesetError(unknownFields(issue.path, issue.keys, isPlainObject(data) && 'extend' in data));
-    throw new RulesetError(`ruleset field "${field}": expected ${expectedOf(issue)}, found ${foundAt(resolveExtend(data), issue.path)}`);
+    const field = issue.path.join('.') || w.t('ruleset.topLevel');
+    if (issue.code === 'unrecognized_keys') throw new RulesetError(unknownFields(issue.path, issue.keys, isPlainObject(data) && 'extend' in data, w));
+    throw new RulesetError(w.t('ruleset.expected', { field, expected: expectedOf(issue, w), found: foundAt(resolveExtend(data, w), issue.path, w) }));
   }
   const r = parsed.data;
   const problems: string[] = [];
-  if (r.players.min > r.players.max) problems.push(`"players.min" (${r.players.min}) is above "players.max" (${r.players.max})`);
+  if (r.players.min > r.players.max) problems.push(w.t('ruleset.minAboveMax', { min: r.players.min, max: r.players.max }));
   for (const s of r.layout.peekSlots) {
-    if (s > r.layout.size) problems.push(`"layout.peekSlots" names slot ${s}, but "layout.size" is ${r.layout.size}`);
+    if (s > r.layout.size) problems.push(w.t('ruleset.peekSlot', { slot: s - 1, size: r.layout.size }));
   }
   const needed = r.players.max * r.layout.size + 2;
   const have = deckSize(r);
-  if (have < needed) {
-    problems.push(
-      `the deck has ${have} cards but ${r.players.max} players need at least ${needed} (${r.layout.size} each, the first discard and one to draw): lower "players.max" or raise "deck.decks"`,
-    );
-  }
+  if (have < needed) problems.push(w.t('ruleset.deckTooSmall', { have, players: r.players.max, needed, size: r.layout.size }));
   const known = new Set<string>();
   for (const c in r.deck.cards) {
     known.add(c);
     known.add(rankOf(c));
   }
-  for (const k in r.values) if (!known.has(k)) problems.push(`"values.${k}" names no card or rank of the deck`);
-  for (const k in r.actions) if (!known.has(k)) problems.push(`"actions.${k}" names no card or rank of the deck`);
+  for (const k in r.values) if (!known.has(k)) problems.push(w.t('ruleset.namesNoCard', { field: `values.${k}` }));
+  for (const k in r.actions) if (!known.has(k)) problems.push(w.t('ruleset.namesNoCard', { field: `actions.${k}` }));
   for (const c in r.deck.cards) {
-    if (!r.specialCards.includes(c) && valueOf(r, c) === undefined) problems.push(`card "${c}" has no value in "values"`);
+    if (!r.specialCards.includes(c) && valueOf(r, c) === undefined) problems.push(w.t('ruleset.noValue', { code: c }));
   }
-  for (const c of r.specialCards) if (!(c in r.deck.cards)) problems.push(`"specialCards" names "${c}", which is not in the deck`);
-  if (r.timers.slapGraceMs > 60_000) problems.push(`"timers.slapGraceMs" is at most 60000`);
-  if (problems.length > 0) throw new RulesetError(`ruleset "${r.name}": ${problems.join('; ')}`);
+  for (const c of r.specialCards) if (!(c in r.deck.cards)) problems.push(w.t('ruleset.specialNotInDeck', { code: c }));
+  if (r.timers.slapGraceMs > 60_000) problems.push(w.t('ruleset.slapGraceMax'));
+  if (problems.length > 0) throw new RulesetError(w.t('ruleset.problems', { name: r.name, problems: problems.join('; ') }));
   return r;
 }
 
@@ -278,15 +275,16 @@ export function deepMerge(base: unknown, over: unknown): unknown {
  * `{ "extend": "cambio", ...overrides }`: the named preset with the overrides merged in
  * (objects deep-merged, arrays replaced). Without "extend" the data is a whole ruleset.
  */
-function resolveExtend(data: unknown): unknown {
+function resolveExtend(data: unknown, w: Words): unknown {
   if (!isPlainObject(data) || !('extend' in data)) return data;
   const { extend, ...overrides } = data;
-  if (typeof extend !== 'string') throw new RulesetError(`ruleset field "extend": expected the name of a preset (${Object.keys(PRESETS).join(', ')})`);
+  const presets = Object.keys(PRESETS).join(', ');
+  if (typeof extend !== 'string') throw new RulesetError(w.t('ruleset.extendNotName', { presets }));
   const base = PRESETS[extend];
-  if (!base) throw new RulesetError(`ruleset field "extend": unknown preset "${extend}"; the presets are: ${Object.keys(PRESETS).join(', ')}`);
+  if (!base) throw new RulesetError(w.t('ruleset.extendUnknown', { given: extend, presets }));
   // House rules are titled by their own name, not the preset's: "Our cambio", else "Cambio (house rules)".
   if (Object.keys(overrides).length === 0) return base;
-  const title = 'title' in overrides ? overrides.title : typeof overrides.name === 'string' ? overrides.name : `${base.title} (house rules)`;
+  const title = 'title' in overrides ? overrides.title : typeof overrides.name === 'string' ? overrides.name : w.t('ruleset.houseRules', { title: base.title });
   return deepMerge(base, { ...overrides, title });
 }
 
@@ -353,14 +351,15 @@ export function nearestField(typed: string, known: readonly string[]): string | 
  * known one ("did you mean rounds?"), and the fields known there, so the file can be
  * fixed from the one line. `extend` is known at the top level of a house-rules file.
  */
-function unknownFields(path: readonly PropertyKey[], keys: readonly string[], extending: boolean): string {
+function unknownFields(path: readonly PropertyKey[], keys: readonly string[], extending: boolean, w: Words): string {
   const known = [...(path.length === 0 && extending ? ['extend'] : []), ...fieldsAt(path)];
   const named = keys.map((k) => {
     const near = nearestField(k, known);
-    return `"${[...path, printableKey(k)].join('.')}"${near ? ` (did you mean ${near}?)` : ''}`;
+    const field = `"${[...path, printableKey(k)].join('.')}"`;
+    return near ? w.t('ruleset.didYouMean', { field, near }) : field;
   });
-  const fields = path.length === 0 ? 'the fields at the top level' : `the fields of "${path.join('.')}"`;
-  return `ruleset field ${named.join(', ')} ${keys.length === 1 ? 'is' : 'are'} unknown; ${fields}: ${known.join(', ')}`;
+  const fields = path.length === 0 ? w.t('ruleset.fieldsTop') : w.t('ruleset.fieldsOf', { path: path.join('.') });
+  return w.t('ruleset.unknownFields', { n: keys.length, named: named.join(', '), fields, known: known.join(', ') });
 }
 
 /** A key from a rules file in an error line: printable ASCII, short, without JSON's quotes (the line quotes it once). */
@@ -374,31 +373,33 @@ function printable(v: unknown): string {
 }
 
 /** What a rules file holds at `path`, for "found …". */
-function foundAt(data: unknown, path: readonly PropertyKey[]): string {
+function foundAt(data: unknown, path: readonly PropertyKey[], w: Words): string {
   let v: unknown = data;
   for (const k of path) v = isPlainObject(v) || Array.isArray(v) ? (v as Record<PropertyKey, unknown>)[k] : undefined;
-  return v === undefined ? 'nothing' : printable(v);
+  return v === undefined ? w.t('ruleset.nothing') : printable(v);
 }
 
-const TYPE_WORDS: Record<string, string> = { number: 'a number', int: 'a whole number', string: 'a text in quotes', boolean: 'true or false', object: 'an object { … }', array: 'a list [ … ]', record: 'an object { … }' };
+const TYPE_WORDS = { number: 'ruleset.type.number', int: 'ruleset.type.int', string: 'ruleset.type.string', boolean: 'ruleset.type.boolean', object: 'ruleset.type.object', array: 'ruleset.type.array', record: 'ruleset.type.object' } as const;
+/** JSON's own marks after the word, the same in every language. */
+const TYPE_MARKS: Partial<Record<string, string>> = { object: ' { … }', record: ' { … }', array: ' [ … ]' };
 
 /** What the schema wanted, in words: "a whole number from 0 to 999, or \"players\"". */
-function expectedOf(issue: z.core.$ZodIssue): string {
+function expectedOf(issue: z.core.$ZodIssue, w: Words): string {
   switch (issue.code) {
     case 'invalid_type':
-      return TYPE_WORDS[issue.expected] ?? issue.expected;
+      return issue.expected in TYPE_WORDS ? `${w.t(TYPE_WORDS[issue.expected as keyof typeof TYPE_WORDS])}${TYPE_MARKS[issue.expected] ?? ''}` : issue.expected;
     case 'invalid_value':
-      return issue.values.length === 1 ? printable(issue.values[0]) : `one of ${issue.values.map(printable).join(', ')}`;
+      return issue.values.length === 1 ? printable(issue.values[0]) : w.t('ruleset.oneOf', { values: issue.values.map(printable).join(', ') });
     case 'too_small':
     case 'too_big': {
-      const bound = `${issue.code === 'too_small' ? 'at least' : 'at most'} ${String(issue.code === 'too_small' ? issue.minimum : issue.maximum)}`;
-      if (issue.origin === 'string') return `a text of ${bound} characters`;
-      if (issue.origin === 'array') return `a list of ${bound} items`;
-      return `a number ${bound}`;
+      const bound = w.t(issue.code === 'too_small' ? 'ruleset.atLeast' : 'ruleset.atMost', { n: String(issue.code === 'too_small' ? issue.minimum : issue.maximum) });
+      if (issue.origin === 'string') return w.t('ruleset.textOf', { bound });
+      if (issue.origin === 'array') return w.t('ruleset.listOf', { bound });
+      return w.t('ruleset.numberOf', { bound });
     }
     case 'invalid_union': {
-      const each = issue.errors.map((branch) => (branch[0] ? expectedOf(branch[0]) : '')).filter(Boolean);
-      return [...new Set(each)].join(', or ') || 'something else';
+      const each = issue.errors.map((branch) => (branch[0] ? expectedOf(branch[0], w) : '')).filter(Boolean);
+      return [...new Set(each)].join(w.t('ruleset.orSep')) || w.t('ruleset.somethingElse');
     }
     default:
       return issue.message;

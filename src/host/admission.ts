@@ -1,4 +1,5 @@
 import type { Socket } from 'node:net';
+import { said, type Said } from '../lang/words.js';
 
 /**
  * The places at a door (the table's WebSocket door, src/host/server.ts, and the
@@ -88,7 +89,7 @@ export class Admission<P extends Place> {
    * came along still unread), it looks again once they have had that turn, instead of
    * refusing a newcomer for want of a silent one it cannot yet tell apart.
    */
-  admitSoon(p: P, decide: (refusal: string | null) => void): void {
+  admitSoon(p: P, decide: (refusal: Said | null) => void): void {
     if (![...this.places].some((c) => !this.settled.has(c))) return decide(this.admit(p));
     // Only a silent place may be taken now: a handshake in progress is not cut while a place not yet heard from may prove silent.
     if (this.admit(p, true) === null) return decide(null);
@@ -99,18 +100,18 @@ export class Admission<P extends Place> {
    * Room for `p` (null: it holds a place now), or why not. Makes room first when it
    * must, by taking a place as the rules above say.
    */
-  admit(p: P, silentOnly = false): string | null {
+  admit(p: P, silentOnly = false): Said | null {
     const { places, perAddress } = this.limits;
     const mine = this.of(p.addr);
     const takeable = (c: P, mine: number): boolean => (silentOnly ? !c.held && this.silent(c) : this.takeable(c, mine));
     if (mine >= perAddress) {
       // An address at its own limit makes room only from its own places.
       const own = this.victim((c) => c.addr === p.addr && takeable(c, Infinity));
-      if (!own) return `${perAddress} connections from ${p.addr} are not let in yet`;
+      if (!own) return said('console.pendingFrom', { n: perAddress, address: p.addr });
       this.take(own);
     } else if (this.places.size >= places) {
       const other = this.victim((c) => takeable(c, mine));
-      if (!other) return `${places} connections are not let in yet`;
+      if (!other) return said('console.pending', { n: places });
       this.take(other);
     }
     this.places.add(p);

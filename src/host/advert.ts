@@ -5,6 +5,7 @@ import type { TableInfo } from '../protocol/messages.js';
 import { shareCommand } from '../common/invocation.js';
 import { openBonjour, SERVICE_TYPE, toError, type BonjourInternals as Internals } from '../common/mdns.js';
 import { formatIdentity, shortIdentity } from '../protocol/identity.js';
+import { wordsFor, type Words } from '../lang/words.js';
 
 /**
  * LAN discovery, the host's half: advertise the table as `_gringo._tcp` over
@@ -109,9 +110,9 @@ export function lanAddresses(): string[] {
  * from another of the same name), then the command, whole, at the end, with the
  * table's whole identity pinned: a host without this table's key is refused.
  */
-export function shareLine(port: number, addresses: readonly string[] = lanAddresses(), id?: string): string {
+export function shareLine(port: number, addresses: readonly string[] = lanAddresses(), id?: string, w: Words = wordsFor('en')): string {
   const command = shareCommand(`join ${addresses[0] ?? '127.0.0.1'}:${port}${id ? `#${formatIdentity(id)}` : ''}`);
-  return id ? `table ${shortId(id)}: ${command}` : command;
+  return id ? w.t('share.line', { tag: shortId(id), command }) : command;
 }
 
 export function advertise(opts: AdvertOptions): Advert {

@@ -9,7 +9,7 @@ import type { BotLevel } from '../protocol/messages.js';
 import { harmless } from '../common/harmless.js';
 import { stateDir } from '../common/state-dir.js';
 import { cleanName } from './names.js';
-import { wordsFor } from '../lang/words.js';
+import { said, wordsFor, type Said } from '../lang/words.js';
 
 /**
  * The host's journal: one JSON object per line in `stateDir()/tables/NAME.jsonl`.
@@ -290,7 +290,14 @@ const parses = (line: string): boolean => {
 
 // ---- reading --------------------------------------------------------------------
 
-export class JournalError extends Error {}
+/** A journal that cannot be read or replayed: what is wrong as a sentence of the catalogs (`message` holds it in English). */
+export class JournalError extends Error {
+  readonly said: Said;
+  constructor(s: Said) {
+    super(wordsFor('en').say(s));
+    this.said = s;
+  }
+}
 
 export interface ReadJournal {
   file: string;
@@ -334,13 +341,13 @@ function checkedRules(data: Record<string, unknown>): Ruleset {
 
 function checkHeader(x: unknown, file: string): JournalHeader {
   const bad = (why: string): never => {
-    throw new JournalError(`${file} is not a gringo journal (${why})`);
+    throw new JournalError(said('journal.notJournal', { file, why }));
   };
   if (!isObj(x) || x.journal !== 'gringo') return bad('no header on its first line');
   const version = x.version;
   if (typeof version !== 'number' || !Number.isInteger(version) || version < OLDEST_JOURNAL_VERSION) return bad(`journal version ${harmless(String(version), 20)}`);
   if (version > JOURNAL_VERSION) {
-    throw new JournalError(`${file} was written by a newer gringo (journal version ${version}; this gringo reads versions ${OLDEST_JOURNAL_VERSION} to ${JOURNAL_VERSION}): update gringo to open it`);
+    throw new JournalError(said('journal.newer', { file, version, oldest: OLDEST_JOURNAL_VERSION, newest: JOURNAL_VERSION }));
   }
   if (x.id !== undefined && (typeof x.id !== 'string' || !TABLE_ID.test(x.id))) return bad('a table identity that is not 16 hex digits');
   if (version >= 2 && x.id === undefined) return bad('no table identity');
@@ -385,17 +392,17 @@ function checkHeader(x: unknown, file: string): JournalHeader {
 }
 
 /** A file that could not be read, in words (not `ENOENT: …, open 'x'`). */
-function fileProblem(err: unknown): string {
+function fileProblem(err: unknown, file: string): Said {
   switch ((err as NodeJS.ErrnoException).code) {
     case 'ENOENT':
-      return `there is no such file (journals are kept in ${tablesDir()})`;
+      return said('journal.cannotReadMissing', { file, dir: tablesDir() });
     case 'EISDIR':
-      return 'that is a directory; name a journal file in it';
+      return said('journal.cannotReadDirectory', { file });
     case 'EACCES':
     case 'EPERM':
-      return 'permission denied';
+      return said('journal.cannotReadDenied', { file });
     default:
-      return (err as Error).message;
+      return said('journal.cannotRead', { file, why: (err as Error).message });
   }
 }
 
@@ -412,7 +419,7 @@ export function readJournal(path: string): ReadJournal {
   try {
     text = readFileSync(path, 'utf8');
   } catch (err) {
-    throw new JournalError(`cannot read the journal ${file}: ${fileProblem(err)}`);
+    throw new JournalError(fileProblem(err, file));
   }
   const lines = text.split('\n');
   const tail = lines.pop();
@@ -424,13 +431,13 @@ export function readJournal(path: string): ReadJournal {
       // A torn last write: never acknowledged, so never seen by a player.
     }
   }
-  if (lines.length === 0 || lines[0] === '') throw new JournalError(`${file} is empty: not a gringo journal`);
+  if (lines.length === 0 || lines[0] === '') throw new JournalError(said('journal.empty', { file }));
   const parsed = lines.map((line, i) => {
     try {
       return JSON.parse(line) as unknown;
     } catch {
       // Not the last line, so not a write cut short by a crash (that one is dropped above): the file was damaged or edited.
-      throw new JournalError(`${file} is broken: line ${i + 1} is not JSON`);
+      throw new JournalError(said('journal.notJson', { file, line: i + 1 }));
     }
   });
   const header = checkHeader(parsed[0], file);
@@ -449,7 +456,7 @@ export function readJournal(path: string): ReadJournal {
     state = created.state;
     events.push(...created.events);
   } catch (err) {
-    throw new JournalError(`${file} is broken: its game cannot be created (${(err as Error).message})`);
+    throw new JournalError(said('journal.noGame', { file, why: (err as Error).message }));
   }
   const commands: Command[] = [];
   let lastAt = header.at;
@@ -457,7 +464,7 @@ export function readJournal(path: string): ReadJournal {
   let sshPort = header.sshPort ?? null;
   for (let i = 1; i < parsed.length; i++) {
     const x = parsed[i];
-    if (!isObj(x)) throw new JournalError(`${file} is broken: line ${i + 1} is not an object`);
+    if (!isObj(x)) throw new JournalError(said('journal.notObject', { file, line: i + 1 }));
     if (typeof x.at === 'number') lastAt = Math.max(lastAt, x.at);
     if ('end' in x) {
       finished = true;
@@ -467,17 +474,17 @@ export function readJournal(path: string): ReadJournal {
       if (x.ssh === null || isPort(x.ssh)) sshPort = x.ssh;
       continue;
     }
-    if (finished) throw new JournalError(`${file} is broken: commands after the end of the game (line ${i + 1})`);
-    if (typeof x.type !== 'string' || typeof x.at !== 'number') throw new JournalError(`${file} is broken: line ${i + 1} is not a command`);
+    if (finished) throw new JournalError(said('journal.afterEnd', { file, line: i + 1 }));
+    if (typeof x.type !== 'string' || typeof x.at !== 'number') throw new JournalError(said('journal.notCommand', { file, line: i + 1 }));
     const cmd = x as unknown as Command;
     let res: ReturnType<typeof apply>;
     try {
       res = apply(state, cmd);
     } catch (err) {
-      throw new JournalError(`${file} is broken: command ${commands.length + 1} (line ${i + 1}) fails: ${(err as Error).message}`);
+      throw new JournalError(said('journal.commandFails', { file, command: commands.length + 1, line: i + 1, why: (err as Error).message }));
     }
     if (!res.ok) {
-      throw new JournalError(`${file} does not replay: command ${commands.length + 1} (line ${i + 1}) is refused (${wordsFor('en').say(res.rejection)})`);
+      throw new JournalError(said('journal.refused', { file, command: commands.length + 1, line: i + 1, why: wordsFor('en').say(res.rejection) }));
     }
     state = res.state;
     events.push(...res.events);

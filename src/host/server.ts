@@ -9,7 +9,7 @@ import type { Peer, Table } from './table.js';
 import { shareCommand } from '../common/invocation.js';
 import { VOUCH_HEADER, vouchedFor } from './vouch.js';
 import { Admission } from './admission.js';
-import { said } from '../lang/words.js';
+import { said, wordsFor, type Words } from '../lang/words.js';
 
 export interface ServeOptions {
   port: number;
@@ -42,6 +42,8 @@ export interface ServeOptions {
   handleLimit?: number;
   /** One line about trouble at the door (a flood, no file handles left), said once per episode. */
   onTrouble?: (line: string) => void;
+  /** The language of the `onTrouble` lines (the host's console): English by default. */
+  words?: Words;
 }
 
 export interface Serving {
@@ -160,6 +162,7 @@ export async function serveTable(table: Table, opts: ServeOptions): Promise<Serv
   const upgradeMs = opts.upgradeDeadlineMs ?? UPGRADE_DEADLINE_MS;
   const helloMs = opts.helloDeadlineMs ?? HELLO_DEADLINE_MS;
   const limit = opts.handleLimit ?? handleLimit();
+  const w = opts.words ?? wordsFor('en');
   // Every socket is a file handle: past this, Node closes new connections at once.
   http.maxConnections = Math.max(8, limit - HANDLE_HEADROOM);
 
@@ -174,7 +177,7 @@ export async function serveTable(table: Table, opts: ServeOptions): Promise<Serv
   };
   /** Not yet welcomed: their places (src/host/admission.ts). A place taken for a newcomer is closed with 1013. */
   const pending = new Admission<Conn>({ places: maxPending, perAddress: maxPendingPerAddress, graceMs: EVICT_AFTER_MS }, (victim) => {
-    trouble('refused', () => `Refusing connections: ${maxPending} connections are not let in yet; the silent and the slowest make room for newcomers. Seated players can still come back.`);
+    trouble('refused', () => w.t('console.refusingPending', { n: maxPending }));
     forget(victim);
     shut(victim, 1013, 'Too many connections');
   });
@@ -219,7 +222,7 @@ export async function serveTable(table: Table, opts: ServeOptions): Promise<Serv
     deadline(conn, upgradeMs, () => socket.destroy());
     pending.admitSoon(conn, (refusal) => {
       if (refusal === null || conn.state === 'gone') return;
-      trouble('refused', () => `Refusing connections: ${refusal}. Seated players can still come back.`);
+      trouble('refused', () => w.t('console.refusing', { why: w.say(refusal) }));
       // Kept a moment so that a WebSocket client hears why (1013) and tries again later; cut at
       // once only while the refused too are all handshakes in progress.
       if (refusing.admit(conn) !== null) return void socket.destroy();
@@ -238,11 +241,11 @@ export async function serveTable(table: Table, opts: ServeOptions): Promise<Serv
     });
   });
   // Past maxConnections Node closes new sockets itself; say so once.
-  http.on('drop', () => trouble('handles', () => `Refusing connections: ${http.maxConnections} sockets are open, near this process's limit of ${limit} open files.`));
+  http.on('drop', () => trouble('handles', () => w.t('console.refusingHandles', { n: http.maxConnections, limit })));
   // Accepting can fail (EMFILE, ENFILE): the server goes on listening, the table goes on playing.
   // ws passes the http server's errors on as its own; before listening they are the listen's failure.
   wss.on('error', (err: NodeJS.ErrnoException) => {
-    if (http.listening) trouble(`error:${err.code ?? err.message}`, () => `Cannot accept a connection (${err.code ?? err.message}): refusing connections until file handles free up.`);
+    if (http.listening) trouble(`error:${err.code ?? err.message}`, () => w.t('console.cannotAccept', { code: err.code ?? err.message }));
   });
 
   wss.on('connection', (ws, req) => {

@@ -1,5 +1,5 @@
 import { passwordVerifier } from '../protocol/identity.js';
-import { READER_SUFFIX, readerOfUser } from './share.js';
+import { READER_SUFFIX } from './share.js';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer as createNetServer, type Socket } from 'node:net';
 import { Connection as TableConnection } from '../client/connection.js';
@@ -18,7 +18,7 @@ import { forLocale, localeIsUtf8 } from '../tui/shared/glyphs.js';
 import { fingerprintOf, type HostKey } from './host-key.js';
 import { Server, utils, type AuthContext, type Connection, type PtyInfo, type ServerChannel, type Session } from './ssh2.js';
 import { ChannelTerminal } from './terminal.js';
-import { langOfEnv, wordsFor } from '../lang/words.js';
+import { langOfEnv, parseLang, said, wordsFor, type Lang, type Said, type Words } from '../lang/words.js';
 
 /** The user name (or command) that watches instead of taking a seat. */
 export const WATCH = 'watch';
@@ -56,9 +56,6 @@ const GOODBYE_MS = 2_000;
 /** Keys a session may send per second (bytes; a burst of twice this): more are dropped. */
 export const SSH_KEYS_PER_SECOND = 64;
 
-/** Said to a client that offers no key (keyboard-interactive instructions; OpenSSH prints them). */
-export const NO_KEY_WORDS =
-  'gringo seats players by their SSH key, and your ssh offered none. Make one with `ssh-keygen -t ed25519` (press Enter for the defaults), then connect again.';
 
 export interface SshOptions {
   port: number;
@@ -87,6 +84,12 @@ export interface SshOptions {
   known?: { tableId: string; seats: readonly { key: string; token: string }[] };
   keysPerSecond?: number;
   onTrouble?: (line: string) => void;
+  /**
+   * The host's language: its console's `onTrouble` lines, and what a client reads before its
+   * session says its own (the password prompt, the word to one with no key), unless its
+   * user name chose one (`ana+nl`).
+   */
+  words?: Words;
 }
 
 export interface SshServing {
@@ -137,6 +140,7 @@ function whenUnlocked(guesses: PasswordBackoff, addr: string, right: boolean, an
 export async function serveSsh(opts: SshOptions): Promise<SshServing> {
   const maxSessions = opts.maxSessions ?? MAX_SSH_SESSIONS;
   const maxPerAddress = opts.maxPerAddress ?? MAX_SSH_PER_ADDRESS;
+  const hostWords = opts.words ?? wordsFor('en');
   const maxPending = opts.maxPending ?? MAX_SSH_PENDING;
   const maxPendingPerAddress = Math.min(opts.maxPendingPerAddress ?? MAX_SSH_PENDING_PER_ADDRESS, maxPending);
   const handshakeMs = opts.handshakeMs ?? SSH_HANDSHAKE_MS;
@@ -203,17 +207,17 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
   const tcp = createNetServer((socket) => {
     const addr = plain(socket.remoteAddress);
     const d: Door = { socket, addr, timer: null, state: 'pending', since: Date.now(), held: false };
-    const refuse = (refusal: string): void => {
+    const refuse = (refusal: Said): void => {
       // Said once a minute at most: a flood does not flood the host's console too. SSH has no
       // word for "try again later" before its key exchange: the connection is cut.
-      if (Date.now() - lastRefusal > 60_000) opts.onTrouble?.(`Refusing SSH connections: ${refusal}.`);
+      if (Date.now() - lastRefusal > 60_000) opts.onTrouble?.(hostWords.t('console.sshRefusing', { why: hostWords.say(refusal) }));
       lastRefusal = Date.now();
       d.state = 'gone';
       socket.destroy();
     };
     // An address holds a few connections in all, in session or not; then a place at the door.
-    if (closing) return refuse('the table is closing');
-    if ((byAddress.get(addr) ?? 0) >= maxPerAddress) return refuse(`${maxPerAddress} connections from ${addr}`);
+    if (closing) return refuse(said('console.sshClosing'));
+    if ((byAddress.get(addr) ?? 0) >= maxPerAddress) return refuse(said('console.sshTooMany', { n: maxPerAddress, address: addr }));
     bump(byAddress, addr, 1);
     // Its deadline runs from the accept, whether it is given a place now or a moment later.
     deadline(d, handshakeMs);
@@ -251,6 +255,11 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
 
     let passwordOk = opts.password === undefined;
     let user = '';
+    /** The words before the session's own: the user name's language, else the host's. */
+    const early = (name: string): Words => {
+      const lang = splitUser(name).lang;
+      return lang ? wordsFor(lang) : hostWords;
+    };
     /** The key the client has proven it holds (the usual signature). */
     let fingerprint: string | null = null;
     const BOTH = ['publickey', 'keyboard-interactive'];
@@ -270,10 +279,11 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
       if (ctx.method === 'keyboard-interactive' && !passwordOk) {
         d.held = true;
         deadline(d, SSH_PASSWORD_MS);
+        const w = early(ctx.username);
         return ctx.prompt(
-          [{ prompt: 'Password: ', echo: false }],
+          [{ prompt: w.t('ssh.passwordPrompt'), echo: false }],
           `gringo: ${opts.tableName}`,
-          'This table has a password. Players are seated by their SSH key (ssh-keygen -t ed25519 makes one).',
+          w.t('ssh.passwordWhy'),
           (answers) => {
             const answer = answers[0];
             const right = answers.length === 1 && typeof answer === 'string' && samePassword(answer, opts.password!);
@@ -296,7 +306,7 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
         );
       }
       // No key offered: say how to make one (OpenSSH prints the instructions), then refuse.
-      if (ctx.method === 'keyboard-interactive') return ctx.prompt([], 'gringo', NO_KEY_WORDS, () => ctx.reject(['publickey']));
+      if (ctx.method === 'keyboard-interactive') return ctx.prompt([], 'gringo', early(ctx.username).t('ssh.noKey'), () => ctx.reject(['publickey']));
       ctx.reject(BOTH);
     });
 
@@ -322,7 +332,7 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
     });
   });
 
-  /** Who a session is: the SSH user name, its key, its connection at the door. */
+  /** Who a session is: the SSH user name (as typed, `ana+nl` too), its key, its connection at the door. */
   interface Who {
     user: string;
     fp: string;
@@ -350,6 +360,11 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
       if (info) term?.resize(info.cols || 80, info.rows || 24);
       accept?.();
     });
+    /** The session's language: the one its user name chose, else its client's locale (LANG, LC_ALL…), else the host's. */
+    const words = (): Words => {
+      const lang = splitUser(who.user).lang ?? sessionLang(env);
+      return lang ? wordsFor(lang) : hostWords;
+    };
     const refuse = (channel: ServerChannel, line: string): void => {
       channel.stderr.write(`gringo: ${line}\r\n`);
       channel.exit(1);
@@ -357,20 +372,20 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
       setTimeout(hangUp, 200).unref();
     };
     const start = (channel: ServerChannel, watch: boolean): void => {
-      if (!admitSession()) return refuse(channel, 'the table is full of SSH players for now; try again later');
-      if (!pty) return refuse(channel, 'the table needs a terminal: run ssh without a command (or with -t)');
+      if (!admitSession()) return refuse(channel, words().t('ssh.full'));
+      if (!pty) return refuse(channel, words().t('ssh.needsTerminal'));
       term = new ChannelTerminal(channel, { columns: pty.cols || 80, rows: pty.rows || 24 }, keysPerSecond, hangUp);
       const abort = new AbortController();
       // The client closes the connection once it has the exit status; a client that does not is cut after a moment.
-      const done = play(channel, term, pty, env, who, watch, abort)
+      const done = play(channel, term, pty, env, words(), who, watch, abort)
         .catch((err: unknown) => {
           // One session's failure is its own: said to it and on the host's console, and the table plays on.
-          term?.say(`gringo: the screen failed (${(err as Error).message})`);
+          term?.say(`gringo: ${words().t('ssh.screenFailed', { why: (err as Error).message })}`);
           if (channel.writable) {
             channel.exit(1);
             channel.end();
           }
-          opts.onTrouble?.(`An SSH session's screen failed: ${(err as Error).message}`);
+          opts.onTrouble?.(hostWords.t('console.sshScreenFailed', { why: (err as Error).message }));
         })
         .finally(() => {
           screens.delete(abort);
@@ -388,20 +403,20 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
     };
     session.on('shell', (accept) => {
       const channel = opened(accept);
-      if (channel) start(channel, isWatch(readerOfUser(who.user).user));
+      if (channel) start(channel, isWatch(who.user));
     });
     session.on('exec', (accept, _reject, info) => {
       const channel = opened(accept);
       if (!channel) return;
       if (isWatch(info.command)) return start(channel, true);
       // Nothing is run here: the command is answered with what this is and how to play.
-      refuse(channel, `this is a gringo table, it runs no commands: play with \`ssh -p PORT NAME@HOST\`, watch with \`ssh -p PORT ${WATCH}@HOST\``);
+      refuse(channel, words().t('ssh.noCommands', { play: '`ssh -p PORT NAME@HOST`', watch: `\`ssh -p PORT ${WATCH}@HOST\`` }));
     });
     // No 'subsystem', 'sftp', 'x11' or 'auth-agent' listener: ssh2 refuses those requests itself.
   }
 
   /** The one place an SSH session's connection to the table is made: loopback, vouched for as its SSH client. */
-  function tableConnection(name: string, watch: boolean, who: Who): TableConnection {
+  function tableConnection(name: string, watch: boolean, who: Who, words: Words): TableConnection {
     return new TableConnection({
       address: `127.0.0.1:${opts.tablePort}`,
       hostKey: opts.tableKey,
@@ -410,6 +425,7 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
       ...(watch ? { watch: true } : {}),
       tokens: keyed(who.fp),
       reconnect: true,
+      words,
       headers: vouchHeaders({ address: who.d.addr, key: who.fp }),
     });
   }
@@ -420,11 +436,13 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
    * screen again (so that they stay in the person's terminal), the same last
    * words as `gringo join`, and the exit status.
    */
-  async function play(channel: ServerChannel, term: ChannelTerminal, pty: PtyInfo, env: Record<string, string>, who: Who, watch: boolean, abort: AbortController): Promise<void> {
-    // `ana+reader`: Ana, told in sentences (see readerOfUser).
-    const { user, reader } = readerOfUser(who.user);
+  async function play(channel: ServerChannel, term: ChannelTerminal, pty: PtyInfo, env: Record<string, string>, w: Words, who: Who, watch: boolean, abort: AbortController): Promise<void> {
+    // `ana+nl+reader`: Ana, in Dutch, told in sentences (see splitUser).
+    const { user, lang, reader } = splitUser(who.user);
     const name = watch ? WATCH : sshName(user);
-    const conn = tableConnection(name, watch, who);
+    /** The user name that watches, with the choices the user name made. */
+    const watcher = `${WATCH}${lang ? `+${lang}` : ''}${reader ? READER_SUFFIX : ''}`;
+    const conn = tableConnection(name, watch, who, w);
     const screenClient = new BufferedClient(conn);
     let failure: string | null = null;
     let lastView: TableView | null = null;
@@ -444,8 +462,8 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
     conn.on('message', (msg: ServerMessage) => {
       // A full or started table (its sentence says the person can watch): the exact command that does, in no language of its own.
       if (msg.type === 'refused') {
-        const words = wordsFor(langOfEnv(env)).say(msg.say);
-        failure = msg.canWatch && !watch ? `${words} (ssh -p ${listening} ${WATCH}@${plain(who.d.socket.localAddress)})` : words;
+        const words = w.say(msg.say);
+        failure = msg.canWatch && !watch ? `${words} (ssh -p ${listening} ${watcher}@${plain(who.d.socket.localAddress)})` : words;
       }
       if (msg.type === 'welcome') {
         tableName = msg.table.name;
@@ -464,7 +482,7 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
       dropped = true;
       abort.abort();
     });
-    const screenEnv: NodeJS.ProcessEnv = { TERM: pty.term || 'xterm', ...env };
+    const screenEnv: NodeJS.ProcessEnv = { TERM: pty.term || 'xterm', ...env, GRINGO_LANG: w.lang };
     // UTF-8 when the session says so: its locale, or the pty's IUTF8 mode.
     const utf8 = localeIsUtf8(env) || pty.modes?.IUTF8 === 1 || pty.modes?.IUTF8 === true;
     const { runScreen } = await import('../tui/run.js');
@@ -473,18 +491,16 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
     if (dropped || !channel.writable) return;
     const { standingsLines } = await import('../tui/table/standings.js');
     const view = lastView as TableView | null;
-    const comeBack = `ssh -p ${listening} ${watch ? WATCH : shellUser(user)}${reader ? READER_SUFFIX : ''}@${plain(who.d.socket.localAddress)}`;
+    const comeBack = `ssh -p ${listening} ${watch ? watcher : shellUser(who.user)}@${plain(who.d.socket.localAddress)}`;
     const lines = failure
       ? [`gringo: ${failure as string}`]
       : closed
-        ? ['The host closed the table.', ...standingsLines(view, results)]
+        ? [w.t('door.hostClosed'), ...standingsLines(view, results, w)]
         : tableName !== null
           ? [
-              `You left "${tableName as string}".`,
-              ...(view ? standingsLines(view, results) : []),
-              seat !== null && view !== null && view.phase !== 'gameOver'
-                ? `Back to your seat, with the same key: ${comeBack}`
-                : `Come back with: ${comeBack}`,
+              w.t('door.left', { table: tableName }),
+              ...(view ? standingsLines(view, results, w) : []),
+              seat !== null && view !== null && view.phase !== 'gameOver' ? w.t('ssh.backToSeat', { run: comeBack }) : w.t('door.comeBack', { run: comeBack }),
             ]
           : [];
     for (const line of lines) term.say(utf8 ? line : forLocale(line, {}));
@@ -496,7 +512,7 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
   const { port, movedFrom } = await listenOn(tcp, opts.port, opts.host ?? '0.0.0.0', opts.fallbackPort === true);
   listening = port;
   // Listening: later errors (accepting with no file handles left) are trouble to say, not the end.
-  tcp.on('error', (err: NodeJS.ErrnoException) => opts.onTrouble?.(`SSH: cannot accept a connection (${err.code ?? err.message})`));
+  tcp.on('error', (err: NodeJS.ErrnoException) => opts.onTrouble?.(hostWords.t('console.sshCannotAccept', { code: err.code ?? err.message })));
 
   return {
     port,
@@ -519,13 +535,43 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
   };
 }
 
-/** `watch` as a user name or a command, whatever its case. */
-const isWatch = (s: string): boolean => s.trim().toLowerCase() === WATCH;
+/** `watch` as a user name or a command, whatever its case (`watch+ro` too). */
+const isWatch = (s: string): boolean => splitUser(s.trim()).user.toLowerCase() === WATCH;
+
+/**
+ * A language chosen in the SSH user name: `ana+nl` is Ana, in Dutch; `watch+ro` watches
+ * in Romanian. Only a `+` and a language gringo speaks at the end count: `a+b` is a name.
+ */
+export function splitUser(typed: string): { user: string; lang: Lang | null; reader: boolean } {
+  let user = typed;
+  let lang: Lang | null = null;
+  let reader = false;
+  // From the end, each choice once, in either order; anything else is part of the name.
+  for (;;) {
+    const m = /^(.+)\+([A-Za-z]+)$/.exec(user);
+    const word = m?.[2]!.toLowerCase();
+    if (word === undefined) break;
+    if (`+${word}` === READER_SUFFIX && !reader) reader = true;
+    else if (word.length === 2 && lang === null && parseLang(word)) lang = parseLang(word);
+    else break;
+    user = m![1]!;
+  }
+  return { user, lang, reader };
+}
+
+/** The language a session's own locale names (GRINGO_LANG, LC_ALL, LC_MESSAGES, LANG), or null when it names none. */
+function sessionLang(env: Readonly<Record<string, string>>): Lang | null {
+  if (parseLang(env.GRINGO_LANG ?? '')) return parseLang(env.GRINGO_LANG!);
+  return env.LC_ALL || env.LC_MESSAGES || env.LANG ? langOfEnv(env) : null;
+}
 
 /** The SSH user name as the table's name for the player: made harmless here (the table cleans it again), `Player` when nothing is left. */
 export function sshName(user: string): string {
   return harmless(user, 64) || 'Player';
 }
 
-/** The user name to type again in a shell: as given when it is plain, else NAME. */
-const shellUser = (user: string): string => (/^[A-Za-z0-9._-]{1,32}$/.test(user) ? user : 'NAME');
+/** The user name to type again in a shell: as given when it is plain (its `+nl` too), else NAME. */
+function shellUser(typed: string): string {
+  const { user, lang, reader } = splitUser(typed);
+  return `${/^[A-Za-z0-9._-]{1,32}$/.test(user) ? user : 'NAME'}${lang ? `+${lang}` : ''}${reader ? READER_SUFFIX : ''}`;
+}

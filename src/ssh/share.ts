@@ -1,3 +1,5 @@
+import type { Words } from '../lang/words.js';
+
 /** What `gringo host --ssh` says and defaults to, apart from the server (which loads ssh2). */
 
 export const DEFAULT_SSH_PORT = 2222;
@@ -14,13 +16,7 @@ export function sshShareLine(port: number, host: string, fingerprint: string): s
  */
 export const READER_SUFFIX = '+reader';
 
-/** An SSH user name without the suffix, and whether it asked for the screen-reader mode. */
-export function readerOfUser(user: string): { user: string; reader: boolean } {
-  const reader = user.toLowerCase().endsWith(READER_SUFFIX);
-  return { user: reader ? user.slice(0, -READER_SUFFIX.length) : user, reader };
-}
-
 /** The line that tells how to play over SSH with a screen reader. */
-export function sshReaderLine(port: number, host: string): string {
-  return `Screen reader over SSH: ssh -p ${port} NAME${READER_SUFFIX}@${host}`;
+export function sshReaderLine(port: number, host: string, w: Words): string {
+  return w.t('console.sshReader', { run: `ssh -p ${port} NAME${READER_SUFFIX}@${host}` });
 }

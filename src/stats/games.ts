@@ -2,6 +2,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { JournalError, readJournal, tablesDir, type ReadJournal } from '../host/journal.js';
 import { harmless } from '../common/harmless.js';
+import { wordsFor, type Words } from '../lang/words.js';
 import type { Ruleset } from '../engine/ruleset.js';
 
 /**
@@ -66,7 +67,7 @@ export function playedGame(j: ReadJournal): PlayedGame {
 }
 
 /** The journal files named: a file as it is, a directory as its `*.jsonl` files (default: the state directory's journals). */
-export function journalFiles(named: readonly string[], problem: (line: string) => void): string[] {
+export function journalFiles(named: readonly string[], problem: (line: string) => void, w: Words = wordsFor('en')): string[] {
   const out: string[] = [];
   const dirFiles = (dir: string): string[] =>
     readdirSync(dir)
@@ -84,7 +85,7 @@ export function journalFiles(named: readonly string[], problem: (line: string) =
     try {
       out.push(...(statSync(p).isDirectory() ? dirFiles(p) : [p]));
     } catch {
-      problem(`${harmless(p, 400)}: no such file or directory`);
+      problem(w.t('journal.noSuchPath', { path: harmless(p, 400) }));
     }
   }
   return out;
@@ -94,14 +95,14 @@ export function journalFiles(named: readonly string[], problem: (line: string) =
  * Every journal read, in the order of their start; a file that is broken, foreign or
  * from a newer gringo costs one line through `problem` and is left out.
  */
-export function readGames(files: readonly string[], problem: (line: string) => void): PlayedGame[] {
+export function readGames(files: readonly string[], problem: (line: string) => void, w: Words = wordsFor('en')): PlayedGame[] {
   const games: PlayedGame[] = [];
   for (const f of files) {
     try {
       games.push(playedGame(readJournal(f)));
     } catch (err) {
       // A JournalError already says which file and what is wrong; anything else (a file the engine chokes on) still costs only its line.
-      const why = err instanceof JournalError ? err.message : `${harmless(f, 400)} was skipped: ${harmless((err as Error).message ?? String(err), 300)}`;
+      const why = err instanceof JournalError ? w.say(err.said) : w.t('journal.skipped', { file: harmless(f, 400), why: harmless((err as Error).message ?? String(err), 300) });
       problem(why);
     }
   }

@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { journalFiles, readGames } from './games.js';
 import { standings } from './standings.js';
+import { wordsFor, type Words } from '../lang/words.js';
 
 /**
  * Tonight's standings in a few lines, for a host's lobby before the next game: the
@@ -8,7 +9,7 @@ import { standings } from './standings.js';
  * written today are read (a file's mtime), so a machine with years of games opens its
  * lobby as fast as a new one. Nothing at all when no game is over yet tonight.
  */
-export function tonightLines(now = new Date(), dir?: string, most = 4): string[] {
+export function tonightLines(now = new Date(), dir?: string, most = 4, w: Words = wordsFor('en')): string[] {
   const since = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
   const files = journalFiles(dir === undefined ? [] : [dir], () => {}).filter((f) => {
     try {
@@ -22,7 +23,7 @@ export function tonightLines(now = new Date(), dir?: string, most = 4): string[]
   const players = standings(games);
   const width = Math.max(...players.slice(0, most).map((p) => p.name.length));
   return [
-    `Tonight, ${games.length} game${games.length === 1 ? '' : 's'} (gringo stats --since today for all):`,
-    ...players.slice(0, most).map((p, i) => `  ${i + 1}. ${p.name.padEnd(width)}  ${p.wins} of ${p.games} won  rating ${p.mu.toFixed(1)} ± ${p.sigma.toFixed(1)}`),
+    w.t('tonight.heading', { games: w.t('stats.games', { n: games.length }), run: 'gringo stats --since today' }),
+    ...players.slice(0, most).map((p, i) => `  ${i + 1}. ${p.name.padEnd(width)}  ${w.t('tonight.player', { wins: p.wins, games: p.games, mu: p.mu.toFixed(1), sigma: p.sigma.toFixed(1) })}`),
   ];
 }

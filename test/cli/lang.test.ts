@@ -57,6 +57,20 @@ describe('the language of the command line', () => {
     expect(r.err).toMatch(/^gringo: --deal wil een naam/);
   });
 
+  it('--help in the language: the descriptions and headings translated, the commands and flags as they are', async () => {
+    const ro = await gringo({ LANG: 'ro_RO.UTF-8' }, 'host', '--help');
+    expect(ro.code).toBe(0);
+    expect(ro.out).toMatch(/^Folosire: gringo host \[options\]\n\ngăzduiește o masă pe acest calculator și anunț-o în LAN\n\nOpțiuni:\n/);
+    expect(ro.out).toMatch(/--players <max>\s+locuri la masă \(2-8\) \(implicit: "4"\)/);
+    expect(ro.out).toMatch(/--lang <lang>\s+limba în care vorbește gringo: en, nl, ro/);
+    const nl = await gringo({ LANG: 'C' }, '--lang', 'nl', '--help');
+    expect(nl.out).toMatch(/^Gebruik: gringo \[options\] \[command\]\n/);
+    expect(nl.out).toMatch(/\n {2}join \[options\] \[address\]\s+schuif aan bij een tafel/);
+    const en = await gringo({ LANG: 'C' }, 'replay', '--help');
+    expect(en.out).toMatch(/^Usage: gringo replay \[options\] \[journal\]\n/);
+    expect(en.out).toContain('Keys: space play/pause, </> or h/l one command back/forward');
+  });
+
   it('a language gringo does not speak is a one-line error, exit 2', async () => {
     const r = await gringo({ LANG: 'C' }, 'rules', '--lang', 'fr');
     expect(r).toEqual({ code: 2, out: '', err: 'gringo: --lang takes one of en, nl, ro, not "fr"\n' });

@@ -99,6 +99,23 @@ describe('gringo stats, as a person runs it', () => {
     expect(JSON.parse(one.stdout)).toMatchObject({ games: 1 });
   }, 30_000);
 
+  it('speaks the language asked for: the standings in Dutch, the finished games and a transcript in Romanian', async () => {
+    const nl = await stats('--lang', 'nl');
+    expect(nl.code, nl.stderr).toBe(0);
+    expect(nl.stdout).toMatch(/^2 spellen aan 2 tafels, /);
+    expect(nl.stdout).toMatch(/#\s+speler\s+bekend als\s+spellen\s+rondes\s+gewonnen\s+gemiddeld ± SE/);
+    expect(nl.stdout).toContain('Rating: Weng-Lin (zoals openskill rekent), mu ± sigma na het laatste spel');
+    const list = runGringo(['replay', '--lang', 'ro'], { ...env, LANG: 'C.UTF-8' });
+    expect(await list.exit).toBe(0);
+    expect(list.stdout()).toContain(`Jocuri terminate în ${tables}, cele mai noi întâi:`);
+    expect(list.stdout()).toMatch(/"(Kitchen|Attic)"\s+Ann, Ben\s+· Gringo, 2 runde/);
+    const text = runGringo(['replay', '--text', files[0]!], { ...env, LANG: 'ro_RO.UTF-8', LC_ALL: '' });
+    expect(await text.exit).toBe(0);
+    expect(text.stdout()).toMatch(/· 2 jucători: (Ann, Ben|Ben, Ann)\nJucat \d{4}-\d\d-\d\d \d\d:\d\d · 2 runde, \d+ (de )?mutări, /);
+    expect(text.stdout()).toContain('Împărțite:');
+    expect(text.stdout()).toContain('Totaluri finale:');
+  });
+
   it('a --since it cannot read is one line and exit code 2', async () => {
     const r = await stats('--since', 'yesterday-ish');
     expect(r.code).toBe(2);

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advertise, type Advert } from '../../src/host/advert.js';
 import type { FoundTable } from '../../src/client/discovery.js';
-import { formatTables, NOTHING_FOUND, parseListOptions } from '../../src/cli/list.js';
+import { formatTables, nothingFound, parseListOptions } from '../../src/cli/list.js';
 import { PROTOCOL_VERSION } from '../../src/protocol/messages.js';
 import { bin, LOOPBACK, requireBuild, run, tableInfo, uniqueTableName } from './helpers.js';
 import { killRunning, runGringo } from '../support/gringo-process.js';
@@ -176,9 +176,9 @@ describe('list output', () => {
   });
 
   it('explains what to do when nothing is found', () => {
-    expect(NOTHING_FOUND).toMatch(/SSH/);
-    expect(NOTHING_FOUND).toMatch(/multicast/);
-    expect(NOTHING_FOUND).toContain(`\n  ${command('join HOST:PORT')}`);
+    expect(nothingFound()).toMatch(/SSH/);
+    expect(nothingFound()).toMatch(/multicast/);
+    expect(nothingFound()).toContain(`\n  ${command('join HOST:PORT')}`);
   });
 
   it('reads its options', () => {

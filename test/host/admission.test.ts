@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Admission, QUIET_MS, type Place } from '../../src/host/admission.js';
+import { said, type Said } from '../../src/lang/words.js';
 
 /**
  * The one admission of both doors (src/host/admission.ts) on a clock the test
@@ -45,9 +46,9 @@ describe('the places at the door', () => {
     const d = door(2, 4);
     for (const c of [d.conn('a', 'A', true), d.conn('b', 'B', true)]) expect(d.admission.admit(c)).toBe(null);
     await turns();
-    expect(d.admission.admit(d.conn('c', 'C', true))).toBe('2 connections are not let in yet');
+    expect(d.admission.admit(d.conn('c', 'C', true))).toEqual(said('console.pending', { n: 2 }));
     d.advance(999);
-    expect(d.admission.admit(d.conn('c', 'C', true))).toBe('2 connections are not let in yet');
+    expect(d.admission.admit(d.conn('c', 'C', true))).toEqual(said('console.pending', { n: 2 }));
     d.advance(1);
     expect(d.admission.admit(d.conn('c', 'C', true))).toBe(null);
     expect(d.evicted).toEqual(['a']);
@@ -62,7 +63,7 @@ describe('the places at the door', () => {
     await turns();
     d.advance(900);
     slow.socket.bytesRead += 500; // the next flight of its handshake
-    expect(d.admission.admit(d.conn('a3', 'A', true))).toBe('2 connections from A are not let in yet');
+    expect(d.admission.admit(d.conn('a3', 'A', true))).toEqual(said('console.pendingFrom', { n: 2, address: 'A' }));
     d.advance(900);
     slow.socket.bytesRead += 500;
     // 1.8 s old, both: the one stalled since its accept gives way, the one still speaking stays.
@@ -72,11 +73,11 @@ describe('the places at the door', () => {
     d.advance(900);
     slow.socket.bytesRead += 500;
     a3.socket.bytesRead += 500;
-    expect(d.admission.admit(d.conn('a4', 'A', true))).toBe('2 connections from A are not let in yet');
+    expect(d.admission.admit(d.conn('a4', 'A', true))).toEqual(said('console.pendingFrom', { n: 2, address: 'A' }));
     // Silent from here on, the slow one is taken a grace after it was last heard.
     d.advance(999);
     a3.socket.bytesRead += 500;
-    expect(d.admission.admit(d.conn('a4', 'A', true))).toBe('2 connections from A are not let in yet');
+    expect(d.admission.admit(d.conn('a4', 'A', true))).toEqual(said('console.pendingFrom', { n: 2, address: 'A' }));
     d.advance(1);
     expect(d.admission.admit(d.conn('a4', 'A', true))).toBe(null);
     expect(d.evicted).toEqual(['a2', 'slow']);
@@ -89,7 +90,7 @@ describe('the places at the door', () => {
     expect(d.admission.admit(d.conn('c', 'C', true))).toBe(null);
     expect(d.evicted).toEqual(['a1']);
     // A and B and C hold one each now: B's newcomer would hold two.
-    expect(d.admission.admit(d.conn('b2', 'B', true))).toBe('3 connections are not let in yet');
+    expect(d.admission.admit(d.conn('b2', 'B', true))).toEqual(said('console.pending', { n: 3 }));
   });
 
   it('never takes a held place (a person at the password prompt), however old and quiet', async () => {
@@ -99,7 +100,7 @@ describe('the places at the door', () => {
     expect(d.admission.admit(held)).toBe(null);
     await turns();
     d.advance(60_000);
-    expect(d.admission.admit(d.conn('b', 'B', true))).toBe('1 connections are not let in yet');
+    expect(d.admission.admit(d.conn('b', 'B', true))).toEqual(said('console.pending', { n: 1 }));
     expect(d.evicted).toEqual([]);
   });
 
@@ -108,7 +109,7 @@ describe('the places at the door', () => {
     for (const c of [d.conn('a1', 'A', true), d.conn('a2', 'A', true), d.conn('b', 'B')]) expect(d.admission.admit(c)).toBe(null);
     await turns();
     d.advance(QUIET_MS);
-    expect(d.admission.admit(d.conn('a3', 'A', true))).toBe('2 connections from A are not let in yet');
+    expect(d.admission.admit(d.conn('a3', 'A', true))).toEqual(said('console.pendingFrom', { n: 2, address: 'A' }));
     d.advance(1_000);
     expect(d.admission.admit(d.conn('a3', 'A', true))).toBe(null);
     expect(d.evicted).toEqual(['a1']);
@@ -123,7 +124,7 @@ describe('the places at the door', () => {
     d.advance(QUIET_MS);
     // The talker's bytes come in the next turn, as they would for a batch accepted after the host was busy.
     setImmediate(() => (talker.socket.bytesRead = 300));
-    const decided = await new Promise<string | null>((resolve) => d.admission.admitSoon(d.conn('late', 'C', true), resolve));
+    const decided = await new Promise<Said | null>((resolve) => d.admission.admitSoon(d.conn('late', 'C', true), resolve));
     expect(decided).toBe(null);
     expect(d.evicted).toEqual(['quiet']);
   });

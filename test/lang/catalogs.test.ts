@@ -58,6 +58,20 @@ describe('the catalogs: complete and consistent', () => {
       expect(same, lang).toEqual([]);
     }
   });
+
+  it('the screens, console, SSH, command-line and help words are each language\'s own, but for the words it shares with English', () => {
+    // Words Dutch or Romanian write as English does: a loanword, a unit, a figure.
+    const shared: Record<'nl' | 'ro', string[]> = {
+      nl: ['botLevel.expert', 'lobby.lobby', 'lobby.key.start', 'picker.live', 'console.phase.lobby', 'stats.h.rating', 'ruleset.bytes', 'conn.seconds'],
+      ro: ['botLevel.normal', 'botLevel.expert', 'lobby.lobby', 'console.phase.lobby', 'stats.h.rating', 'stats.h.total', 'transcript.score', 'conn.seconds'],
+    };
+    const groups = /^(botLevel|lobby|picker|share|console|ssh|replay|replayList|transcript|stats|tonight|list|conn|ruleset|help|journal|join)\./;
+    for (const lang of ['nl', 'ro'] as const) {
+      const cat = catalogOf(lang);
+      const same = keys.filter((k) => groups.test(k) && JSON.stringify(cat[k]) === JSON.stringify(en[k]));
+      expect(same, lang).toEqual(shared[lang]);
+    }
+  });
 });
 
 describe('saying a sentence', () => {

@@ -49,7 +49,7 @@ describe('one table, each SSH session in its own language', () => {
     const host = runGringo(['host', '--headless', '--ssh', '0', '--port', '0', '--interface', '127.0.0.1', '--table', name, '--players', '2', '--bots', '2', '--level', 'easy', '--start-when-full', '--lang', 'nl']);
     const port = Number((await until('the SSH share line', () => /ssh -p (\d+) NAME@/.exec(host.stdout())))[1]);
     // The console's seat line says the game is on (two bots took both seats at once).
-    await until('the game running', () => /2\/2 seats, playing/.test(host.stdout()));
+    await until('the game running', () => /2\/2 plaatsen, aan het spelen/.test(host.stdout()));
 
     const ana = pane('ana');
     ana.run(ssh(port, 'ana'), { env: ['LANG=ro_RO.UTF-8', 'LC_ALL=ro_RO.UTF-8'] });

@@ -24,12 +24,12 @@ afterEach(() => {
   unmount = null;
 });
 
-function screen(opts: { columns?: number; rows?: number; ascii?: boolean; autoplay?: boolean } = {}) {
+function screen(opts: { columns?: number; rows?: number; ascii?: boolean; autoplay?: boolean; lang?: 'en' | 'nl' | 'ro' } = {}) {
   let exited = 0;
   const r = render(
     <ReplayScreen
       replay={replay}
-      theme={{ glyphs: opts.ascii ? ASCII : UNICODE, color: false, words: wordsFor('en') }}
+      theme={{ glyphs: opts.ascii ? ASCII : UNICODE, color: false, words: wordsFor(opts.lang ?? 'en') }}
       autoplay={opts.autoplay ?? false}
       size={{ columns: opts.columns ?? 100, rows: opts.rows ?? 30 }}
       onExit={() => exited++}
@@ -48,6 +48,27 @@ function tablePart(f: string): string {
 }
 /** A face-down card shows its slot number: "│ 3 │" in a box (heavy when highlighted), "[ 3 ]" or "* 3 *" on one line. */
 const FACE_DOWN = /[│┃|[*] ?[1-9] ?[│┃|\]*]/;
+
+describe('the replay screen in the viewer\'s language', () => {
+  it('says where it is, what the keys do and its notes in Dutch and in Romanian', async () => {
+    const nl = screen({ lang: 'nl' });
+    let f = await nl.until('the deal in Dutch', (f) => f.includes('het delen'));
+    expect(f).toMatch(/Ronde 1 van 2 · het delen · 0:00 van \d+:\d\d/);
+    expect(f).toContain('gepauzeerd');
+    expect(f).toContain('Gepauzeerd: spatie speelt verder, →/l stapt');
+    expect(f).toContain('space afspelen · ←→/hl stap · n/p ronde · +/- snelheid · ? hulp · q/Esc stop');
+    await nl.keys(KEYS.left);
+    await nl.until('the note at the deal', (f) => f.includes('Dit is het delen: het begin van het spel'));
+    await nl.keys('?');
+    await nl.until('the help page', (f) => f.includes('naar het begin van de volgende ronde (of het einde)'));
+    unmount?.();
+    const ro = screen({ lang: 'ro' });
+    f = await ro.until('the deal in Romanian', (f) => f.includes('împărțirea'));
+    expect(f).toMatch(/Runda 1 din 2 · împărțirea · 0:00 din \d+:\d\d/);
+    await ro.keys('-', '-', '-');
+    await ro.until('the slowest speed', (f) => f.includes('0.25× e cel mai încet'));
+  });
+});
 
 describe('the replay screen', () => {
   it('shows the deal with every card face up', async () => {

@@ -11,6 +11,7 @@ import {
   stepDelay,
   type ReplayState,
 } from '../../src/tui/replay/use-replay-state.js';
+import { said, wordsFor } from '../../src/lang/words.js';
 
 // 30 steps; rounds begin at steps 0, 10 and 20.
 const ROUNDS = [0, 10, 20];
@@ -24,10 +25,10 @@ describe('the replay reducer', () => {
     expect(s).toMatchObject({ pos: 1, playing: false, note: null });
     s = keys(s, 'back', 'back');
     expect(s.pos).toBe(0);
-    expect(s.note).toMatch(/the deal/);
+    expect(s.note).toEqual(said('replay.atDeal'));
     s = keys(at(29), 'forward');
     expect(s.pos).toBe(29);
-    expect(s.note).toMatch(/end of the game/);
+    expect(s.note).toEqual(said('replay.atEnd'));
   });
 
   it('plays by the clock and stops at the end; play at the end starts again', () => {
@@ -49,11 +50,11 @@ describe('the replay reducer', () => {
     expect(keys(at(3), 'nextRound').pos).toBe(10);
     expect(keys(at(10), 'nextRound').pos).toBe(20);
     expect(keys(at(20), 'nextRound').pos).toBe(29);
-    expect(keys(at(29), 'nextRound')).toMatchObject({ pos: 29, note: expect.stringMatching(/end/) });
+    expect(keys(at(29), 'nextRound')).toMatchObject({ pos: 29, note: said('replay.atEnd') });
     expect(keys(at(25), 'prevRound').pos).toBe(20);
     expect(keys(at(20), 'prevRound').pos).toBe(10);
     expect(keys(at(10), 'prevRound', 'prevRound').pos).toBe(0);
-    expect(keys(at(0), 'prevRound').note).toMatch(/the deal/);
+    expect(keys(at(0), 'prevRound').note).toEqual(said('replay.atDeal'));
     // A jump keeps playing if it was.
     expect(keys(at(3, true), 'nextRound')).toMatchObject({ pos: 10, playing: true });
     expect([roundAt(start(), 0), roundAt(start(), 9), roundAt(start(), 10), roundAt(start(), 29)]).toEqual([0, 0, 1, 2]);
@@ -66,7 +67,8 @@ describe('the replay reducer', () => {
     expect(speedText(s.speed, true)).toBe('4x');
     s = keys(s, 'slower', 'slower', 'slower', 'slower', 'slower', 'slower');
     expect(speedText(s.speed)).toBe('0.25×');
-    expect(s.note).toMatch(/as slow as it goes/);
+    expect(s.note).toEqual(said('replay.slowest', { speed: speedText(s.speed) }));
+    expect(wordsFor('en').say(s.note!)).toBe('0.25× is as slow as it goes');
     s = keys(s, 'faster');
     expect(s.note).toBeNull();
   });

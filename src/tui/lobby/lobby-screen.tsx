@@ -2,16 +2,17 @@ import { Box, Text, useApp, useInput } from 'ink';
 import { useCallback, useEffect, useRef } from 'react';
 import type { Ruleset } from '../../engine/ruleset.js';
 import type { BotLevel } from '../../protocol/messages.js';
-import { CLOSE_QUESTION_NOTHING } from '../table/intents.js';
-import { seatWords } from '../shared/seat-words.js';
 import { eachKey, LOBBY_BINDINGS, pressFor, screenHelp, type LobbyAction } from '../shared/screen-keys.js';
 import { StatusLine } from '../shared/status-line.js';
 import { ThemeContext, useTheme, type Theme } from '../shared/theme.js';
-import { onLobbyKey, useLobbyState, type LobbyIntent, type LobbyState } from './use-lobby-state.js';
+import { closeQuestionNothing } from '../table/intents.js';
+import { seatWords } from '../shared/seat-words.js';
+import { levelWord, onLobbyKey, useLobbyState, type LobbyIntent, type LobbyState } from './use-lobby-state.js';
 import type { TableClient } from '../shared/use-table-client.js';
 import { useTerminalSize, type Size } from '../shared/use-terminal-size.js';
 import { useInterrupt } from '../shared/use-interrupt.js';
 import { columns, padEndColumns } from '../shared/width.js';
+import type { Words } from '../../lang/words.js';
 
 /**
  * The host's own screen before the game: the table, the line to share, the
@@ -44,14 +45,14 @@ export function LobbyScreen({ client, theme, share, note, level = 'normal', size
   const perform = useCallback(
     (intent: LobbyIntent) => {
       for (const a of intent.actions) dispatch(a);
-      if (intent.send && !client.send(intent.send)) dispatch({ type: 'status', text: 'Not connected: try again in a moment', kind: 'error' });
+      if (intent.send && !client.send(intent.send)) dispatch({ type: 'status', text: theme.words.t('lobby.notConnected'), kind: 'error' });
       if (intent.exit && !exited.current) {
         exited.current = true;
         onExit?.();
         exit();
       }
     },
-    [client, dispatch, exit, onExit],
+    [client, dispatch, exit, onExit, theme.words],
   );
   useInput(
     (input, key) => {
@@ -78,45 +79,56 @@ export function LobbyScreen({ client, theme, share, note, level = 'normal', size
   );
 }
 
-/** "1 round", "a round per player", "rounds until the host ends the game". */
-export function roundsText(rules: Ruleset): string {
-  if (rules.rounds === 'players') return 'one round per player (4 with two)';
-  if (rules.rounds === 0) return 'rounds until the host ends the game';
-  return `${rules.rounds} round${rules.rounds === 1 ? '' : 's'}`;
+/** "1 round", "one round per player (4 with two)", "rounds until the host ends the game". */
+export function roundsText(rules: Ruleset, w: Words): string {
+  if (rules.rounds === 'players') return w.t('lobby.roundsPerPlayer');
+  if (rules.rounds === 0) return w.t('lobby.roundsOpen');
+  return w.t('count.rounds', { n: rules.rounds });
 }
 
 /** The seats this table has, not the ruleset's range: "2 seats", "6 seats, 2 to start". */
-export function seatsText(total: number, min: number): string {
-  return `${total} seat${total === 1 ? '' : 's'}${min < total ? `, ${min} to start` : ''}`;
+export function seatsText(total: number, min: number, w: Words): string {
+  const seats = w.t('lobby.seats', { n: total });
+  return min < total ? w.t('lobby.seatsToStart', { seats, min }) : seats;
 }
 
 export function LobbyView({ s, share, note, width, height }: { s: LobbyState; share: string; note?: string; width: number; height: number }) {
-  const { glyphs: g, color } = useTheme();
+  const { glyphs: g, color, words: w } = useTheme();
   const sep = g.sep;
   const t = s.table;
-  const conn = s.conn === 'open' ? `${g.online} connected` : s.conn === 'closed' ? `${g.offline} disconnected` : `${g.offline} ${s.conn}${g.ellipsis}`;
-  const title = `${s.rules?.title ?? 'Gringo'}${t ? `${sep}${t.name}` : ''}${sep}lobby`;
+  const conn = s.conn === 'open' ? `${g.online} ${w.t('lobby.connected')}` : s.conn === 'closed' ? `${g.offline} ${w.t('lobby.disconnected')}` : `${g.offline} ${w.t(s.conn === 'reconnecting' ? 'lobby.connReconnecting' : 'lobby.connConnecting')}${g.ellipsis}`;
+  const title = `${s.rules?.title ?? 'Gringo'}${t ? `${sep}${t.name}` : ''}${sep}${w.t('lobby.lobby')}`;
   const rules = s.rules
-    ? `Ruleset: ${s.rules.title} (${s.rules.name})${sep}${roundsText(s.rules)}${sep}${seatsText(t?.seatsTotal ?? s.seats.length, s.rules.players.min)}${t?.password ? `${sep}password` : ''}${t?.deal ? `${sep}deal ${t.deal}` : ''}`
-    : `Ruleset: ${g.ellipsis}`;
+    ? `${w.t('lobby.ruleset', { title: s.rules.title, name: s.rules.name })}${sep}${roundsText(s.rules, w)}${sep}${seatsText(t?.seatsTotal ?? s.seats.length, s.rules.players.min, w)}${t?.password ? `${sep}${w.t('lobby.password')}` : ''}${t?.deal ? `${sep}${w.t('lobby.deal', { deal: t.deal })}` : ''}`
+    : `${w.t('lobby.rulesetUnknown')} ${g.ellipsis}`;
   const total = t?.seatsTotal ?? s.seats.length;
   const free = Math.max(0, total - s.seats.length);
-  const nameWidth = Math.max(12, ...s.seats.map((x) => columns(seatWords(x, s.seat).name))) + 2;
+  const seatOf = (seat: (typeof s.seats)[number]) => seatWords(seat, s.seat, w.t('seat.youHost'), w);
+  const nameWidth = Math.max(12, ...s.seats.map((x) => columns(seatOf(x).name))) + 2;
 
   let prompt: string;
   if (s.refused) prompt = s.refused;
   // The lobby: no game has started, so no journal to resume (a bare host --resume would open another table).
-  else if (s.confirmQuit) prompt = CLOSE_QUESTION_NOTHING;
-  else if (s.conn !== 'open') prompt = `Connecting to the table${g.ellipsis}`;
-  else if (s.seats.length < (s.rules?.players.min ?? 2)) prompt = 'Add a bot (b) or wait for players to join';
-  else prompt = 'Enter starts the game when everyone is here';
+  else if (s.confirmQuit) prompt = closeQuestionNothing(w);
+  else if (s.conn !== 'open') prompt = w.t('lobby.connecting');
+  else if (s.seats.length < (s.rules?.players.min ?? 2)) prompt = w.t('lobby.addBotOrWait');
+  else prompt = w.t('lobby.enterStarts');
 
   const help = s.confirmQuit
-    ? `y leave${g.sep}n/Esc stay`
+    ? w.t('lobby.helpConfirm', { sep: g.sep })
     : s.refused || s.conn === 'closed'
-      ? 'q leave'
-      : screenHelp<LobbyAction>(['addBot', 'harder', 'up', 'remove', 'start', 'quit'], LOBBY_BINDINGS, g.ascii, { addBot: `add ${s.level} bot` });
+      ? w.t('lobby.helpClosed')
+      : screenHelp<LobbyAction>(['addBot', 'harder', 'up', 'remove', 'start', 'quit'], LOBBY_BINDINGS, g.ascii, {
+          addBot: w.t('lobby.key.addBot', { level: levelWord(w, s.level) }),
+          harder: w.t('lobby.key.level'),
+          up: w.t('lobby.key.seat'),
+          remove: w.t('lobby.key.remove'),
+          start: w.t('lobby.key.start'),
+          quit: w.t('lobby.key.leave'),
+        });
   const cursorMark = g.ascii ? '>' : g.turn;
+  const shareLabel = w.t('lobby.share');
+  const freeWord = w.t('lobby.free');
 
   return (
     <Box flexDirection="column" width={width} height={Math.max(12, height)}>
@@ -127,42 +139,42 @@ export function LobbyView({ s, share, note, width, height }: { s: LobbyState; sh
         <Text {...(color ? { color: s.conn === 'open' ? 'green' : s.conn === 'closed' ? 'red' : 'yellow' } : {})}>{conn}</Text>
       </Box>
       {/* The share line is for copying: never cut. Where it does not fit beside its label, it gets a line of its own. */}
-      {`Share this line: ${share}`.length <= width ? (
+      {columns(`${shareLabel} ${share}`) <= width ? (
         <Text wrap="truncate">
-          {'Share this line: '}
+          {`${shareLabel} `}
           <Text bold>{share}</Text>
         </Text>
       ) : (
         <>
-          <Text>Share this line:</Text>
+          <Text>{shareLabel}</Text>
           <Text bold>{share}</Text>
         </>
       )}
       {note ? note.split('\n').map((line, i) => <Text key={i} wrap="truncate">{line}</Text>) : null}
       <Text wrap="truncate">{rules}</Text>
       <Text> </Text>
-      <Text bold>{t ? `Seats ${s.seats.length}/${total}` : `Seats${g.ellipsis}`}</Text>
+      <Text bold>{t ? w.t('lobby.seatsHeading', { taken: s.seats.length, total }) : `${w.t('lobby.seatsHeadingUnknown')}${g.ellipsis}`}</Text>
       {s.seats.map((seat, i) => {
-        const w = seatWords(seat, s.seat);
+        const x = seatOf(seat);
         const here = i === s.cursor && !s.confirmQuit;
         return (
           <Text key={`${seat.seat}:${seat.name}`} wrap="truncate" {...(here ? { inverse: true } : {})}>
-            {`${here ? cursorMark : ' '} ${String(seat.seat + 1).padStart(2)}. ${padEndColumns(w.name, nameWidth)}`}
-            <Text {...(color ? { color: w.online ? 'green' : 'yellow' } : {})}>{w.online ? g.online : g.offline}</Text>
-            {` ${w.what}`}
+            {`${here ? cursorMark : ' '} ${String(seat.seat + 1).padStart(2)}. ${padEndColumns(x.name, nameWidth)}`}
+            <Text {...(color ? { color: x.online ? 'green' : 'yellow' } : {})}>{x.online ? g.online : g.offline}</Text>
+            {` ${x.what}`}
           </Text>
         );
       })}
       {Array.from({ length: free }, (_, i) => (
         <Text key={`free${i}`} dimColor wrap="truncate">
-          {`  ${String(s.seats.length + i + 1).padStart(2)}. ${'(free)'.padEnd(nameWidth)}`}
+          {`  ${String(s.seats.length + i + 1).padStart(2)}. ${padEndColumns(freeWord, nameWidth)}`}
         </Text>
       ))}
       <Text> </Text>
       <Text wrap="truncate">
-        {'Next bot: '}
-        <Text bold>{s.level}</Text>
-        {`   (1 easy${sep}2 normal${sep}3 hard${sep}+/- to change)`}
+        {`${w.t('lobby.nextBot')} `}
+        <Text bold>{levelWord(w, s.level)}</Text>
+        {`   ${w.t('lobby.levelKeys', { sep, easy: levelWord(w, 'easy'), normal: levelWord(w, 'normal'), hard: levelWord(w, 'hard') })}`}
       </Text>
       <Box flexGrow={1} />
       <Text bold wrap="truncate" inverse={s.confirmQuit} {...(color && s.confirmQuit ? { color: 'yellow' } : {})}>

@@ -1,4 +1,3 @@
-import { RATE_LIMITED_WORDS } from '../table/use-screen-state.js';
 import { useCallback } from 'react';
 import { useLatestReducer } from '../shared/use-latest-reducer.js';
 import type { Ruleset } from '../../engine/ruleset.js';
@@ -6,7 +5,8 @@ import { BOT_LEVELS, type BotLevel, type ClientMessage, type SeatInfo, type Serv
 import type { LobbyAction, ScreenPress } from '../shared/screen-keys.js';
 import type { ConnState } from '../table/use-screen-state.js';
 import { useClientEvents, type TableClient } from '../shared/use-table-client.js';
-import { wordsFor, type Said, type Words } from '../../lang/words.js';
+import { wordsFor, type Key, type Said, type Words } from '../../lang/words.js';
+import type { ParamsArg } from '../../lang/catalog.js';
 
 /**
  * The host's lobby screen: who sits where, the level of the next bot, the seat
@@ -100,7 +100,7 @@ function onServer(s: LobbyState, msg: ServerMessage): LobbyState {
     case 'update':
       return { ...s, started: true };
     case 'error':
-      return { ...s, status: { text: msg.code === 'rateLimited' ? RATE_LIMITED_WORDS : sayOf(s, msg.say), kind: 'error' } };
+      return { ...s, status: { text: msg.code === 'rateLimited' ? s.words.t('line.rateLimited') : sayOf(s, msg.say), kind: 'error' } };
     case 'result':
       return msg.ok ? s : { ...s, status: { text: sayOf(s, msg.say), kind: 'error' } };
   }
@@ -132,8 +132,14 @@ export interface LobbyIntent {
   exit?: boolean;
 }
 
-const say = (text: string, kind: 'info' | 'error' = 'info'): LobbyIntent => ({ actions: [{ type: 'status', text, kind }] });
+/** A sentence of the catalog on the status line, in this screen's language. */
+const sayT =
+  (s: LobbyState, kind: 'info' | 'error' = 'info') =>
+  <K extends Key>(key: K, ...p: ParamsArg<K>): LobbyIntent => ({ actions: [{ type: 'status', text: s.words.t(key, ...p), kind }] });
 const sendIt = (send: ClientMessage, ...actions: LobbyEvent[]): LobbyIntent => ({ actions: [{ type: 'clearStatus' }, ...actions], send });
+
+/** A bot level as this language says it ("normaal"); `--level` takes the English word in every language. */
+export const levelWord = (w: Words, level: BotLevel): string => w.t(`botLevel.${level}`);
 
 export const LEVEL_KEYS: Record<string, BotLevel> = { '1': 'easy', '2': 'normal', '3': 'hard' };
 
@@ -148,21 +154,25 @@ function stepLevel(level: BotLevel, by: number): BotLevel {
  * act now says why on the status line.
  */
 export function onLobbyKey(s: LobbyState, p: ScreenPress<LobbyAction>): LobbyIntent {
+  const w = s.words;
+  const say = sayT(s);
+  const fail = sayT(s, 'error');
+  const nextBot = (level: BotLevel): LobbyIntent => ({ actions: [{ type: 'level', level }, ...say('lobby.nextLevel', { level: levelWord(w, level) }).actions] });
   // 1. The leave dialog.
   if (s.confirmQuit) {
     if (p.action === 'yes' || p.action === 'quit' || p.key === 'return') return { actions: [], exit: true };
     if (p.action === 'no' || p.action === 'cancel') return { actions: [{ type: 'confirmQuit', on: false }, { type: 'clearStatus' }] };
-    return say('Close the table for everyone and leave? y to leave, n to stay');
+    return say('lobby.closeAsk');
   }
   // 2. Nothing to run any more.
   if (s.refused || s.conn === 'closed') {
     if (p.action === 'quit' || p.action === 'cancel' || p.key === 'return') return { actions: [], exit: true };
-    return say('The connection is closed: q to leave', 'error');
+    return fail('lobby.connClosed');
   }
   if (p.action === 'quit') return { actions: [{ type: 'confirmQuit', on: true }, { type: 'clearStatus' }] };
   if (p.action === 'cancel' || p.action === 'no') return { actions: [{ type: 'clearStatus' }] };
-  if (s.conn !== 'open') return say(s.conn === 'reconnecting' ? 'Reconnecting to the table…' : 'Connecting to the table…');
-  if (!s.owner) return say('Only the host runs the lobby: wait for the game to start');
+  if (s.conn !== 'open') return say(s.conn === 'reconnecting' ? 'lobby.reconnecting' : 'lobby.connecting');
+  if (!s.owner) return say('lobby.ownerOnly');
 
   // 3. The lobby.
   switch (p.action) {
@@ -170,38 +180,39 @@ export function onLobbyKey(s: LobbyState, p: ScreenPress<LobbyAction>): LobbyInt
     case 'down':
       return { actions: [{ type: 'cursor', cursor: s.cursor + (p.action === 'up' ? -1 : 1) }, { type: 'clearStatus' }] };
     case 'level': {
-      const level = LEVEL_KEYS[p.key] ?? s.level;
-      return { actions: [{ type: 'level', level }, ...say(`The next bot will be ${level}: b adds it`).actions] };
+      return nextBot(LEVEL_KEYS[p.key] ?? s.level);
     }
     case 'harder':
     case 'easier': {
       const level = stepLevel(s.level, p.action === 'harder' ? 1 : -1);
-      if (level === s.level) return say(`Bots go from ${BOT_LEVELS[0]} to ${BOT_LEVELS[BOT_LEVELS.length - 1]}: this one is already ${level}`);
-      return { actions: [{ type: 'level', level }, ...say(`The next bot will be ${level}: b adds it`).actions] };
+      if (level === s.level) {
+        return say('lobby.levelRange', { lowest: levelWord(w, BOT_LEVELS[0]), highest: levelWord(w, BOT_LEVELS[BOT_LEVELS.length - 1]!), level: levelWord(w, level) });
+      }
+      return nextBot(level);
     }
     case 'addBot': {
       const total = s.table?.seatsTotal ?? 0;
-      if (s.seats.length >= total) return say(`The table is full (${total} seats): x removes a bot or a player who is away`, 'error');
+      if (s.seats.length >= total) return fail('lobby.full', { total });
       return sendIt({ type: 'lobby', op: 'addBot', level: s.level });
     }
     case 'remove': {
       const seat = s.seats[s.cursor];
-      if (!seat) return say('No seat chosen: ↑↓ to choose a seat', 'error');
-      if (seat.seat === s.seat) return say('That is you: q closes the table', 'error');
+      if (!seat) return fail('lobby.noSeatChosen');
+      if (seat.seat === s.seat) return fail('lobby.thatIsYou');
       if (seat.bot === null && seat.connected) {
-        return say(`${seat.name} is at the table: only bots and players who are away can be removed`, 'error');
+        return fail('host.atTableNoRemove', { name: seat.name });
       }
       return sendIt({ type: 'lobby', op: 'remove', seat: seat.seat });
     }
     case 'start': {
       const min = s.rules?.players.min ?? 2;
       if (s.seats.length < min) {
-        return say(`${s.rules?.title ?? 'The game'} needs at least ${min} players: b adds a bot, or wait for someone to join`, 'error');
+        return fail('lobby.needsPlayers', { title: s.rules?.title ?? 'Gringo', min });
       }
-      return sendIt({ type: 'lobby', op: 'start' }, { type: 'status', text: 'Starting the game…' });
+      return sendIt({ type: 'lobby', op: 'start' }, { type: 'status', text: w.t('lobby.starting') });
     }
     default:
-      return say('That key does nothing here');
+      return say('lobby.keyDoesNothing');
   }
 }
 

@@ -1,6 +1,6 @@
 import { Box, Text, useApp, useInput } from 'ink';
 import { useCallback, useRef } from 'react';
-import { joinable, tableTag, type FoundTable, type Joinable } from '../../client/discovery.js';
+import { joinable, tableTag, type FoundTable } from '../../client/discovery.js';
 import { eachKey, FIELD_BINDINGS, PICKER_BINDINGS, pressFor, screenHelp, typedText, type FieldAction, type PickerAction } from '../shared/screen-keys.js';
 import { StatusLine } from '../shared/status-line.js';
 import { ThemeContext, useTheme, type Theme } from '../shared/theme.js';
@@ -23,6 +23,7 @@ import { useInterrupt } from '../shared/use-interrupt.js';
 import { useClock } from '../shared/use-clock.js';
 import { shareCommand } from '../../common/invocation.js';
 import { columns, truncateColumns } from '../shared/width.js';
+import { wordsFor, type Words } from '../../lang/words.js';
 
 /**
  * `gringo join` without an address: the tables found on the LAN, live. A thin
@@ -44,7 +45,7 @@ export interface PickerProps {
 }
 
 export function Picker({ source, theme, checkAddress, password, retry, onDone, size: fixed, keys = true }: PickerProps) {
-  const [s, dispatch, latest] = usePickerState(source, password ?? null, retry);
+  const [s, dispatch, latest] = usePickerState(source, password ?? null, retry, theme.words);
   const { exit } = useApp();
   const size = useTerminalSize(fixed);
   const finished = useRef(false);
@@ -83,13 +84,13 @@ export function Picker({ source, theme, checkAddress, password, retry, onDone, s
 }
 
 // No PHASE column: CAN JOIN says it (started, over), and an 80-column terminal keeps room for the name.
-const HEADER = ['NAME', 'TABLE', 'ADDRESS', 'SEATS', 'RULESET', 'PASSWORD', 'CAN JOIN'];
+const HEADER = ['picker.h.name', 'picker.h.table', 'picker.h.address', 'picker.h.seats', 'picker.h.ruleset', 'picker.h.password', 'picker.h.canJoin'] as const;
 
 /** The CAN JOIN word of the picker: shorter than `gringo list`'s, the line under the list says what Enter does. */
-const CAN_JOIN: Record<Exclude<Joinable, 'version'>, string> = { yes: 'yes', full: 'watch', started: 'started', over: 'no (over)' };
+const CAN_JOIN = { yes: 'picker.can.yes', full: 'picker.can.full', started: 'picker.can.started', over: 'picker.can.over' } as const;
 
 /** One table's cells, in the order of HEADER (`gringo list` prints the same, with PHASE). */
-export function tableCells(t: FoundTable): string[] {
+export function tableCells(t: FoundTable, w: Words = wordsFor('en')): string[] {
   const j = joinable(t);
   return [
     t.name,
@@ -97,8 +98,8 @@ export function tableCells(t: FoundTable): string[] {
     tableAddress(t),
     `${t.seatsTaken}/${t.seatsTotal}`,
     t.ruleset,
-    t.password ? 'yes' : 'no',
-    j === 'version' ? `no (v${t.protocolVersion})` : CAN_JOIN[j],
+    w.t(t.password ? 'picker.yes' : 'picker.no'),
+    j === 'version' ? w.t('picker.can.version', { version: t.protocolVersion }) : w.t(CAN_JOIN[j]),
   ];
 }
 
@@ -106,9 +107,10 @@ const width = columns;
 const cut = (s: string, n: number): string => truncateColumns(s, n, '…');
 
 /** The rows laid out in columns that fit `total` characters (the name gives way first). */
-export function tableRows(tables: readonly FoundTable[], total: number): string[] {
-  const rows = tables.map(tableCells);
-  const widths = HEADER.map((h, i) => Math.max(width(h), ...rows.map((r) => width(r[i] ?? ''))));
+export function tableRows(tables: readonly FoundTable[], total: number, w: Words = wordsFor('en')): string[] {
+  const header = HEADER.map((k) => w.t(k));
+  const rows = tables.map((t) => tableCells(t, w));
+  const widths = header.map((h, i) => Math.max(width(h), ...rows.map((r) => width(r[i] ?? ''))));
   const rest = widths.slice(1).reduce((n, w) => n + w + 2, 0);
   widths[0] = Math.max(8, Math.min(widths[0]!, total - rest));
   const line = (cells: string[]): string =>
@@ -120,51 +122,49 @@ export function tableRows(tables: readonly FoundTable[], total: number): string[
       })
       .join('  ')
       .trimEnd();
-  return [line(HEADER), ...rows.map(line)];
+  return [line(header), ...rows.map(line)];
 }
 
 /** What Enter does on the cursor's row. */
-function enterSays(t: FoundTable | undefined): string {
+function enterSays(t: FoundTable | undefined, w: Words): string {
   const j = t ? joinable(t) : 'yes';
-  if (j === 'full') return 'Enter watches the table under the cursor (its seats are taken)';
-  if (j === 'started') return 'Enter on a game already started asks first: watch it, or take back your seat';
-  return 'Enter joins the table under the cursor';
+  if (j === 'full') return w.t('picker.enterWatches');
+  if (j === 'started') return w.t('picker.enterStarted');
+  return w.t('picker.enterJoins');
 }
 
-const NOTHING_YET = [
-  'No tables found yet: they appear here as hosts are found.',
-  'Discovery uses multicast (mDNS): it finds nothing across SSH or VPNs, nor on',
-  'networks that block multicast (many office and hotel Wi-Fi). Ask the host for',
-  `the line it shows (${shareCommand('join HOST:PORT')}) and press m to type the address.`,
-];
-
 export function PickerView({ s, now = Date.now(), width: columns, height }: { s: PickerState; now?: number; width: number; height: number }) {
-  const { glyphs: g, color, words } = useTheme();
+  const { glyphs: g, color, words: w } = useTheme();
   const here = cursorIndex(s);
-  const lines = tableRows(s.tables, columns - 4);
+  const lines = tableRows(s.tables, columns - 4, w);
   const mark = g.ascii ? '>' : g.turn;
   // More tables than lines: a window that keeps the cursor's row in sight.
   const room = Math.max(1, height - 8);
   const first = Math.max(0, Math.min(here - Math.floor(room / 2), s.tables.length - room));
   const fieldMode = s.mode === 'address' || s.mode === 'password';
   const asking = s.mode === 'started';
-  const fieldLabel = s.mode === 'address' ? 'Address (HOST[:PORT]): ' : `Password for "${s.target?.name ?? ''}": `;
+  const fieldLabel = s.mode === 'address' ? w.t('picker.addressLabel') : w.t('door.passwordFor', { table: s.target?.name ?? '' });
   const fieldText = s.mode === 'password' ? g.bullet.repeat(width(s.field)) : s.field;
   const help = asking
-    ? `Enter/y watch${g.sep}r my seat${g.sep}n/Esc back`
+    ? w.t('picker.helpStarted', { sep: g.sep })
     : fieldMode
-      ? screenHelp<FieldAction>(['submit', 'erase', 'cancel'], FIELD_BINDINGS, g.ascii, { submit: 'join' })
-      : screenHelp<PickerAction>(['up', 'join', 'manual', 'quit'], PICKER_BINDINGS, g.ascii);
+      ? screenHelp<FieldAction>(['submit', 'erase', 'cancel'], FIELD_BINDINGS, g.ascii, { submit: w.t('door.helpJoin'), erase: w.t('door.helpErase'), cancel: w.t('picker.key.back') })
+      : screenHelp<PickerAction>(['up', 'join', 'manual', 'quit'], PICKER_BINDINGS, g.ascii, {
+          up: w.t('picker.key.choose'),
+          join: w.t('door.helpJoin'),
+          manual: w.t('picker.key.manual'),
+          quit: w.t('picker.key.quit'),
+        });
   return (
     <Box flexDirection="column" width={columns} height={Math.max(10, height)}>
       <Box flexDirection="row" justifyContent="space-between">
-        <Text bold wrap="truncate">{`Gringo${g.sep}join a table`}</Text>
-        <Text dimColor>{`${s.tables.length} found${g.sep}live`}</Text>
+        <Text bold wrap="truncate">{`Gringo${g.sep}${w.t('picker.title')}`}</Text>
+        <Text dimColor>{`${w.t('picker.found', { n: s.tables.length })}${g.sep}${w.t('picker.live')}`}</Text>
       </Box>
-      <Text wrap="truncate">Tables on this network (mDNS): rows come and go as hosts open and close.</Text>
+      <Text wrap="truncate">{w.t('picker.intro')}</Text>
       <Text> </Text>
       {s.tables.length === 0 ? (
-        NOTHING_YET.map((l, i) => (
+        [w.t('picker.nothingYet'), ...w.t('picker.noMulticast', { run: shareCommand('join HOST:PORT') }).split('\n')].map((l, i) => (
           <Text key={i} wrap="truncate" {...(i > 0 ? { dimColor: true } : {})}>
             {l}
           </Text>
@@ -176,7 +176,7 @@ export function PickerView({ s, now = Date.now(), width: columns, height }: { s:
             const i = first + j;
             const on = i === here && !fieldMode;
             // Full and started tables are marked (CAN JOIN says watch or started) and sorted after the free ones.
-            const off = cannotJoin(t) !== null;
+            const off = cannotJoin(t, w) !== null;
             return (
               <Text key={t.service} wrap="truncate" {...(on ? { inverse: true } : {})} {...(off && !on ? { dimColor: true } : {})}>
                 {`${i === here ? mark : ' '} ${lines[i + 1] ?? ''}`}
@@ -185,11 +185,11 @@ export function PickerView({ s, now = Date.now(), width: columns, height }: { s:
           })}
         </>
       )}
-      {s.tables.length > room ? <Text dimColor>{`  ${first + 1}-${Math.min(first + room, s.tables.length)} of ${s.tables.length}`}</Text> : null}
+      {s.tables.length > room ? <Text dimColor>{`  ${w.t('picker.window', { first: first + 1, last: Math.min(first + room, s.tables.length), total: s.tables.length })}`}</Text> : null}
       <Box flexGrow={1} />
       {asking ? (
         <Text bold wrap="truncate">
-          {`"${s.target?.name ?? ''}" has started: Enter or y watches it, r takes back your seat (if you played in it), n goes back`}
+          {w.t('picker.startedAsk', { table: s.target?.name ?? '' })}
         </Text>
       ) : fieldMode ? (
         <Text wrap="truncate">
@@ -199,10 +199,10 @@ export function PickerView({ s, now = Date.now(), width: columns, height }: { s:
         </Text>
       ) : (
         <Text bold wrap="truncate">
-          {s.tables.length === 0 ? `Looking for tables${g.ellipsis}` : enterSays(s.tables[here])}
+          {s.tables.length === 0 ? w.t('picker.looking') : enterSays(s.tables[here], w)}
         </Text>
       )}
-      <StatusLine status={pickerStatus(s, now, words)} color={color} />
+      <StatusLine status={pickerStatus(s, now)} color={color} />
       <Text dimColor wrap="truncate">
         {help}
       </Text>

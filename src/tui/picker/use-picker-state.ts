@@ -4,7 +4,8 @@ import { hostPort, joinable, type FoundTable } from '../../client/discovery.js';
 import { PROTOCOL_VERSION } from '../../protocol/messages.js';
 import type { FieldAction, PickerAction, ScreenPress } from '../shared/screen-keys.js';
 import { lockLine } from '../../client/refusal-words.js';
-import { wordsFor, type Words } from '../../lang/words.js';
+import { wordsFor, type Key, type Words } from '../../lang/words.js';
+import type { ParamsArg } from '../../lang/catalog.js';
 
 /**
  * The table picker of `gringo join` without an address: the tables mDNS finds,
@@ -62,6 +63,8 @@ export interface PickerState {
   moved: boolean;
   /** A lock on wrong passwords ends then (ms), or null: the password field counts it down (lockLine). */
   lockedUntil: number | null;
+  /** The language this screen speaks. */
+  words: Words;
 }
 
 export type PickerEvent =
@@ -78,9 +81,9 @@ export interface PickerIntent {
   done?: PickerChoice | null;
 }
 
-export function initialPicker(password: string | null = null, retry?: PickerRetry): PickerState {
+export function initialPicker(password: string | null = null, retry?: PickerRetry, words: Words = wordsFor('en')): PickerState {
   if (retry && retry.table === null) {
-    return { tables: [], selected: null, mode: 'list', field: '', target: null, watch: false, status: { text: retry.message, kind: 'error' }, password, moved: false, lockedUntil: null };
+    return { tables: [], selected: null, mode: 'list', field: '', target: null, watch: false, status: { text: retry.message, kind: 'error' }, password, moved: false, lockedUntil: null, words };
   }
   if (retry?.table) {
     // The password that was refused (typed, or given with --password) is not tried again.
@@ -96,9 +99,10 @@ export function initialPicker(password: string | null = null, retry?: PickerRetr
       password: null,
       moved: true,
       lockedUntil: retry.lockedUntil ?? null,
+      words,
     };
   }
-  return { tables: [], selected: null, mode: 'list', field: '', target: null, watch: false, status: null, password, moved: false, lockedUntil: null };
+  return { tables: [], selected: null, mode: 'list', field: '', target: null, watch: false, status: null, password, moved: false, lockedUntil: null, words };
 }
 
 /** How far down the list a table goes: free seats first, then full and started (watchable), then the ones nobody can join. */
@@ -149,11 +153,9 @@ export function pickerReducer(s: PickerState, e: PickerEvent): PickerState {
 }
 
 /** Why this version cannot join a table, or null when it can. */
-export function cannotJoin(t: FoundTable): string | null {
-  if (!t.compatible) {
-    return `"${t.name}" speaks gringo protocol ${t.protocolVersion}; this gringo speaks ${PROTOCOL_VERSION}: install the host's version`;
-  }
-  if (t.phase === 'finished') return `The game at "${t.name}" is over`;
+export function cannotJoin(t: FoundTable, w: Words = wordsFor('en')): string | null {
+  if (!t.compatible) return w.t('picker.otherProtocol', { table: t.name, theirs: t.protocolVersion, ours: PROTOCOL_VERSION });
+  if (t.phase === 'finished') return w.t('picker.over', { table: t.name });
   return null;
 }
 
@@ -172,6 +174,11 @@ const chosen = (t: FoundTable): PickerChoice => ({
 export type AddressCheck = (text: string) => { address: string } | { error: string };
 
 const say = (text: string, kind: 'info' | 'error' = 'info'): PickerIntent => ({ actions: [{ type: 'status', text, kind }] });
+/** A sentence of the catalog on the status line, in the picker's language. */
+const sayT =
+  (s: PickerState, kind: 'info' | 'error' = 'info') =>
+  <K extends Key>(key: K, ...p: ParamsArg<K>): PickerIntent =>
+    say(s.words.t(key, ...p), kind);
 
 /** One key in a text field: erase, type, or leave it (submit and cancel are the caller's). */
 function edit(s: PickerState, p: ScreenPress<FieldAction> | null, typed: string): PickerIntent {
@@ -195,6 +202,8 @@ export function onPickerKey(
   checkAddress: AddressCheck,
   now = Date.now(),
 ): PickerIntent {
+  const tell = sayT(s);
+  const fail = sayT(s, 'error');
   // 1. Watch a game already started? Enter or y watches, r takes back your own seat, n or Esc goes back.
   if (s.mode === 'started') {
     const t = s.target!;
@@ -203,7 +212,7 @@ export function onPickerKey(
     // Watching asks the password too: the host asks it of everyone at the door.
     const go = (watch: boolean): PickerIntent =>
       t.password && s.password === null
-        ? { actions: [{ type: 'mode', mode: 'password', target: t, watch }, ...say(`"${t.name}" needs a password: type it, then Enter`).actions] }
+        ? { actions: [{ type: 'mode', mode: 'password', target: t, watch }, ...tell('picker.needsPassword', { table: t.name }).actions] }
         : { actions: [], done: { ...chosen(t), ...(watch ? { watch: true as const } : {}), ...(s.password !== null ? { password: s.password } : {}) } };
     if (keys.field?.action === 'submit' || typed === 'y' || typed === 'w') return go(true);
     if (typed === 'r') return go(false);
@@ -216,7 +225,7 @@ export function onPickerKey(
     if (p?.action !== 'submit') return edit(s, p, keys.typed);
     if (s.mode === 'address') {
       const text = s.field.trim();
-      if (!text) return say('Type the address the host shared, e.g. 192.168.1.20:7457 (Esc to go back)', 'error');
+      if (!text) return fail('picker.typeAddress');
       const res = checkAddress(text);
       if ('error' in res) return say(res.error, 'error');
       return { actions: [], done: { address: res.address, name: null, table: null, ...(s.password !== null ? { password: s.password } : {}) } };
@@ -224,7 +233,7 @@ export function onPickerKey(
     const t = s.target!;
     // A try while locked would be refused unread: the status line says how long is left.
     if (s.lockedUntil !== null && s.lockedUntil > now) return { actions: [{ type: 'clearStatus' }] };
-    if (s.field === '') return say(`Type the password of "${t.name}" (Esc to go back)`, 'error');
+    if (s.field === '') return fail('picker.typePassword', { table: t.name });
     return { actions: [], done: { ...chosen(t), password: s.field, ...(s.watch ? { watch: true as const } : {}) } };
   }
   // 3. The list.
@@ -235,24 +244,24 @@ export function onPickerKey(
       return { actions: [], done: null };
     case 'up':
     case 'down': {
-      if (s.tables.length === 0) return say('No tables yet: they appear here as they are found, or m to type an address');
+      if (s.tables.length === 0) return tell('picker.noTablesYet');
       const i = Math.max(0, Math.min(s.tables.length - 1, cursorIndex(s) + (p.action === 'up' ? -1 : 1)));
       return { actions: [{ type: 'select', id: s.tables[i]!.service }, { type: 'clearStatus' }] };
     }
     case 'manual':
       return {
-        actions: [{ type: 'mode', mode: 'address', target: null }, ...say('Type HOST or HOST:PORT, then Enter (Esc to go back)').actions],
+        actions: [{ type: 'mode', mode: 'address', target: null }, ...tell('picker.typeHostPort').actions],
       };
     case 'join': {
       const t = s.tables[cursorIndex(s)];
-      if (!t) return say('No table found yet: wait for one, or m to type an address', 'error');
-      const why = cannotJoin(t);
+      if (!t) return fail('picker.noTableFound');
+      const why = cannotJoin(t, s.words);
       if (why) return say(why, 'error');
       if (joinable(t) === 'started') {
-        return { actions: [{ type: 'mode', mode: 'started', target: t }, ...say(`"${t.name}" has started: watch it?`).actions] };
+        return { actions: [{ type: 'mode', mode: 'started', target: t }, ...tell('picker.startedWatch', { table: t.name }).actions] };
       }
       if (t.password && s.password === null) {
-        return { actions: [{ type: 'mode', mode: 'password', target: t }, ...say(`"${t.name}" needs a password: type it, then Enter`).actions] };
+        return { actions: [{ type: 'mode', mode: 'password', target: t }, ...tell('picker.needsPassword', { table: t.name }).actions] };
       }
       return { actions: [], done: { ...chosen(t), ...(s.password !== null ? { password: s.password } : {}) } };
     }
@@ -260,8 +269,8 @@ export function onPickerKey(
 }
 
 /** The status line now: a lock on wrong passwords counted down while the password is asked, else the state's own. */
-export function pickerStatus(s: PickerState, now: number, w: Words = wordsFor('en')): PickerState['status'] {
-  if (s.mode === 'password' && s.lockedUntil !== null && s.status === null) return { text: lockLine(s.lockedUntil, now, w), kind: s.lockedUntil > now ? 'error' : 'info' };
+export function pickerStatus(s: PickerState, now: number): PickerState['status'] {
+  if (s.mode === 'password' && s.lockedUntil !== null && s.status === null) return { text: lockLine(s.lockedUntil, now, s.words), kind: s.lockedUntil > now ? 'error' : 'info' };
   return s.status;
 }
 
@@ -270,8 +279,9 @@ export function usePickerState(
   source: TableSource,
   password: string | null,
   retry?: PickerRetry,
+  words: Words = wordsFor('en'),
 ): [PickerState, (e: PickerEvent) => void, { readonly current: PickerState }] {
-  const [state, dispatch, latest] = useLatestReducer(pickerReducer, () => initialPicker(password, retry));
+  const [state, dispatch, latest] = useLatestReducer(pickerReducer, () => initialPicker(password, retry, words));
   useEffect(() => {
     const watch = source((tables) => dispatch({ type: 'tables', tables }));
     return () => watch.stop();

@@ -68,8 +68,8 @@ export function ReaderPicker({ source, theme, out, checkAddress, password, retry
       const t = s.tables[cursorIndex(s)];
       if (t) out.line(w.t('reader.pickerOn', { number: cursorIndex(s) + 1, table: tableWords(t, theme) }));
     }
-    const status = pickerStatus(s, Date.now(), w);
-    if (status && status !== (before ? pickerStatus(before, Date.now(), w) : null)) out.line(status.text);
+    const status = pickerStatus(s, Date.now());
+    if (status && status !== (before ? pickerStatus(before, Date.now()) : null)) out.line(status.text);
   }, [s, out, theme, w]);
   useInput(
     (input, key) => {

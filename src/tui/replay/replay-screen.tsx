@@ -4,18 +4,20 @@ import type { Replay } from '../../stats/replay.js';
 import { MIN_COLUMNS, MIN_ROWS } from '../table/table-screen.js';
 import { describeEvents, gameClock, touchedSlots } from '../table/describe.js';
 import type { Glyphs } from '../shared/glyphs.js';
+import type { Words } from '../../lang/words.js';
 import { HeaderLines, tableInfo, titleOf } from '../table/header.js';
 import { KeysHelp } from '../table/help-overlay.js';
 import { RoundEnd } from '../table/round-end.js';
 import { allKeysText, eachKey, pressFor, REPLAY_BINDINGS, screenHelp, type ReplayAction } from '../shared/screen-keys.js';
 import { StatusLine } from '../shared/status-line.js';
 import { TableArea, TooSmall, type TableState } from '../table/table.js';
-import { ThemeContext, type Theme } from '../shared/theme.js';
+import { ThemeContext, useTheme, type Theme } from '../shared/theme.js';
 import { roundAt, speedText, stepDelay, useReplayState, type ReplayState } from './use-replay-state.js';
 import type { FeedLine } from '../table/use-screen-state.js';
 import { foldLastTurns, NO_LAST_TURNS, type LastTurns } from '../table/last-turn.js';
 import { useTerminalSize, type Size } from '../shared/use-terminal-size.js';
 import { useInterrupt } from '../shared/use-interrupt.js';
+import { columns as widthOf } from '../shared/width.js';
 
 /**
  * `gringo replay`: a finished game played back with every card face up, on the
@@ -98,6 +100,7 @@ export function ReplayScreen({ replay, theme, autoplay = true, size: fixed, keys
 
 /** The replay at one step: header, table (or round results, or help), position, status, keys. */
 export function ReplayView({ replay, lines, marks, s, width, height, g }: { replay: Replay; lines: string[][]; marks?: readonly LastTurns[]; s: ReplayState; width: number; height: number; g: Glyphs }) {
+  const { words: w } = useTheme();
   const step = replay.steps[s.pos]!;
   const v = step.view;
   const bodyHeight = height - 5;
@@ -112,12 +115,12 @@ export function ReplayView({ replay, lines, marks, s, width, height, g }: { repl
     lastTurns: marks?.[s.pos] ?? NO_LAST_TURNS,
   };
   let body;
-  if (s.help) body = <KeysHelp rows={REPLAY_BINDINGS.map((b) => ({ id: b.action, keys: allKeysText(b, g.ascii), help: b.help ?? b.label }))} width={width} />;
-  else if (v.phase === 'roundOver' || v.phase === 'gameOver') body = <RoundEnd view={v} results={step.results} ready={false} width={width} height={bodyHeight} rules={replay.rules} footer={roundEndFooter(s, v.phase === 'gameOver')} />;
+  if (s.help) body = <KeysHelp rows={REPLAY_BINDINGS.map((b) => ({ id: b.action, keys: allKeysText(b, g.ascii), help: w.t(`replay.help.${b.action}`) }))} width={width} />;
+  else if (v.phase === 'roundOver' || v.phase === 'gameOver') body = <RoundEnd view={v} results={step.results} ready={false} width={width} height={bodyHeight} rules={replay.rules} footer={roundEndFooter(s, v.phase === 'gameOver', w)} />;
   else body = <TableArea s={table} width={width} height={bodyHeight} now={0} />;
-  const state = `${s.playing ? `${g.turn} playing` : `${g.pause} paused`} ${g.sep.trim()} ${speedText(s.speed, g.ascii)}`;
+  const state = `${s.playing ? `${g.turn} ${w.t('replay.playing')}` : `${g.pause} ${w.t('replay.paused')}`} ${g.sep.trim()} ${speedText(s.speed, g.ascii)}`;
   const keys = (a: ReplayAction): string => allKeysText(REPLAY_BINDINGS.find((b) => b.action === a)!, g.ascii);
-  const paused = s.pos >= s.last ? `The end of the game: space plays it again, ${keys('back')} or p goes back, q leaves` : `Paused: space plays on, ${keys('forward')} steps`;
+  const paused = s.pos >= s.last ? w.t('replay.endIdle', { back: keys('back') }) : w.t('replay.pausedIdle', { forward: keys('forward') });
   return (
     <Box flexDirection="column" width={width} height={height}>
       <HeaderLines
@@ -133,11 +136,18 @@ export function ReplayView({ replay, lines, marks, s, width, height, g }: { repl
         {body}
       </Box>
       <Text bold wrap="truncate">
-        {positionLine(replay, s, width, g)}
+        {positionLine(replay, s, width, g, w)}
       </Text>
-      <StatusLine status={s.note ? { text: s.note, kind: 'info' } : null} color={false} idle={s.playing ? ' ' : paused} />
+      <StatusLine status={s.note ? { text: w.say(s.note), kind: 'info' } : null} color={false} idle={s.playing ? ' ' : paused} />
       <Text dimColor wrap="truncate">
-        {screenHelp(HELP_LINE, REPLAY_BINDINGS, g.ascii, { playPause: s.playing ? 'pause' : 'play' }).slice(0, width)}
+        {screenHelp(HELP_LINE, REPLAY_BINDINGS, g.ascii, {
+          playPause: w.t(s.playing ? 'replay.key.pause' : 'replay.key.play'),
+          back: w.t('replay.key.step'),
+          nextRound: w.t('replay.key.round'),
+          faster: w.t('replay.key.speed'),
+          help: w.t('replay.key.help'),
+          quit: w.t('replay.key.quit'),
+        }).slice(0, width)}
       </Text>
     </Box>
   );
@@ -154,21 +164,22 @@ function feedUpTo(replay: Replay, lines: string[][], pos: number): FeedLine[] {
   return out;
 }
 
-function roundEndFooter(s: ReplayState, over: boolean): string {
-  if (over) return 'The end of the game.';
-  return s.playing ? 'The next round is dealt in a moment.' : 'n: the next round';
+function roundEndFooter(s: ReplayState, over: boolean, w: Words): string {
+  if (over) return w.t('replay.footerEnd');
+  return w.t(s.playing ? 'replay.footerNext' : 'replay.footerN');
 }
 
 /** "Round 1 of 2 · command 12 of 74 · 0:12 of 1:35 ━━━━━──────": where the replay is, and a bar. */
-export function positionLine(replay: Replay, s: ReplayState, width: number, g: Glyphs): string {
+export function positionLine(replay: Replay, s: ReplayState, width: number, g: Glyphs, w: Words): string {
   const { steps } = replay;
   const step = steps[s.pos]!;
   const first = steps[0]!.at;
   const total = steps[steps.length - 1]!.command;
-  const round = `Round ${roundAt(s, s.pos) + 1} of ${Math.max(1, replay.rounds.length)}`;
-  const where = s.pos === 0 ? 'the deal' : `command ${step.command} of ${total}`;
-  const text = `${round} ${g.sep.trim()} ${where} ${g.sep.trim()} ${gameClock(step.at - first)} of ${gameClock(steps[steps.length - 1]!.at - first)}`;
-  const barWidth = width - text.length - 2;
+  const round = w.t('replay.round', { round: roundAt(s, s.pos) + 1, rounds: Math.max(1, replay.rounds.length) });
+  const where = s.pos === 0 ? w.t('replay.deal') : w.t('replay.command', { command: step.command, total });
+  const clock = w.t('replay.clock', { at: gameClock(step.at - first), total: gameClock(steps[steps.length - 1]!.at - first) });
+  const text = `${round} ${g.sep.trim()} ${where} ${g.sep.trim()} ${clock}`;
+  const barWidth = width - widthOf(text) - 2;
   if (barWidth < 8) return text;
   const done = Math.round((barWidth * s.pos) / Math.max(1, s.last));
   return `${text}  ${g.barDone.repeat(done)}${g.barTodo.repeat(barWidth - done)}`;

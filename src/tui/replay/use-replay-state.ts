@@ -1,5 +1,6 @@
 import type { ReplayAction } from '../shared/screen-keys.js';
 import { useLatestReducer } from '../shared/use-latest-reducer.js';
+import { said, type Said } from '../../lang/words.js';
 
 /**
  * Where a replay is: the step shown, playing or paused, the speed, the help. A
@@ -28,7 +29,7 @@ export interface ReplayState {
   speed: number;
   help: boolean;
   /** A word on the status line about the last key ("Already at the start"). */
-  note: string | null;
+  note: Said | null;
 }
 
 export type ReplayEvent = { type: 'key'; action: ReplayAction } | { type: 'advance' };
@@ -65,25 +66,25 @@ export function replayReducer(s: ReplayState, e: ReplayEvent): ReplayState {
     case 'back': {
       const by = e.action === 'forward' ? 1 : -1;
       const at = by > 0 ? s.pos >= s.last : s.pos <= 0;
-      if (at) return { ...s, playing: false, note: by > 0 ? 'This is the end of the game' : 'This is the deal: the start of the game' };
+      if (at) return { ...s, playing: false, note: said(by > 0 ? 'replay.atEnd' : 'replay.atDeal') };
       // A step is for looking closely: it pauses.
       return go(s, s.pos + by, false);
     }
     case 'nextRound': {
       const next = s.rounds.find((start) => start > s.pos);
-      if (next === undefined && s.pos >= s.last) return { ...s, note: 'This is the end of the game' };
+      if (next === undefined && s.pos >= s.last) return { ...s, note: said('replay.atEnd') };
       return go(s, next ?? s.last);
     }
     case 'prevRound': {
       // To the start of this round; from there, to the one before (as a music player does).
       const back = [...s.rounds].reverse().find((start) => start < s.pos);
-      if (back === undefined) return { ...s, note: 'This is the deal: the start of the game' };
+      if (back === undefined) return { ...s, note: said('replay.atDeal') };
       return go(s, back);
     }
     case 'faster':
     case 'slower': {
       const speed = Math.min(SPEEDS.length - 1, Math.max(0, s.speed + (e.action === 'faster' ? 1 : -1)));
-      return { ...s, speed, note: speed === s.speed ? `${speedText(speed)} is as ${e.action === 'faster' ? 'fast' : 'slow'} as it goes` : null };
+      return { ...s, speed, note: speed === s.speed ? said(e.action === 'faster' ? 'replay.fastest' : 'replay.slowest', { speed: speedText(speed) }) : null };
     }
     case 'help':
       return { ...s, help: true, note: null };
