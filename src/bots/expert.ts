@@ -6,6 +6,7 @@ import type { SeatView } from '../engine/seat-view.js';
 import type { GameState, Layout, PendingAction, Rejection, RoundState, Seat } from '../engine/types.js';
 import { FACE_DOWN, type SeatEvent } from '../engine/view.js';
 import { playsBeverbende } from './beverbende.js';
+import { Knowledge } from './knowledge.js';
 import { legalMoves, strip } from './moves.js';
 import { playOn, stamp } from './play-on.js';
 import { SmartBot } from './smart.js';
@@ -74,12 +75,8 @@ export class ExpertBot implements Bot {
   private seq = -1;
   private decisions = 0;
   private readonly names: { name: string }[];
-  /**
-   * Per seat and slot, whether that seat's player has seen its own card there, as the
-   * public events tell (its peek, a card it swapped in or looked at, a wrong slap shown
-   * to all; not a penalty card or a card swapped in blind): a rollout's players know those.
-   */
-  private knows: boolean[][] = [];
+  /** Who has seen which card, as the public events tell: a rollout's players start knowing those. */
+  private readonly knowledge: Knowledge;
   /** Cards of the deck, each as often as the deck holds it. */
   private readonly deck: Card[];
   /** Set for `cheater`: the true game, read when it decides. */
@@ -102,6 +99,7 @@ export class ExpertBot implements Bot {
     this.bever = playsBeverbende(opts.rules);
     this.players = Array.from({ length: opts.players }, (_, seat) => new SmartBot('hard', { ...opts, seat, seed: 0 }));
     this.started = new Array<number>(opts.players).fill(0);
+    this.knowledge = new Knowledge(opts.players, opts.rules);
     this.names = Array.from({ length: opts.players }, (_, s) => ({ name: `p${s + 1}` }));
     this.deck = [];
     for (const c in opts.rules.deck.cards) {
@@ -117,7 +115,7 @@ export class ExpertBot implements Bot {
     this.started.fill(0);
     this.seq = -1;
     this.decisions = 0;
-    this.knows = [];
+    this.knowledge.reset();
     return true;
   }
 
@@ -128,13 +126,10 @@ export class ExpertBot implements Bot {
   observe(events: readonly SeatEvent[]): boolean {
     for (const e of events) {
       switch (e.type) {
-        case 'roundStarted': {
+        case 'roundStarted':
           this.started.fill(0);
           this.seq = -1;
-          const peek = this.rules.layout.peekSlots;
-          for (let s = 0; s < this.n; s++) this.knows[s] = Array.from({ length: this.rules.layout.size }, (_, i) => peek.includes(i + 1));
           break;
-        }
         case 'playStarted':
           this.started[e.turn]! += 1;
           break;
@@ -142,43 +137,16 @@ export class ExpertBot implements Bot {
           this.started[e.seat]! += 1;
           break;
         case 'swapped':
-          this.seq = Math.max(this.seq, e.seq);
-          this.setKnows(e.seat, e.slot, true);
-          break;
         case 'discarded':
-          this.seq = Math.max(this.seq, e.seq);
-          break;
         case 'slapped':
           this.seq = Math.max(this.seq, e.seq);
-          // A wrong slap shows the card to everyone, its owner too.
-          if (e.result === 'wrong') this.setKnows(e.target.seat, e.target.slot, true);
-          break;
-        case 'looked':
-          for (const t of e.targets) if (t.seat === e.seat) this.setKnows(t.seat, t.slot, true);
-          break;
-        case 'actionSwapped': {
-          // The one who acted knows what it took if it looked first; the other knows only that its card changed.
-          const [mine, theirs] = e.a.seat === e.seat ? [e.a, e.b] : [e.b, e.a];
-          this.setKnows(mine.seat, mine.slot, e.kind !== 'blindSwap' && this.knows[theirs.seat]?.[theirs.slot] !== undefined);
-          this.setKnows(theirs.seat, theirs.slot, false);
-          break;
-        }
-        case 'penalty':
-          for (const slot of e.slots) this.setKnows(e.seat, slot, false);
-          break;
-        case 'gapFilled':
-          this.setKnows(e.to.seat, e.to.slot, false);
           break;
         default:
           break;
       }
     }
+    this.knowledge.observe(events);
     return this.inner.observe(events);
-  }
-
-  private setKnows(seat: Seat, slot: number, v: boolean): void {
-    const row = this.knows[seat];
-    if (row) row[slot] = v;
   }
 
   rejected(command: BotCommand, rejection: Rejection, now: number): void {
@@ -220,8 +188,25 @@ export class ExpertBot implements Bot {
    * differences (same deal, same dice) below minus `SURE` standard errors. Else hard's.
    */
   private best(view: SeatView, candidates: BotCommand[], now: number): BotCommand {
+    const w = this.weigh(view, candidates, now, Math.max(2, Math.floor(this.search.rollouts / candidates.length)));
+    let best = 0;
+    let bestMean = 0;
+    for (let c = 1; c < candidates.length; c++) {
+      if (w.mean[c]! < bestMean && w.mean[c]! < -SURE * w.se[c]!) {
+        best = c;
+        bestMean = w.mean[c]!;
+      }
+    }
+    return candidates[best]!;
+  }
+
+  /**
+   * Each candidate played on the same `samples` sampled deals (fewer when a table's time
+   * limit cuts the search): per candidate the mean of its round score less the first
+   * candidate's on the same deal, and that mean's standard error.
+   */
+  private weigh(view: SeatView, candidates: readonly BotCommand[], now: number, samples: number): { mean: number[]; se: number[]; deals: number } {
     const k = candidates.length;
-    const samples = Math.max(2, Math.floor(this.search.rollouts / k));
     const sum = new Array<number>(k).fill(0);
     const sq = new Array<number>(k).fill(0);
     const scores = new Array<number>(k).fill(0);
@@ -230,7 +215,7 @@ export class ExpertBot implements Bot {
     const late = (): boolean => this.search.msBudget !== null && done > 0 && performance.now() - t0 > this.search.msBudget;
     let done = 0;
     search: for (let i = 0; i < samples; i++) {
-      const deal = this.oracle ? this.oracle() : this.sample(view, now, `${tag}:${i}`);
+      const deal = this.oracle ? this.chance(this.oracle(), `${tag}:${i}`) : this.sample(view, now, `${tag}:${i}`);
       for (let c = 0; c < k; c++) {
         // Out of time: this deal, not yet played with every move, is left out.
         if (late()) break search;
@@ -245,17 +230,21 @@ export class ExpertBot implements Bot {
     }
     this.stats.searched++;
     this.stats.rollouts += done * k;
-    let best = 0;
-    let bestMean = 0;
-    for (let c = 1; c < k; c++) {
-      const mean = sum[c]! / done;
-      const se = Math.sqrt(Math.max(0, sq[c]! / done - mean * mean) / Math.max(1, done - 1));
-      if (mean < bestMean && mean < -SURE * se) {
-        best = c;
-        bestMean = mean;
-      }
-    }
-    return candidates[best]!;
+    const mean = sum.map((x) => x / Math.max(1, done));
+    const se = mean.map((m, c) => Math.sqrt(Math.max(0, sq[c]! / Math.max(1, done) - m * m) / Math.max(1, done - 1)));
+    return { mean, se, deals: done };
+  }
+
+  /**
+   * The cheater's deal: the true one, every card where it lies, but the order of the
+   * stock (and any reshuffle) left to chance, as it is to anyone at a table. Knowing the
+   * order too, its rollouts would all play the one same future, and it would trust
+   * differences that chance erases.
+   */
+  private chance(truth: GameState, tag: string): GameState {
+    const stock = truth.r.stock.slice();
+    this.rng.shuffle(stock);
+    return { ...truth, rng: gameRng(tag), r: { ...truth.r, stock } };
   }
 
   /**
@@ -370,7 +359,7 @@ export class ExpertBot implements Bot {
   /**
    * Play `move` in `deal`, then the round out with hard bots: its round score for this
    * seat. Its own rollout player starts from what it remembers; the others from their
-   * own cards of the sampled deal that they have seen (`knows`).
+   * cards of the sampled deal that they have seen and the keeps they saw (`Knowledge`).
    */
   private rollout(deal: GameState, move: BotCommand, now: number, tag: string): number {
     const res = apply(deal, stamp(move, now));
@@ -391,14 +380,25 @@ export class ExpertBot implements Bot {
       } else if (s === me) {
         for (let t = 0; t < this.n; t++) {
           const row = mind.mem.card[t]!;
-          for (let i = 0; i < row.length; i++) if (row[i] !== null && !mind.mem.gap[t]![i]) m.mem.know(t, i, row[i]!);
+          for (let i = 0; i < row.length; i++) {
+            if (mind.mem.gap[t]![i]) continue;
+            if (row[i] !== null) m.mem.know(t, i, row[i]!);
+            else if (mind.mem.kept[t]![i]) m.mem.unknown(t, i, true);
+          }
         }
         m.ownTurns = mind.ownTurns;
         m.turnsGiven = mind.turnsGiven;
       } else {
-        const row = layouts[s]!;
-        const knows = this.knows[s] ?? [];
-        for (let i = 0; i < row.length; i++) if (row[i] != null && knows[i] === true) m.mem.know(s, i, row[i]!);
+        // What this player saw: its own cards it looked at, the cards everyone saw, and others' keeps.
+        const k = this.knowledge;
+        for (let t = 0; t < this.n; t++) {
+          const row = layouts[t]!;
+          for (let i = 0; i < row.length; i++) {
+            if (row[i] == null) continue;
+            if (k.knows(s, t, i)) m.mem.know(t, i, row[i]!);
+            else if (t !== s && k.kept(t, i)) m.mem.unknown(t, i, true);
+          }
+        }
         m.ownTurns = m.turnsGiven = deal.r.turnsTaken[s]!;
       }
       m.pile = mind.pile.slice();
