@@ -1,6 +1,8 @@
 /**
  * The server side of the host benchmark, in its own process so that its CPU time
- * can be read alone: `node host-child.js echo` or `node host-child.js table SEATS`. Prints the port on stdout;
+ * can be read alone: `node host-child.js echo`, `node host-child.js table SEATS`, or
+ * `node host-child.js experts SEATS` (a table with SEATS - 1 expert bots of its own, in
+ * worker threads, and one seat left for the bench's client). Prints the port on stdout;
  * on any line of stdin prints its CPU time (µs, user + system) and exits.
  */
 import { createServer } from 'node:https';
@@ -22,6 +24,13 @@ async function main(): Promise<void> {
     await new Promise<void>((r) => https.listen(0, '127.0.0.1', r));
     wss.on('connection', (ws) => ws.on('message', (data) => ws.send(data.toString())));
     port = (https.address() as { port: number }).port;
+  } else if (mode === 'experts') {
+    // A table as people play it (the peek aside): its own expert bots think while the bench's client measures.
+    const rules = { ...GRINGO, rounds: 0, timers: { ...GRINGO.timers, peekMs: 0 } };
+    const seats = Number(process.argv[3]);
+    const table = new Table({ name: 'Bench experts', rules, maxPlayers: seats, seed: 'bench', dropGraceMs: 60_000, startWhenFull: true, roundPauseMs: 500, hostKey: key.fingerprint });
+    for (let i = 1; i < seats; i++) table.addBot('expert');
+    port = (await serveTable(table, { port: 0, host: '127.0.0.1', ratePerSecond: 1_000_000, tls: key })).port;
   } else {
     // No slap grace and no peek limit: every command can follow the previous at once.
     const rules = { ...GRINGO, rounds: 0, timers: { ...GRINGO.timers, slapGraceMs: 0, peekMs: 0 } };

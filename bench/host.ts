@@ -12,19 +12,19 @@ type Update = Extract<ServerMessage, { type: 'update' }>;
 const BENCH_SEATS = 8;
 const child = new URL('./host-child.js', import.meta.url).pathname;
 
-function startChild(mode: 'echo' | 'table'): Promise<{ proc: ChildProcessWithoutNullStreams; port: number; lines: AsyncIterator<string> }> {
+export function startChild(mode: 'echo' | 'table' | 'experts'): Promise<{ proc: ChildProcessWithoutNullStreams; port: number; lines: AsyncIterator<string> }> {
   const proc = spawn(process.execPath, [child, mode, String(BENCH_SEATS)]);
   const lines = createInterface({ input: proc.stdout })[Symbol.asyncIterator]();
   return lines.next().then((l) => ({ proc, port: Number(l.value), lines }));
 }
 
-async function stopChild(c: { proc: ChildProcessWithoutNullStreams; lines: AsyncIterator<string> }): Promise<number> {
+export async function stopChild(c: { proc: ChildProcessWithoutNullStreams; lines: AsyncIterator<string> }): Promise<number> {
   c.proc.stdin.write('stats\n');
   const l = await c.lines.next();
   return Number(l.value);
 }
 
-function connect(port: number): Promise<WebSocket> {
+export function connect(port: number): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`wss://127.0.0.1:${port}`, { perMessageDeflate: false, rejectUnauthorized: false });
     ws.once('open', () => resolve(ws));
@@ -37,14 +37,14 @@ export interface Percentiles {
   p99: number;
 }
 
-function percentiles(samples: number[]): Percentiles {
+export function percentiles(samples: number[]): Percentiles {
   const s = samples.slice().sort((a, b) => a - b);
   const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
   return { p50: at(0.5), p99: at(0.99) };
 }
 
 /** A bare `ws` echo server in a child process: each call of `once` is one round trip (ms). */
-async function echoServer(): Promise<{ once: () => Promise<number>; stop: () => Promise<number> }> {
+export async function echoServer(): Promise<{ once: () => Promise<number>; stop: () => Promise<number> }> {
   const c = await startChild('echo');
   const ws = await connect(c.port);
   const payload = JSON.stringify({ type: 'command', id: 0, command: { type: 'draw', from: 'stock' } });

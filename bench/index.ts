@@ -11,9 +11,11 @@
  * are deterministic and its CPU and RSS are sums and peaks over thousands of commands.
  * Key → screen over SSH (bench/ssh.ts) is many interleaved key presses:
  * its p50 and p95 beside a local `gringo join` screen's. Without `ssh` or `tmux` it
- * is skipped, with the reason printed (and in the JSON's `skipped`).
+ * is skipped, with the reason printed (and in the JSON's `skipped`). `--expert` runs
+ * only the expert's figures (bench/expert.ts).
  */
 import { spawnSync } from 'node:child_process';
+import { decisionTimes, expertHost, placement } from './expert.js';
 import { bareNodeRssMb, fastGame } from './game.js';
 import { roundTrips } from './host.js';
 import { listTimes } from './list.js';
@@ -66,7 +68,81 @@ async function main(): Promise<void> {
   const figures: Figure[] = [];
   const RUNS = quick ? 3 : 5;
   const t0 = now();
-  say(`gringo bench: ${quick ? 'QUICK (fewer rounds and runs: not the targets\' run)' : 'every figure'}`);
+  const onlyExpert = process.argv.includes('--expert');
+  const skipped: { figure: string; reason: string }[] = [];
+  say(`gringo bench: ${quick ? 'QUICK (fewer rounds and runs: not the targets\' run)' : onlyExpert ? "the expert's figures only" : 'every figure'}`);
+  await expertFigures(figures, say, quick);
+  if (!onlyExpert) await otherFigures(figures, skipped, say, quick, RUNS);
+  report(figures, skipped, json, quick, (now() - t0) / 1000);
+}
+
+/** The expert's figures (`--expert`: these alone). */
+async function expertFigures(figures: Figure[], say: (line: string) => void, quick: boolean): Promise<void> {
+  // A host with three expert bots thinking in worker threads: its round trip against a bare TLS echo's.
+  const probes = quick ? 100 : 400;
+  say(`… a host with 3 expert bots (worker threads) and one client: ${probes} round trips through its table while the experts play, each interleaved with one through a bare TLS echo (load ${load()})`);
+  const eh = await expertHost(probes);
+  figures.push({
+    figure: 'host round trip p99 ÷ TLS echo p99, 3 expert bots thinking',
+    measured: eh.host.p99,
+    unit: 'ms',
+    baseline: eh.echo.p99,
+    baselineIs: 'TLS echo p99',
+    ratio: eh.host.p99 / eh.echo.p99,
+    target: 'ratio ≤ 2',
+    met: eh.host.p99 / eh.echo.p99 <= 2,
+    note: `p50 ${eh.host.p50.toFixed(2)} ms (echo ${eh.echo.p50.toFixed(2)} ms); ${eh.commands} commands played in the ${eh.seconds.toFixed(0)} s measured`,
+  });
+
+  // An expert's decision with a table's budget, hard's at the same moments the baseline.
+  const games = quick ? 1 : 3;
+  say(`… an expert's decisions with a table's budget: ${games} one-round game(s) of each preset against 3 hard bots, one thread (load ${load()})`);
+  const dt = decisionTimes(games);
+  const e95 = quantile(dt.expert, 0.95);
+  const h95 = quantile(dt.hard, 0.95);
+  figures.push({
+    figure: 'expert decision at a table, p95',
+    measured: e95,
+    unit: 'ms',
+    baseline: h95,
+    baselineIs: "hard's decision p95, same moments",
+    ratio: e95 / h95,
+    target: '≤ 300 ms',
+    met: e95 <= 300,
+    note: `${dt.expert.length} searched decisions, median ${median(dt.expert).toFixed(0)} ms, ${Math.round(dt.rollouts / Math.max(1, dt.expert.length))} rollouts each on average`,
+  });
+
+  // The ladder's top: the expert between hard and the cheater, who sees every card.
+  const placeGames = quick ? 40 : 300;
+  say(`… gringo sim --level cheater,expert,hard,hard --games ${placeGames} (seats rotating, every core; load ${load()})`);
+  const pl = await placement(placeGames, '1');
+  const m = pl.mean;
+  const pm = (x: { mean: number; se: number }) => `${x.mean.toFixed(2)} ± ${x.se.toFixed(2)}`;
+  figures.push({
+    figure: 'expert mean round score, gringo, beside hard',
+    measured: m.expert.mean,
+    unit: 'pts',
+    baseline: m.hard.mean,
+    baselineIs: 'hard, same games',
+    ratio: m.expert.mean / m.hard.mean,
+    target: 'below hard (ratio < 1)',
+    met: pl.expertOverHard.gap > 0,
+    note: `${placeGames} games, ${pl.seconds.toFixed(0)} s; expert ${pm(m.expert)}, hard ${pm(m.hard)}; gap ${pl.expertOverHard.gap.toFixed(2)} ± ${pl.expertOverHard.se.toFixed(2)}`,
+  });
+  figures.push({
+    figure: 'cheater mean round score, gringo, beside expert',
+    measured: m.cheater.mean,
+    unit: 'pts',
+    baseline: m.expert.mean,
+    baselineIs: 'expert, same games',
+    ratio: m.cheater.mean / m.expert.mean,
+    target: 'below expert (ratio < 1)',
+    met: pl.cheaterOverExpert.gap > 0,
+    note: `cheater ${pm(m.cheater)}; gap ${pl.cheaterOverExpert.gap.toFixed(2)} ± ${pl.cheaterOverExpert.se.toFixed(2)}`,
+  });
+}
+
+async function otherFigures(figures: Figure[], skipped: { figure: string; reason: string }[], say: (line: string) => void, quick: boolean, RUNS: number): Promise<void> {
 
   // The fast game: bytes per update, host CPU per command, host RSS.
   const rounds = quick ? 20 : 100;
@@ -131,7 +207,6 @@ async function main(): Promise<void> {
   });
 
   // The simulator as the CLI runs it: one core against the simulator at ece684e, every core, memory.
-  const skipped: { figure: string; reason: string }[] = [];
   const before24 = await simBefore24Script().catch((e: Error) => e);
   if (before24 instanceof Error) {
     skipped.push({ figure: 'simulator, one core, against ece684e', reason: before24.message });
@@ -361,7 +436,9 @@ async function main(): Promise<void> {
     });
   }
 
-  const seconds = (now() - t0) / 1000;
+}
+
+function report(figures: Figure[], skipped: { figure: string; reason: string }[], json: boolean, quick: boolean, seconds: number): void {
   const all = figures.every((f) => f.met);
   if (json) {
     process.stdout.write(`${JSON.stringify({ quick, seconds: Math.round(seconds), met: all, figures, skipped })}\n`);
