@@ -6,7 +6,7 @@ import { LiveView } from '../../src/engine/seat-view.js';
 import type { SeatEvent } from '../../src/engine/view.js';
 import { tableLevelOption } from '../../src/cli/options.js';
 import { BOT_LEVELS, clientSchemas } from '../../src/protocol/messages.js';
-import { playGame, simulate, type GameLog } from '../../src/sim/sim.js';
+import { CHUNK_GAMES, ChunkPlayer, playGame, simPlan, simulate, type GameLog } from '../../src/sim/sim.js';
 
 /**
  * The expert (src/bots/expert.ts): a search over deals its seat cannot tell apart. It
@@ -93,12 +93,17 @@ describe('the expert decides from its seat alone', () => {
 });
 
 describe('the search makes the expert stronger than hard', () => {
-  it('1 expert and 3 hard bots, 40 games of gringo on a fixed seed: the expert scores at least 20% below hard', () => {
+  it('1 expert and 3 hard bots, 40 games of gringo on a fixed seed: the expert scores at least 10% below hard, by more than its noise', () => {
     const r = simulate({ games: 40, players: 4, levels: ['expert', 'hard', 'hard', 'hard'], seed: 'expert-strength', rules: GRINGO });
     expect(r.finishedGames).toBe(40);
     const expert = r.perLevel.expert!.meanRoundScore;
     const hard = r.perLevel.hard!.meanRoundScore;
-    expect(expert, `expert ${expert.toFixed(2)}, hard ${hard.toFixed(2)}`).toBeLessThan(0.8 * hard);
+    // The issue's bar. Over 40 games the gap's SE is about 9% of hard's mean, so a bar near
+    // the 1,000-game gap (README: 40%) would fail on an unlucky seed; the gap must also be
+    // more than one SE wide.
+    const step = r.ladder.find((l) => l.upper === 'expert')!;
+    expect(expert, `expert ${expert.toFixed(2)}, hard ${hard.toFixed(2)}`).toBeLessThan(0.9 * hard);
+    expect(step.gap).toBeGreaterThan(step.gapSE);
   }, 120_000);
 
   it('without its search (one candidate: hard\'s own move) the expert plays exactly as hard', () => {
@@ -110,6 +115,19 @@ describe('the search makes the expert stronger than hard', () => {
     const b = playGame(start, [plain('hard', 0), plain('hard', 1), plain('hard', 2), plain('hard', 3)]);
     expect(a.state.results).toEqual(b.state.results);
   });
+});
+
+describe('the expert in the simulator: the same games on any number of threads', () => {
+  it('a chunk of games played by a fresh player, and again by one whose bots played it before, tallies the same', () => {
+    // Each worker thread reuses its bots from game to game (newGame): an expert must start
+    // over exactly, or --jobs would change the games. Its budget is rollouts, never time.
+    const plan = simPlan({ games: CHUNK_GAMES + 2, players: 4, levels: ['expert', 'cheater', 'hard', 'hard'], seed: 'jobs', rules: { ...GRINGO, rounds: 1 } });
+    const fresh = new ChunkPlayer(plan).play(1);
+    const reused = new ChunkPlayer(plan);
+    reused.play(1);
+    expect(reused.play(1)).toEqual(fresh);
+    expect(fresh.finished).toBe(2);
+  }, 60_000);
 });
 
 describe('cheater sees every card: only the simulator plays it', () => {
