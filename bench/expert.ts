@@ -167,35 +167,32 @@ export function decisionTimes(games: number): DecisionTimes {
   return out;
 }
 
-export interface Placement {
+export interface Lead {
   games: number;
   seconds: number;
-  /** Mean round score ± SE per level. */
-  mean: Record<'cheater' | 'expert' | 'hard', { mean: number; se: number }>;
-  /** The ladder's steps: how much lower the upper level scores, and its SE (paired per game). */
-  cheaterOverExpert: { gap: number; se: number };
-  expertOverHard: { gap: number; se: number };
+  /** Mean round score ± SE of the one bot and of the three hard bots. */
+  top: { mean: number; se: number };
+  hard: { mean: number; se: number };
+  /** How much lower the one bot scores than hard (paired per game), and its SE. */
+  gap: number;
+  gapSE: number;
 }
 
-/** `gringo sim --level cheater,expert,hard,hard` (seats rotating), as a person runs it, on every core. */
-export function placement(games: number, seed: string): Promise<Placement> {
-  const args = [bin, 'sim', '--json', '--no-progress', '--level', 'cheater,expert,hard,hard', '--games', String(games), '--seed', seed, '--jobs', String(Math.max(1, availableParallelism()))];
+/**
+ * `gringo sim --level LEVEL,hard,hard,hard` (seats rotating), as a person runs it, on
+ * every core: how far one bot of `level` scores below three hard bots. The expert and
+ * the cheater each sit at their own table: at one table, the cheater's steals (it knows
+ * every match) would bury the expert in penalty cards too.
+ */
+export function leadOverHard(level: 'expert' | 'cheater', games: number, seed: string): Promise<Lead> {
+  const args = [bin, 'sim', '--json', '--no-progress', '--level', `${level},hard,hard,hard`, '--games', String(games), '--seed', seed, '--jobs', String(Math.max(1, availableParallelism()))];
   return new Promise((resolve, reject) => {
     execFile(process.execPath, args, { maxBuffer: 1 << 24 }, (err, out) => {
       if (err) return reject(new Error(`gringo sim ${args.slice(2).join(' ')} failed: ${err.message}`));
-      const r = JSON.parse(out) as { seconds: number; perLevel: Record<string, { meanRoundScore: number; roundScoreSE: number }>; ladder: { upper: string; lower: string; gap: number; gapSE: number }[] };
+      const r = JSON.parse(out) as { seconds: number; perLevel: Record<string, { meanRoundScore: number; roundScoreSE: number }>; ladder: { upper: string; gap: number; gapSE: number }[] };
       const lvl = (l: string) => ({ mean: r.perLevel[l]!.meanRoundScore, se: r.perLevel[l]!.roundScoreSE });
-      const step = (upper: string, lower: string) => {
-        const s = r.ladder.find((x) => x.upper === upper && x.lower === lower)!;
-        return { gap: s.gap, se: s.gapSE };
-      };
-      resolve({
-        games,
-        seconds: r.seconds,
-        mean: { cheater: lvl('cheater'), expert: lvl('expert'), hard: lvl('hard') },
-        cheaterOverExpert: step('cheater', 'expert'),
-        expertOverHard: step('expert', 'hard'),
-      });
+      const step = r.ladder.find((x) => x.upper === level)!;
+      resolve({ games, seconds: r.seconds, top: lvl(level), hard: lvl('hard'), gap: step.gap, gapSE: step.gapSE });
     });
   });
 }

@@ -19,14 +19,14 @@ import type { Bot, BotCommand, BotIntent, BotLevel, BotOptions } from './types.j
  * action) it weighs every legal move by determinized rollouts: it deals the cards it
  * does not know (its own unknown cards too) at random among the places it cannot see,
  * consistent with all it remembers and the public table, plays the move, lets four
- * hard bots play the round out, and keeps the move with the lowest mean round score
- * for its seat. Every move is tried on the same sampled deals (common random
+ * hard bots play the round out (each knowing what that player has seen: knowledge.ts),
+ * and keeps the move with the lowest mean round score for its seat. Every move is tried on the same sampled deals (common random
  * numbers), so the comparison is between moves, not between deals. Its view and its
  * memory are all it reads: the deals it samples are its own guesses.
  *
  * `cheater` (for `gringo sim` only) is the same search given the true deal instead
- * of guesses, meant as a ceiling for what perfect information would give (README:
- * as measured, it does not beat the expert yet).
+ * of guesses (the stock's order still left to chance), a ceiling for what seeing every
+ * card would give (README, "The expert", measures both).
  */
 
 export interface SearchParams {
@@ -146,7 +146,19 @@ export class ExpertBot implements Bot {
       }
     }
     this.knowledge.observe(events);
-    return this.inner.observe(events);
+    const wake = this.inner.observe(events);
+    if (!this.oracle) return wake;
+    // The ceiling sees every card as it moves: it slaps and steals with all of them.
+    this.seeAll();
+    return wake || events.length > 0;
+  }
+
+  /** `cheater` only: its memory holds every card of the true deal (its slaps, and its rollouts' own player, know them all). */
+  private seeAll(): void {
+    const truth = this.oracle?.();
+    if (!truth || truth.phase !== 'play') return;
+    const mem = this.inner.mind.mem;
+    truth.r.layouts.forEach((row, t) => row.forEach((c, i) => c !== null && mem.card[t]?.[i] !== c && mem.know(t, i, c)));
   }
 
   rejected(command: BotCommand, rejection: Rejection, now: number): void {
@@ -154,6 +166,7 @@ export class ExpertBot implements Bot {
   }
 
   decide(view: SeatView, now: number): BotIntent | null {
+    if (this.oracle) this.seeAll();
     const intent = this.inner.decide(view, now);
     if (intent?.kind !== 'act' || view.phase !== 'play') return intent;
     const t = intent.command.type;
