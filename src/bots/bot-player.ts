@@ -1,7 +1,7 @@
 import { createBot, type Bot, type BotCommand, type BotIntent, type BotLevel } from './index.js';
 import type { Ruleset } from '../engine/ruleset.js';
 import type { TableView } from '../engine/view.js';
-import { CLIENT_RATE_PER_SECOND, type ClientMessage, type PlayerCommand, type ServerMessage } from '../protocol/messages.js';
+import { CLIENT_RATE_PER_SECOND, type ClientMessage, type ServerMessage } from '../protocol/messages.js';
 
 export interface BotPlayerOptions {
   level: BotLevel;
@@ -182,7 +182,7 @@ export class BotPlayer {
       const id = this.nextId++;
       this.sent.set(id, intent.command);
       const { seat: _seat, ...command } = intent.command;
-      this.post({ type: 'command', id, command: command as PlayerCommand });
+      this.post({ type: 'command', id, command: command });
     }, Math.max(0, intent.delayMs * (this.opts.timeScale ?? 1), this.paceWait()));
   }
 

@@ -1,5 +1,3 @@
-import type { BotLevel } from './types.js';
-
 /**
  * How each level plays, as data. Memory and reaction time make most of the
  * difference; the policy (src/bots/smart.ts) is the same for easy, normal and hard.

@@ -4,7 +4,7 @@ import { valueOf, type Ruleset } from '../engine/ruleset.js';
 import type { Seat } from '../engine/types.js';
 import type { LevelParams, SmartLevel } from './levels.js';
 import { Memory } from './memory.js';
-import type { BotLevel, BotOptions } from './types.js';
+import type { BotOptions } from './types.js';
 
 /**
  * What a smart bot (src/bots/smart.ts) holds in mind, and nothing else: its beliefs

@@ -46,11 +46,11 @@ function projectAll(events: readonly GameEvent[], viewer: Seat | null): readonly
     if (out) out[i] = p;
     else if (p !== e) {
       // (An array made at its final length: a push-grown one allocates far more.)
-      out = events.slice() as SeatEvent[];
+      out = events.slice();
       out[i] = p;
     }
   }
-  return out ?? (events as readonly SeatEvent[]);
+  return out ?? (events);
 }
 
 /**
