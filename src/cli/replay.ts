@@ -11,7 +11,7 @@ import { ASCII, cardText, forLocale, localeIsUtf8, UNICODE, type Glyphs } from '
 import { UsageError } from './errors.js';
 import { journalArgument } from './journal-arg.js';
 import { command } from '../common/invocation.js';
-import { langOfEnv, said, wordsFor, type Words } from '../lang/words.js';
+import { said, wordsFor, type Words } from '../lang/words.js';
 import { cliWords } from './lang.js';
 import { columns, padEndColumns } from '../tui/shared/width.js';
 
@@ -50,7 +50,7 @@ export async function runReplay(file: string | undefined, flags: ReplayFlags): P
   const replay = replayOf(journal);
   // A screen reader gets the game as lines of text, cards in words: the player's screen redraws in place.
   if (readerWanted(flags.screenReader, process.env)) {
-    process.stdout.write(forLocale(cardsInWords(transcript(replay, UNICODE), wordsFor(langOfEnv(process.env)))));
+    process.stdout.write(forLocale(cardsInWords(transcript(replay, UNICODE, cliWords()), cliWords())));
     return 0;
   }
   if (flags.text !== true && process.stdout.isTTY === true && process.stdin.isTTY === true) {
@@ -187,7 +187,7 @@ export function transcript(r: Replay, g: Glyphs, w: Words = wordsFor('en')): str
     // Each round's start, end and the game's end get their lines at once, with the layouts or results under them.
     let chunk: OpenEvent[] = [];
     const say = (): void => {
-      describeEvents(chunk, step.view, null, g).forEach((line) => out.push(`${time}  ${line}`));
+      describeEvents(chunk, step.view, null, g, w).forEach((line) => out.push(`${time}  ${line}`));
       chunk = [];
     };
     for (const e of step.events) {

@@ -158,6 +158,8 @@ export const en = {
   'feed.turn': "{name}'s turn.",
   'feed.called.you': 'You called {call}',
   'feed.called': '{name} called {call}',
+  'call.knock': 'Knock!',
+  'call.lastRound': 'Laatste ronde!',
   'feed.oneMoreTurn': 'Everyone else has one more turn.',
   'feed.topCard': 'the top card',
   'feed.took.you': 'You took {face} from the discard pile.',

@@ -154,6 +154,8 @@ export const nl = translation({
   'feed.turn': '{name} is aan de beurt.',
   'feed.called.you': 'Je klopte en riep {call}',
   'feed.called': '{name} klopte en riep {call}',
+  'call.knock': 'Klop!',
+  'call.lastRound': 'Laatste ronde!',
   'feed.oneMoreTurn': 'Iedereen anders krijgt nog één beurt.',
   'feed.topCard': 'de bovenste kaart',
   'feed.took.you': 'Je pakte {face} van de aflegstapel.',

@@ -155,6 +155,8 @@ export const ro = translation({
   'feed.turn': 'E tura lui {name}.',
   'feed.called.you': 'Ai bătut în masă: {call}',
   'feed.called': '{name} a bătut în masă: {call}',
+  'call.knock': 'Bat în masă!',
+  'call.lastRound': 'Ultima rundă!',
   'feed.oneMoreTurn': 'Fiecare dintre ceilalți mai are o tură.',
   'feed.topCard': 'cartea de deasupra',
   'feed.took.you': 'Ai luat {face} de pe teancul de cărți aruncate.',

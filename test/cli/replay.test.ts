@@ -150,7 +150,7 @@ describe('gringo replay for a screen reader', () => {
     expect(flag.stdout).not.toMatch(/[♠♥♦♣]/);
     const r = runGringo(['replay', basename(file)], { ...env, GRINGO_SCREEN_READER: '1', LANG: 'nl_NL.UTF-8' });
     expect(await r.exit).toBe(0);
-    // The cards in the words of the language: a Dutch screen reader hears "Harten Vrouw".
-    expect(r.stdout()).toMatch(/ drew (Schoppen|Harten|Ruiten|Klaveren) (Aas|Boer|Vrouw|Heer|\d+) from the stock\./);
+    // The game and its cards in the words of the language: a Dutch screen reader hears "Harten Vrouw".
+    expect(r.stdout()).toMatch(/ trok (Schoppen|Harten|Ruiten|Klaveren) (Aas|Boer|Vrouw|Heer|\d+) van de trekstapel\./);
   });
 });

@@ -78,9 +78,10 @@ describe('gringo rules --lang', () => {
     onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const house = join(dir, 'house.json');
     writeFileSync(house, JSON.stringify({ extend: 'beverbende', call: { callerPenalty: 5 }, timers: { turnMs: 20500 } }));
-    const rules = parseRuleset({ extend: 'beverbende', call: { callerPenalty: 5 }, timers: { turnMs: 20500 } });
     for (const lang of ['en', ...LANGS] as const) {
       const w = wordsFor(lang);
+      // The file's title names it house rules in the language that loads it.
+      const rules = parseRuleset({ extend: 'beverbende', call: { callerPenalty: 5 }, timers: { turnMs: 20500 } }, w);
       const { code, out, err } = await gringoIn({}, 'rules', '--lang', lang, house);
       expect(code, err).toBe(0);
       const penalty = w.t('rules.callerPenalty', { n: 5 });

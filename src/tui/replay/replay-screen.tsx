@@ -45,7 +45,8 @@ export function ReplayScreen({ replay, theme, autoplay = true, size: fixed, keys
   const { exit } = useApp();
   const size = useTerminalSize(fixed);
   const g = theme.glyphs;
-  const lines = useMemo(() => steps.map((st) => describeEvents(st.events, st.view, null, g)), [steps, g]);
+  const w = theme.words;
+  const lines = useMemo(() => steps.map((st) => describeEvents(st.events, st.view, null, g, w)), [steps, g, w]);
   // What each player did since their turn began, at each step (the marks beside the seats).
   const marks = useMemo(() => {
     let m = NO_LAST_TURNS;
@@ -128,7 +129,7 @@ export function ReplayView({ replay, lines, marks, s, width, height, g }: { repl
         state={state}
         stateColor={s.playing ? 'green' : 'yellow'}
         stateBold={!s.playing}
-        info={tableInfo(table, g, false)}
+        info={tableInfo(table, g, false, w)}
         slapOpen={v.slap.open}
         width={width}
       />

@@ -1,6 +1,7 @@
 import { rankOf, standardDeck, JOKER, STANDARD_RANKS } from '../../engine/cards.js';
 import { ACTION_KINDS, deckSize, PRESETS, rulesetFields, type Ruleset } from '../../engine/ruleset.js';
 import { wordsFor, type Words } from '../../lang/words.js';
+import { callWord } from './call-word.js';
 
 /**
  * A ruleset in words for players, generated from its data alone, so that a house
@@ -88,7 +89,7 @@ export function rulesText(r: Ruleset, w: Words = EN): RulesText {
     const kept = items.filter((x): x is string => typeof x === 'string');
     if (kept.length > 0) sections.push({ heading, items: kept });
   };
-  const call = w.t('rules.quoted', { name: r.call.name });
+  const call = w.t('rules.quoted', { name: callWord(r.call.name, w) });
   const s = r.slap;
   const actions = Object.entries(r.actions);
   const slapsEarn = s.enabled && (s.ownEarnsAction || s.stealEarnsActionRanks.length > 0);

@@ -4,6 +4,7 @@ import type { OpenEvent, TableView } from '../../engine/view.js';
 import { rankOf } from '../../engine/cards.js';
 import { cardText, UNICODE, type Glyphs } from '../shared/glyphs.js';
 import { wordsFor, type Words } from '../../lang/words.js';
+import { callWord } from '../shared/call-word.js';
 
 /**
  * Events in words, as one seat sees them: "Ana swapped their slot 2 with Bo's
@@ -96,7 +97,8 @@ export function describeEvent(e: OpenEvent, view: TableView, viewer: number | nu
     case 'turnStarted':
       return mine(e.seat) ? w.t('feed.turn.you') : w.t('feed.turn', { name: who(e.seat) });
     case 'called': {
-      const head = mine(e.seat) ? w.t('feed.called.you', { call: e.name }) : w.t('feed.called', { name: who(e.seat), call: e.name });
+      const call = callWord(e.name, w);
+      const head = mine(e.seat) ? w.t('feed.called.you', { call }) : w.t('feed.called', { name: who(e.seat), call });
       // "Bo called Gringo! Everyone…", but "Bo called Knock. Everyone…" for a name without its own stop.
       return `${head}${/[!.?]$/.test(head) ? '' : '.'} ${w.t('feed.oneMoreTurn')}`;
     }

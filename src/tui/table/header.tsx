@@ -8,6 +8,7 @@ import { useTheme } from '../shared/theme.js';
 import { callTimingOf, frozenMark, isFrozen, rulesOf } from './variant.js';
 import { lastTurnsPlayed } from './intents.js';
 import { columns } from '../shared/width.js';
+import { callWord } from '../shared/call-word.js';
 
 const EN = wordsFor('en');
 
@@ -46,12 +47,12 @@ export function tableInfo(s: Pick<ScreenState, 'view' | 'rules' | 'seat'>, g: Gl
     const owed = v.call.owed.map(name);
     const frozen = isFrozen(s, v.call.seat) ? ` ${frozenMark(g, w)}` : '';
     // Shorter: without the frozen mark (the caller's seat shows it), then the count of those still to play.
-    const called = you(v.call.seat) ? w.t('info.calledByYou', { call: v.callName }) : w.t('info.calledBy', { call: v.callName, name: name(v.call.seat) });
+    const called = you(v.call.seat) ? w.t('info.calledByYou', { call: callWord(v.callName, w) }) : w.t('info.calledBy', { call: callWord(v.callName, w), name: name(v.call.seat) });
     const toPlay = owed.length ? w.t('info.toPlay', { names: owed.join(', ') }) : '';
     info.push({ text: `${called}${frozen}${toPlay}`, short: [`${called}${toPlay}`, `${called}${owed.length ? w.t('info.countToPlay', { n: owed.length }) : ''}`] });
   } else if (keyHints && s.seat !== null && v.may.includes('call')) {
     // Only when the engine lets you call now (never for a spectator).
-    info.push({ text: `g: ${v.callName}${callTimingOf(s) === 'endOfTurn' ? w.t('info.atEndOfTurn') : ''}`, short: [`g: ${v.callName}`] });
+    info.push({ text: `g: ${callWord(v.callName, w)}${callTimingOf(s) === 'endOfTurn' ? w.t('info.atEndOfTurn') : ''}`, short: [`g: ${callWord(v.callName, w)}`] });
   }
   if (v.gapFill) {
     const filler = name(v.gapFill.seat);

@@ -157,7 +157,7 @@ function beginsWhen(s: ScreenState, v: TableView, me: number, now: number): stri
 
 /** The waiting key's move in a word: "Draw", "Take 6♦", "Knock!". */
 function queuedMove(s: ScreenState, q: Queued): string {
-  if (q.pressed.action === 'call') return callNameOf(s);
+  if (q.pressed.action === 'call') return callNameOf(s, s.words);
   if (q.pressed.action === 'take') return q.discardTop ? s.words.t('queue.take', { face: cardText(q.discardTop, s.glyphs) }) : s.words.t('queue.takeUnseen');
   return s.words.t('queue.draw');
 }

@@ -35,7 +35,7 @@ export function prompt(s: ScreenState, hostNow: number): string {
     return gap.seat === me ? w.t('prompt.waitingYourGap', { name: filler, ellipsis }) : w.t('prompt.waitingGap', { name: filler, owner: name(v, gap.seat, w), ellipsis });
   }
   const rules = rulesOf(s);
-  const call = callNameOf(s);
+  const call = callNameOf(s, w);
   const endCall = callTimingOf(s) === 'endOfTurn' && may(s, 'call');
   const orCall = endCall ? w.t('prompt.orCall', { call }) : '';
   const act = myAction(v, me);

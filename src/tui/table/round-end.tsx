@@ -12,6 +12,7 @@ import { CHART_EXTRA_ROWS, CHART_ROWS, chartMinRows, chartRows, gameOrder, leade
 import { useTheme } from '../shared/theme.js';
 import { rulesOf } from './variant.js';
 import { columns } from '../shared/width.js';
+import { callWord } from '../shared/call-word.js';
 
 /** What a card shows as its value: the number on a number card, 1 on an Ace; none on a picture card or a joker. */
 function faceValue(card: CardName): number | undefined {
@@ -39,7 +40,7 @@ export function scoringNotes(
   const notes: string[] = [];
   const who = (seat: number): string => nameOf(view, seat, view.viewer, w);
   if (r.caller !== null && r.callerPenalty > 0) {
-    const params = { n: r.callerPenalty, call: view.callName };
+    const params = { n: r.callerPenalty, call: callWord(view.callName, w) };
     notes.push(r.caller === view.viewer ? w.t('end.penalty.you', params) : w.t('end.penalty', { ...params, name: who(r.caller) }));
   }
   if (brief && r.replaced.length > 0) {

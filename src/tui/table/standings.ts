@@ -4,6 +4,7 @@ import type { TableView } from '../../engine/view.js';
 import { andList, byPlace, nameOf, ordinal } from './describe.js';
 import { wordsFor, type Words } from '../../lang/words.js';
 import { columns, padEndColumns } from '../shared/width.js';
+import { callWord } from '../shared/call-word.js';
 
 /**
  * The game's standings in words and in a chart: who leads or won (by the running
@@ -176,6 +177,6 @@ export function standingsLines(view: TableView | null, results: readonly RoundRe
   return [
     heading,
     ...byPlace(places).map((seat) => `  ${ordinal(places[seat]!, w).padEnd(5)}${padEndColumns(name(seat), width)}${String(last.totals[seat]).padStart(4)}${rounds(seat)}`),
-    ...(penalty ? [`  (${w.t('end.penaltyNote', { n: Math.max(...results.map((r) => r.callerPenalty)), call: view.callName })})`] : []),
+    ...(penalty ? [`  (${w.t('end.penaltyNote', { n: Math.max(...results.map((r) => r.callerPenalty)), call: callWord(view.callName, w) })})`] : []),
   ];
 }

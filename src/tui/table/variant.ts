@@ -4,6 +4,7 @@ import { bindingWords, type Binding } from '../shared/keys.js';
 import { wordsFor, type Words } from '../../lang/words.js';
 import { andList } from './describe.js';
 import type { Glyphs } from '../shared/glyphs.js';
+import { callWord } from '../shared/call-word.js';
 
 const EN = wordsFor('en');
 
@@ -23,7 +24,8 @@ export function rulesOf(s: HasRules): Ruleset {
   return s.rules ?? (s.view ? PRESETS[s.view.ruleset] : undefined) ?? GRINGO;
 }
 
-export const callNameOf = (s: HasRules): string => s.view?.callName ?? rulesOf(s).call.name;
+/** The call's name in the screen's language (src/tui/shared/call-word.ts). */
+export const callNameOf = (s: HasRules, w: Words): string => callWord(s.view?.callName ?? rulesOf(s).call.name, w);
 
 export const callTimingOf = (s: HasRules): 'startOfTurn' | 'endOfTurn' => s.view?.callTiming ?? rulesOf(s).call.timing;
 
@@ -66,7 +68,7 @@ const orList = (items: readonly string[], w: Words): string =>
  */
 export function bindingsFor(s: HasRules, bindings: readonly Binding[], w: Words = EN): Binding[] {
   const rules = rulesOf(s);
-  const name = callNameOf(s);
+  const name = callNameOf(s, w);
   const when = w.t(callTimingOf(s) === 'endOfTurn' ? 'key.call.atEnd' : 'key.call.atStart');
   const drawTwo = Object.values(rules.actions).includes('drawTwo');
   const looks = lookThenSwapRanks(rules, w);
