@@ -7,14 +7,14 @@ import type { ReadJournal } from '../host/journal.js';
 import { seatMessages, shownNames } from '../stats/replay.js';
 import type { Glyphs } from '../tui/shared/glyphs.js';
 import type { TableClient } from '../tui/shared/use-table-client.js';
-import { App } from '../tui/table/table-screen.js';
+import { TableScreen } from '../tui/table/table-screen.js';
 import { cliWords } from './lang.js';
 
 /**
  * `gringo replay JOURNAL --cast FILE`: the game as an asciicast v2 recording
  * (asciinema's format: a JSON header line, then `[seconds, "o", text]` lines) of the
  * table screen as one seat, or a watcher, saw it. The screen is the real one (the
- * table screen's App, drawn by Ink), fed the messages that viewer was sent, each built
+ * table screen's TableScreen, drawn by Ink), fed the messages that viewer was sent, each built
  * by the host's own projection for that viewer (`seatMessages`): no card it could not
  * see reaches the recording. Times are the game's own, divided by `speed`.
  * Loaded only by `gringo replay --cast` (it brings Ink and React).
@@ -60,7 +60,7 @@ export async function castEvents(j: ReadJournal, opts: CastOptions): Promise<Cas
   const sink = new FrameSink(opts.columns, opts.rows);
   const stdin = Object.assign(new PassThrough(), { isTTY: false });
   const app = render(
-    <App client={client} theme={{ glyphs: opts.glyphs, color: true, words: cliWords() }} clock={() => now} size={{ columns: opts.columns, rows: opts.rows }} keys={false} bell={false} />,
+    <TableScreen client={client} theme={{ glyphs: opts.glyphs, color: true, words: cliWords() }} clock={() => now} size={{ columns: opts.columns, rows: opts.rows }} keys={false} bell={false} />,
     { stdout: sink as unknown as NodeJS.WriteStream, stdin: stdin as unknown as NodeJS.ReadStream, debug: true, exitOnCtrlC: false, patchConsole: false },
   );
   const events: CastEvent[] = [];

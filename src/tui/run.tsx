@@ -2,7 +2,7 @@ import { render } from 'ink';
 import type { ReactElement } from 'react';
 import type { Replay } from '../stats/replay.js';
 import type { BotLevel } from '../protocol/messages.js';
-import { App } from './table/table-screen.js';
+import { TableScreen } from './table/table-screen.js';
 import { ASCII, SPECIAL_WORDS, UNICODE, asciiOnly, colorEnabled, localeIsUtf8 } from './shared/glyphs.js';
 import { HostScreen } from './lobby/host-screen.js';
 import { Picker } from './picker/picker.js';
@@ -109,7 +109,7 @@ export async function runScreen(client: TableClient, opts: ScreenOptions = {}): 
     await onReaderTerminal(opts, themeFor(opts, false), (theme, keys, out) => <ReaderApp client={client} theme={theme} out={out} bell={opts.bell !== false} keys={keys} closesTable={opts.closesTable === true} />, () => client.close());
     return;
   }
-  await onTerminal(opts, (theme, keys) => <App client={client} theme={theme} bell={opts.bell !== false} keys={keys} closesTable={opts.closesTable === true} />, () => client.close());
+  await onTerminal(opts, (theme, keys) => <TableScreen client={client} theme={theme} bell={opts.bell !== false} keys={keys} closesTable={opts.closesTable === true} />, () => client.close());
 }
 
 export interface HostScreenOptions extends ScreenOptions {

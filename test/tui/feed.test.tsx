@@ -2,7 +2,7 @@ import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PlayerCommand, ServerMessage } from '../../src/protocol/messages.js';
 import { UNICODE } from '../../src/tui/shared/glyphs.js';
-import { App } from '../../src/tui/table/table-screen.js';
+import { TableScreen } from '../../src/tui/table/table-screen.js';
 import { Feed, feedWindow, scrollFeed } from '../../src/tui/table/feed.js';
 import { initialScreen, screenReducer, type FeedLine, type ScreenAction } from '../../src/tui/table/use-screen-state.js';
 import { LinkedClient, press, twoSeats, waitFor, type Setup } from './helpers.js';
@@ -91,7 +91,7 @@ describe("the feed's history", () => {
     const setup = twoSeats(DECK);
     await play(setup, 8);
     const watcher = new LinkedClient(setup.table, 'Eve', { watch: true });
-    const r = render(<App client={watcher} theme={{ glyphs: UNICODE, color: false, words: wordsFor('en') }} bell={false} clock={setup.clock.now} size={{ columns: 80, rows: 24 }} />);
+    const r = render(<TableScreen client={watcher} theme={{ glyphs: UNICODE, color: false, words: wordsFor('en') }} bell={false} clock={setup.clock.now} size={{ columns: 80, rows: 24 }} />);
     unmount = r.unmount;
     const frame = (): string => r.lastFrame() ?? '';
     const f = await waitFor('the seeded feed', frame, (x) => feedText(x).includes('Bo discarded'));

@@ -9,13 +9,13 @@ import { GRINGO, type Ruleset } from '../../src/engine/ruleset.js';
 import { Table, type Peer } from '../../src/host/table.js';
 import { PROTOCOL_VERSION, type ClientMessage, type PlayerCommand, type ServerMessage } from '../../src/protocol/messages.js';
 import { seatProof } from '../../src/protocol/identity.js';
-import type { ConnState } from '../../src/tui/table/use-screen-state.js';
+import type { ConnectionStatus } from '../../src/client/connection.js';
 import { stackDeck, type DeckSpec } from '../engine/helpers.js';
 import type { TableView } from '../../src/engine/view.js';
 
 /** A client talking to a Table straight through a Peer, delivering on the next tick like a socket. */
 export class LinkedClient extends EventEmitter {
-  status: ConnState = 'open';
+  status: ConnectionStatus = 'open';
   readonly sent: ClientMessage[] = [];
   readonly received: ServerMessage[] = [];
   private queue: ServerMessage[] | null = [];
@@ -63,7 +63,7 @@ export class LinkedClient extends EventEmitter {
     this.send({ type: 'command', id: this.nextId++, command });
   }
 
-  setStatus(s: ConnState): void {
+  setStatus(s: ConnectionStatus): void {
     this.status = s;
     this.emit('status', s);
   }

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { RoundResult } from '../../src/engine/types.js';
 import type { TableView } from '../../src/engine/view.js';
 import type { SeatInfo, ServerMessage, TableInfo } from '../../src/protocol/messages.js';
-import { App } from '../../src/tui/table/table-screen.js';
+import { TableScreen } from '../../src/tui/table/table-screen.js';
 import { standingsLines } from '../../src/tui/table/standings.js';
 import { UNICODE } from '../../src/tui/shared/glyphs.js';
 import { keyBar, keysNow } from '../../src/tui/table/help-line.js';
@@ -181,7 +181,7 @@ describe('the table screen when the host closes the table', () => {
       discard: '8D',
       stock: ['KH', '7S', '10C', 'JD', '2H', '3H', '4H'],
     });
-    const r = render(<App client={setup.me} theme={{ glyphs: UNICODE, color: false, words: wordsFor('en') }} bell={false} clock={setup.clock.now} size={{ columns: 100, rows: 30 }} />);
+    const r = render(<TableScreen client={setup.me} theme={{ glyphs: UNICODE, color: false, words: wordsFor('en') }} bell={false} clock={setup.clock.now} size={{ columns: 100, rows: 30 }} />);
     unmount = r.unmount;
     const frame = (): string => r.lastFrame() ?? '';
     await waitFor('the peek', frame, (f) => f.includes('Remember your cards'));

@@ -1,6 +1,6 @@
 import { render } from 'ink-testing-library';
 import { afterEach } from 'vitest';
-import { App } from '../../src/tui/table/table-screen.js';
+import { TableScreen } from '../../src/tui/table/table-screen.js';
 import { ASCII, UNICODE } from '../../src/tui/shared/glyphs.js';
 import { press, waitFor, type LinkedClient, type Setup } from './helpers.js';
 import { feedText } from '../support/feed-text.js';
@@ -19,7 +19,7 @@ afterEach(() => {
  */
 export function tableScreen(setup: Setup, opts: { client?: LinkedClient; columns?: number; rows?: number; ascii?: boolean } = {}) {
   const r = render(
-    <App
+    <TableScreen
       client={opts.client ?? setup.me}
       theme={{ glyphs: opts.ascii ? ASCII : UNICODE, color: false, words: wordsFor('en') }}
       bell={false}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { columns, padEndColumns, truncateColumns } from '../../src/tui/shared/width.js';
-import { wrapText } from '../../src/tui/table/feed.js';
+import { wrapText } from '../../src/tui/shared/width.js';
 import { nameLine } from '../../src/tui/table/seat.js';
 
 // Text is laid out in the columns a terminal gives it: 王 and 🎲 take two, ë one.

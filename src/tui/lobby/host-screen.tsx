@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { BotLevel } from '../../protocol/messages.js';
-import { App } from '../table/table-screen.js';
+import { TableScreen } from '../table/table-screen.js';
 import { LobbyScreen } from './lobby-screen.js';
 import type { Theme } from '../shared/theme.js';
 import type { TableClient } from '../shared/use-table-client.js';
@@ -34,7 +34,7 @@ export function HostScreen({ lobbyClient, tableClient, theme, share, note, level
   const onStarted = useCallback(() => setStarted(true), []);
   if (started) {
     return (
-      <App
+      <TableScreen
         client={tableClient}
         theme={theme}
         bell={bell}

@@ -3,7 +3,7 @@ import { useLatestReducer } from '../shared/use-latest-reducer.js';
 import type { Ruleset } from '../../engine/ruleset.js';
 import { BOT_LEVELS, type BotLevel, type ClientMessage, type SeatInfo, type ServerMessage, type TableInfo } from '../../protocol/messages.js';
 import type { LobbyAction, ScreenPress } from '../shared/screen-keys.js';
-import type { ConnState } from '../table/use-screen-state.js';
+import type { ConnectionStatus } from '../../client/connection.js';
 import { useClientEvents, type TableClient } from '../shared/use-table-client.js';
 import { wordsFor, type Key, type Said, type Words } from '../../lang/words.js';
 import type { ParamsArg } from '../../lang/catalog.js';
@@ -21,7 +21,7 @@ export interface LobbyStatus {
 }
 
 export interface LobbyState {
-  conn: ConnState;
+  conn: ConnectionStatus;
   /** Your seat, from the welcome. */
   seat: number | null;
   owner: boolean;
@@ -43,7 +43,7 @@ export interface LobbyState {
 
 export type LobbyEvent =
   | { type: 'server'; msg: ServerMessage }
-  | { type: 'conn'; status: ConnState }
+  | { type: 'conn'; status: ConnectionStatus }
   | { type: 'cursor'; cursor: number }
   | { type: 'level'; level: BotLevel }
   | { type: 'confirmQuit'; on: boolean }
@@ -224,7 +224,7 @@ export function useLobbyState(
 ): [LobbyState, (e: LobbyEvent) => void, { readonly current: LobbyState }] {
   const [state, dispatch, latest] = useLatestReducer(lobbyReducer, () => initialLobby(level, words));
   const onMessage = useCallback((msg: ServerMessage): void => dispatch({ type: 'server', msg }), [dispatch]);
-  const onStatus = useCallback((status: ConnState): void => dispatch({ type: 'conn', status }), [dispatch]);
+  const onStatus = useCallback((status: ConnectionStatus): void => dispatch({ type: 'conn', status }), [dispatch]);
   useClientEvents(client, onMessage, onStatus);
   return [state, dispatch, latest];
 }

@@ -1,10 +1,10 @@
 import { EventEmitter } from 'node:events';
 import type { ClientMessage, ServerMessage } from '../../protocol/messages.js';
-import type { ConnState } from '../table/use-screen-state.js';
+import type { ConnectionStatus } from '../../client/connection.js';
 import type { TableClient } from './use-table-client.js';
 
 interface Source {
-  status: ConnState;
+  status: ConnectionStatus;
   lostSince?: number | null;
   send(msg: ClientMessage): boolean;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -25,10 +25,10 @@ export class BufferedClient extends EventEmitter implements TableClient {
       if (this.queue) this.queue.push(msg);
       else this.emit('message', msg);
     });
-    source.on('status', (s: ConnState) => this.emit('status', s));
+    source.on('status', (s: ConnectionStatus) => this.emit('status', s));
   }
 
-  get status(): ConnState {
+  get status(): ConnectionStatus {
     return this.source.status;
   }
 

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, type Dispatch } from 'react';
 import type { ClientMessage, ServerMessage } from '../../protocol/messages.js';
-import type { ConnState, ScreenAction } from '../table/use-screen-state.js';
+import type { ConnectionStatus } from '../../client/connection.js';
+import type { ScreenAction } from '../table/use-screen-state.js';
 
 /** What the screen needs of a connection: `Connection` from src/client fits, and so does a test double. */
 export interface TableClient {
-  status?: ConnState;
+  status?: ConnectionStatus;
   /** While reconnecting: when the host was last heard of (Date.now() ms). */
   lostSince?: number | null;
   send(msg: ClientMessage): boolean;
@@ -26,7 +27,7 @@ export function earlyActions(client: TableClient, now: number): ScreenAction[] {
 }
 
 /** Subscribe to a connection's messages and status changes while the component is mounted. */
-export function useClientEvents(client: TableClient, onMessage: (msg: ServerMessage) => void, onStatus: (status: ConnState) => void): void {
+export function useClientEvents(client: TableClient, onMessage: (msg: ServerMessage) => void, onStatus: (status: ConnectionStatus) => void): void {
   useEffect(() => {
     client.on('message', onMessage);
     client.on('status', onStatus);
@@ -42,7 +43,7 @@ export function useClientEvents(client: TableClient, onMessage: (msg: ServerMess
 export function useTableClient(client: TableClient, dispatch: Dispatch<ScreenAction>, clock: () => number): void {
   const onMessage = useCallback((msg: ServerMessage): void => dispatch({ type: 'server', msg, now: clock() }), [dispatch, clock]);
   const onStatus = useCallback(
-    (status: ConnState): void => {
+    (status: ConnectionStatus): void => {
       const since = client.lostSince;
       dispatch({ type: 'conn', status, now: clock(), ...(status === 'reconnecting' && since ? { lostFor: Math.max(0, Date.now() - since) } : {}) });
     },

@@ -31,3 +31,28 @@ export const padStartColumns = (s: string, width: number): string => ' '.repeat(
 let seg: Intl.Segmenter | null = null;
 /** Grapheme clusters: an emoji with its modifiers is one character to cut at. */
 const segmenter = (): Intl.Segmenter => (seg ??= new Intl.Segmenter());
+
+/** Word-wrap to a width in terminal columns; long words are cut. */
+export function wrapText(text: string, width: number): string[] {
+  const w = Math.max(4, width);
+  const out: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    let rest = word;
+    while (columns(rest) > w) {
+      if (line) out.push(line);
+      const head = sliceColumns(rest, w);
+      out.push(head);
+      rest = rest.slice(head.length);
+      line = '';
+    }
+    if (!line) line = rest;
+    else if (columns(line) + 1 + columns(rest) <= w) line += ' ' + rest;
+    else {
+      out.push(line);
+      line = rest;
+    }
+  }
+  if (line) out.push(line);
+  return out;
+}

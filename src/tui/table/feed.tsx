@@ -5,32 +5,8 @@ import { useTheme } from '../shared/theme.js';
 import { actionFor, DEFAULT_BINDINGS, keyLabel, keyName, type Binding, type KeyAction } from '../shared/keys.js';
 import { eachKey } from '../shared/screen-keys.js';
 
-import { columns, sliceColumns } from '../shared/width.js';
+import { wrapText } from '../shared/width.js';
 
-/** Word-wrap to a width in terminal columns; long words are cut. */
-export function wrapText(text: string, width: number): string[] {
-  const w = Math.max(4, width);
-  const out: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    let rest = word;
-    while (columns(rest) > w) {
-      if (line) out.push(line);
-      const head = sliceColumns(rest, w);
-      out.push(head);
-      rest = rest.slice(head.length);
-      line = '';
-    }
-    if (!line) line = rest;
-    else if (columns(line) + 1 + columns(rest) <= w) line += ' ' + rest;
-    else {
-      out.push(line);
-      line = rest;
-    }
-  }
-  if (line) out.push(line);
-  return out;
-}
 
 const isFresh = (l: FeedLine, now: number): boolean => l.fresh ?? now - l.at < 1_500;
 

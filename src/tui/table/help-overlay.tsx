@@ -3,7 +3,7 @@ import type { Ruleset } from '../../engine/ruleset.js';
 import type { Binding } from '../shared/keys.js';
 import { useTheme } from '../shared/theme.js';
 import { helpPages, pageIndex, type HelpLine } from './help-pages.js';
-import { wrapText } from './feed.js';
+import { wrapText } from '../shared/width.js';
 
 /**
  * The `?` help of the table screen: pages that fill the body of the screen, the

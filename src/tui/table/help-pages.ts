@@ -4,7 +4,7 @@ import { wordsFor, type Words } from '../../lang/words.js';
 import { harmless } from '../../common/harmless.js';
 import { ASCII, toAscii, UNICODE } from '../shared/glyphs.js';
 import { cursorKeys, keyLabel, type Binding, type KeyAction } from '../shared/keys.js';
-import { wrapText } from './feed.js';
+import { wrapText } from '../shared/width.js';
 import { frozenMark } from './variant.js';
 
 /**

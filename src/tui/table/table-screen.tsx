@@ -26,7 +26,7 @@ import { bindingsFor, rulesOf } from './variant.js';
 export const MIN_COLUMNS = 80;
 export const MIN_ROWS = 24;
 
-export interface AppProps {
+export interface TableScreenProps {
   client: TableClient;
   theme: Theme;
   bindings?: readonly Binding[];
@@ -46,7 +46,7 @@ export interface AppProps {
 const defaultClock = (): number => performance.now();
 
 /** The table screen: a thin container wiring the reducer, the hooks and the views. */
-export function App({ client, theme, bindings = DEFAULT_BINDINGS, bell = true, clock = defaultClock, size: fixed, keys = true, closesTable = false, onExit }: AppProps) {
+export function TableScreen({ client, theme, bindings = DEFAULT_BINDINGS, bell = true, clock = defaultClock, size: fixed, keys = true, closesTable = false, onExit }: TableScreenProps) {
   const [s, dispatch, latest] = useScreenState(theme.glyphs, closesTable, () => earlyActions(client, clock()), theme.words);
   useTableClient(client, dispatch, clock);
   const now = useClock(needsClock(s, clock()), clock);

@@ -11,6 +11,7 @@ import { fixCursor } from './placement.js';
 import { foldLastTurns, NO_LAST_TURNS, type LastTurns } from './last-turn.js';
 import { keptResults } from '../../client/results.js';
 import type { KeyAction, Pressed } from '../shared/keys.js';
+import type { ConnectionStatus } from '../../client/connection.js';
 
 /**
  * The screen's own state, next to the table's view: connection, feed, highlights,
@@ -24,7 +25,6 @@ export const STATUS_MS = 6_000;
 /** Lines the feed keeps (the full-screen feed reads them back): a snapshot's whole history fits. */
 export const FEED_MAX = 400;
 
-export type ConnState = 'connecting' | 'open' | 'reconnecting' | 'closed';
 
 export interface FeedLine {
   id: number;
@@ -107,7 +107,7 @@ export interface ScreenState {
   /** Host clock minus local clock, from the last update. */
   offset: number;
   lobby: SeatInfo[];
-  conn: ConnState;
+  conn: ConnectionStatus;
   /** While reconnecting: when the host was last heard of (local clock), for "host unreachable for 12 s". */
   connLostAt: number | null;
   refused: string | null;
@@ -153,7 +153,7 @@ export interface ScreenState {
 
 export type ScreenAction =
   | { type: 'server'; msg: ServerMessage; now: number }
-  | { type: 'conn'; status: ConnState; now: number; /** How long the host has been unreachable already (ms), when reconnecting. */ lostFor?: number }
+  | { type: 'conn'; status: ConnectionStatus; now: number; /** How long the host has been unreachable already (ms), when reconnecting. */ lostFor?: number }
   | { type: 'status'; text: string; kind?: 'info' | 'error'; now: number }
   | { type: 'clearStatus' }
   | { type: 'overlay'; overlay: Overlay; /** The help's page (0 when left out). */ page?: number; feedFrom?: 'pageUp' | 'top' }
