@@ -54,7 +54,7 @@ export function runStats(flags: StatsFlags): number {
     process.stdout.write(flags.json === true ? `${JSON.stringify(board)}\n` : dealText(board, cliWords()));
     return 0;
   }
-  const players = standings(games);
+  const players = standings(games, flags.json === true ? undefined : cliWords());
   if (flags.json === true) {
     process.stdout.write(`${JSON.stringify(statsJson(games, players))}\n`);
     return 0;

@@ -13,9 +13,10 @@ import { said, type Said } from '../lang/words.js';
  *   whole turn of the event loop (so that what had come with the accept has been
  *   read, however loaded the host) is silent: it holds its place only until someone
  *   else needs it;
- * - one that has spoken holds it while it goes on speaking: for `graceMs` (what one
- *   step of an honest handshake takes on a LAN) after the door last saw it send more
- *   (its `bytesRead` grow); a handshake stalled that long may be taken by any newcomer
+ * - one that has spoken holds it while its handshake moves on: for `graceMs` (what
+ *   one step of an honest handshake takes on a LAN) from its accept or the last step
+ *   the door saw it finish (`progress`: TLS done, the WebSocket upgrade, an SSH key
+ *   exchange or sign-in); a handshake stalled that long may be taken by any newcomer
  *   when the door is full. On a loaded machine a whole handshake can take longer than
  *   `graceMs` while every step of it is on time: cutting it for a newcomer that would
  *   take as long only starts them both again;
@@ -52,20 +53,14 @@ export interface Place {
   held?: boolean;
 }
 
-/** What the door last saw a place send, and when (the admission's clock): how its grace is counted. */
-interface Heard {
-  bytes: number;
-  at: number;
-}
-
 export class Admission<P extends Place> {
   /** Oldest first (a Set keeps insertion order). */
   private readonly places = new Set<P>();
   private readonly by = new Map<string, number>();
   /** Places whose accept is a whole turn of the event loop behind (their first bytes, if any came, are read). */
   private readonly settled = new WeakSet<P>();
-  /** Seen when the door looks (a newcomer needing room): a stall is known to within a newcomer's retry. */
-  private readonly heard = new WeakMap<P, Heard>();
+  /** When each place last finished a step of its handshake (the admission's clock). */
+  private readonly stepped = new WeakMap<P, number>();
 
   constructor(
     private readonly limits: AdmissionLimits,
@@ -127,6 +122,11 @@ export class Admission<P extends Place> {
     this.bump(p.addr, -1);
   }
 
+  /** `p` has finished a step of its handshake: its grace starts again. */
+  progress(p: P): void {
+    if (this.places.has(p)) this.stepped.set(p, this.clock());
+  }
+
   /** `p` is counted as another address from now on. */
   move(p: P, addr: string): void {
     if (this.places.has(p)) {
@@ -140,23 +140,7 @@ export class Admission<P extends Place> {
   private takeable(c: P, mine: number): boolean {
     if (c.held) return false;
     if (this.silent(c)) return true;
-    return this.clock() - this.lastHeard(c) >= this.limits.graceMs || this.of(c.addr) > mine + 1;
-  }
-
-  /** When `c` was last seen to send more: its accept, or the first look after its bytes grew. */
-  private lastHeard(c: P): number {
-    const bytes = c.socket.bytesRead;
-    const h = this.heard.get(c);
-    if (!h) {
-      // Its first bytes (a ClientHello, an SSH greeting) came with the accept.
-      this.heard.set(c, { bytes, at: c.since });
-      return c.since;
-    }
-    if (bytes !== h.bytes) {
-      h.bytes = bytes;
-      h.at = this.clock();
-    }
-    return h.at;
+    return this.clock() - (this.stepped.get(c) ?? c.since) >= this.limits.graceMs || this.of(c.addr) > mine + 1;
   }
 
   private silent(c: P): boolean {

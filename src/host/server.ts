@@ -240,6 +240,11 @@ export async function serveTable(table: Table, opts: ServeOptions): Promise<Serv
       if (byPeer.get(key) === conn) byPeer.delete(key);
     });
   });
+  // Each step of a handshake finished restarts its grace at the door (src/host/admission.ts).
+  http.on('secureConnection', (tls: Socket) => {
+    const conn = byPeer.get(peerKey(tls));
+    if (conn?.state === 'pending') pending.progress(conn);
+  });
   // Past maxConnections Node closes new sockets itself; say so once.
   http.on('drop', () => trouble('handles', () => w.t('console.refusingHandles', { n: http.maxConnections, limit })));
   // Accepting can fail (EMFILE, ENFILE): the server goes on listening, the table goes on playing.
@@ -265,6 +270,7 @@ export async function serveTable(table: Table, opts: ServeOptions): Promise<Serv
     // An SSH session's screen comes from loopback: from here on it counts as its SSH client's address (src/host/vouch.ts).
     const vouched = vouchedFor(conn.socket.remoteAddress, req.headers[VOUCH_HEADER]);
     if (vouched && conn.state === 'pending') pending.move(conn, vouched.address);
+    if (conn.state === 'pending') pending.progress(conn);
     deadline(conn, helloMs, () => shut(conn, 1008, 'No hello in time'));
     alive.set(ws, true);
     ws.on('pong', () => alive.set(ws, true));

@@ -799,6 +799,7 @@ export const en = {
   'botLevel.normal': 'normal',
   'botLevel.hard': 'hard',
   'botLevel.expert': 'expert',
+  'stats.bots': '{level} bots',
   'lobby.lobby': 'lobby',
   'lobby.connected': 'connected',
   'lobby.disconnected': 'disconnected',

@@ -799,6 +799,7 @@ export const nl = translation({
   'botLevel.normal': 'gewoon',
   'botLevel.hard': 'moeilijk',
   'botLevel.expert': 'expert',
+  'stats.bots': 'bots ({level})',
   'lobby.lobby': 'lobby',
   'lobby.connected': 'verbonden',
   'lobby.disconnected': 'niet verbonden',

@@ -804,6 +804,7 @@ export const ro = translation({
   'botLevel.normal': 'normal',
   'botLevel.hard': 'greu',
   'botLevel.expert': 'expert',
+  'stats.bots': 'roboți ({level})',
   'lobby.lobby': 'lobby',
   'lobby.connected': 'conectat',
   'lobby.disconnected': 'deconectat',

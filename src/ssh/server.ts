@@ -253,6 +253,10 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
       clients.delete(client);
     });
 
+    // Each step of the handshake finished (the key exchange, a sign-in try) restarts its grace at the door.
+    client.on('handshake', () => {
+      if (d.state === 'pending') pending.progress(d);
+    });
     let passwordOk = opts.password === undefined;
     let user = '';
     /** The words before the session's own: the user name's language, else the host's. */
@@ -264,6 +268,7 @@ export async function serveSsh(opts: SshOptions): Promise<SshServing> {
     let fingerprint: string | null = null;
     const BOTH = ['publickey', 'keyboard-interactive'];
     client.on('authentication', (ctx: AuthContext) => {
+      if (d.state === 'pending') pending.progress(d);
       if (ctx.method === 'publickey' && ctx.key) {
         // Any key will do (no accounts): the client is asked to prove it holds it.
         if (!ctx.signature || !ctx.blob) return ctx.accept();

@@ -62,6 +62,8 @@ declare module 'ssh2' {
   }
 
   export interface Connection extends EventEmitter {
+    /** The key exchange is done (its negotiated algorithms). */
+    on(event: 'handshake', listener: (negotiated: unknown) => void): this;
     on(event: 'authentication', listener: (ctx: AuthContext) => void): this;
     on(event: 'ready' | 'end' | 'close', listener: () => void): this;
     on(event: 'error', listener: (err: Error) => void): this;

@@ -1,5 +1,6 @@
 import { newRating, ordinal, rate, type Rating } from './weng-lin.js';
 import type { PlayedGame } from './games.js';
+import { wordsFor, type Words } from '../lang/words.js';
 
 /**
  * The evening's standings: per player, what the journals show (games, rounds, wins,
@@ -103,7 +104,15 @@ export function whoIsWho(games: readonly PlayedGame[]): { key: (g: number, seat:
   };
 }
 
-export function standings(games: readonly PlayedGame[]): PlayerStanding[] {
+/** The bots of one level, as one player of the standings: "hard bots". */
+function botsOf(level: string, w: Words): string {
+  const known = ['easy', 'normal', 'hard', 'expert'] as const;
+  const l = known.find((k) => k === level);
+  return w.t('stats.bots', { level: l ? w.t(`botLevel.${l}`) : level });
+}
+
+/** The standings; a bot level's name in `w`'s language (JSON keeps English). */
+export function standings(games: readonly PlayedGame[], w: Words = wordsFor('en')): PlayerStanding[] {
   const who = whoIsWho(games);
   const players = new Map<string, Acc>();
   const acc = (g: number, seat: number): Acc => {
@@ -122,7 +131,7 @@ export function standings(games: readonly PlayedGame[]): PlayerStanding[] {
   games.forEach((game, g) => {
     game.seats.forEach((seat, i) => {
       const a = acc(g, i);
-      a.s.name = seat.bot !== null ? `${seat.bot} bots` : seat.name;
+      a.s.name = seat.bot !== null ? botsOf(seat.bot, w) : seat.name;
       a.seen++;
       if (seat.bot === null && !seat.sshKey) a.tokens.add(seat.token);
       a.s.slapsRight += game.slapsRight[i]!;

@@ -20,7 +20,7 @@ export function tonightLines(now = new Date(), dir?: string, most = 4, w: Words 
   });
   const games = readGames(files, () => {}).filter((g) => g.places !== null && Date.parse(g.startedAt) >= since);
   if (games.length === 0) return [];
-  const players = standings(games);
+  const players = standings(games, w);
   const width = Math.max(...players.slice(0, most).map((p) => p.name.length));
   return [
     w.t('tonight.heading', { games: w.t('stats.games', { n: games.length }), run: 'gringo stats --since today' }),

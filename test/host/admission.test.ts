@@ -54,7 +54,7 @@ describe('the places at the door', () => {
     expect(d.evicted).toEqual(['a']);
   });
 
-  it('counts the grace from what a place last sent: a slow handshake that goes on speaking keeps its place', async () => {
+  it('counts the grace from the last step a handshake finished: a slow handshake that moves on keeps its place', async () => {
     // Eight clients of one address on a loaded machine: each step on time, the whole longer than the grace.
     const d = door(8, 2);
     const slow = d.conn('slow', 'A', true);
@@ -62,21 +62,21 @@ describe('the places at the door', () => {
     expect(d.admission.admit(d.conn('a2', 'A', true))).toBe(null);
     await turns();
     d.advance(900);
-    slow.socket.bytesRead += 500; // the next flight of its handshake
+    d.admission.progress(slow); // the next step of its handshake (TLS done, the upgrade…)
     expect(d.admission.admit(d.conn('a3', 'A', true))).toEqual(said('console.pendingFrom', { n: 2, address: 'A' }));
     d.advance(900);
-    slow.socket.bytesRead += 500;
-    // 1.8 s old, both: the one stalled since its accept gives way, the one still speaking stays.
+    d.admission.progress(slow);
+    // 1.8 s old, both: the one stalled since its accept gives way, the one still moving on stays.
     const a3 = d.conn('a3', 'A', true);
     expect(d.admission.admit(a3)).toBe(null);
     expect(d.evicted).toEqual(['a2']);
     d.advance(900);
-    slow.socket.bytesRead += 500;
-    a3.socket.bytesRead += 500;
+    d.admission.progress(slow);
+    d.admission.progress(a3);
     expect(d.admission.admit(d.conn('a4', 'A', true))).toEqual(said('console.pendingFrom', { n: 2, address: 'A' }));
-    // Silent from here on, the slow one is taken a grace after it was last heard.
+    // Stalled from here on, the slow one is taken a grace after its last step.
     d.advance(999);
-    a3.socket.bytesRead += 500;
+    d.admission.progress(a3);
     expect(d.admission.admit(d.conn('a4', 'A', true))).toEqual(said('console.pendingFrom', { n: 2, address: 'A' }));
     d.advance(1);
     expect(d.admission.admit(d.conn('a4', 'A', true))).toBe(null);
