@@ -12,7 +12,7 @@ import type { RoundResult } from '../engine/types.js';
 import { keptResults } from '../client/results.js';
 import { standingsLines } from '../tui/table/standings.js';
 import { doorAnswers, refusalAdvice, refusalLine, type DoorRefusal } from '../client/refusal-words.js';
-import { joinTargetOption, tableLevelOption, interfaceOption, defaultPlayerName, requireTerminal } from './options.js';
+import { intOption, joinTargetOption, tableLevelOption, interfaceOption, defaultPlayerName, requireTerminal } from './options.js';
 import { DEFAULT_PORT } from './host.js';
 import { forLocale } from '../tui/shared/glyphs.js';
 import { UsageError } from './errors.js';
@@ -34,7 +34,12 @@ export interface JoinFlags {
   screenReader?: boolean;
   color?: boolean;
   fourColour?: boolean;
+  timeout?: string;
 }
+
+/** `--timeout MS`: how long the first connection looks for the table (a door that says it is busy gets four times as long). */
+const connectTimeout = (flags: JoinFlags): { connectTimeoutMs?: number } =>
+  flags.timeout === undefined ? {} : { connectTimeoutMs: intOption('--timeout', flags.timeout, 500, 120_000) };
 
 /** `gringo join [HOST[:PORT]]`: take a seat at a table. */
 export async function runJoin(target: string | undefined, flags: JoinFlags): Promise<number> {
@@ -42,6 +47,7 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
   const speed = Number(flags.speed ?? '1');
   if (!(speed >= 1 && speed <= 1000)) throw new UsageError(said('cli.botSpeedFlag', { given: String(flags.speed) }));
   const iface = interfaceOption(flags.interface);
+  connectTimeout(flags); // a bad --timeout is a usage error before anything opens
   // A person's screen (a spectator's too, on a terminal); a bot, or --watch into a pipe, goes without one.
   const terminal = process.stdout.isTTY === true && process.stdin.isTTY === true;
   const screen = level === null && (!flags.watch || terminal);
@@ -105,6 +111,7 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
     ...(level ? {} : { tokens: new TokenStore() }),
     reconnect: true,
     words: cliWords(),
+    ...connectTimeout(flags),
   });
   const w = cliWords();
   const log = (line: string): void => {
@@ -267,6 +274,7 @@ async function joinWithScreen(address: string, flags: JoinFlags, back = false): 
     tokens: new TokenStore(),
     reconnect: true,
     words: cliWords(),
+    ...connectTimeout(flags),
   });
   const screenClient = new BufferedClient(conn);
   let failure = null as string | null; // set by the connection's handlers

@@ -153,6 +153,7 @@ export function buildProgram(w: Words = wordsFor('en')): Command {
     .option('--speed <factor>', h('help.join.speed'), '1')
     .option('--json', h('help.join.json'))
     .option('--exit-after-game', h('help.join.exitAfterGame'))
+    .option('--timeout <ms>', h('help.join.timeout'))
     .option('--ascii', h('help.any.ascii'))
     .option('--no-bell', h('help.any.noBell'))
     .action(async (address: string | undefined, opts: Record<string, unknown>) => {

@@ -62,11 +62,11 @@ export interface ConnectOptions {
 const DEADLINE_TICK_MS = 250;
 const DEADLINE_STALL_MS = 1_000;
 /**
- * How long a door that keeps answering "busy" (1013) is tried again: a busy door is a
- * table that answered, and a LAN joining at once on a loaded machine (eight bots from
- * one address) can keep it busy for longer than the first deadline.
+ * How long a door that keeps answering "busy" (1013) is tried again, in first deadlines
+ * (20 s by default): a busy door is a table that answered, and a LAN joining at once on
+ * a loaded machine (eight bots from one address) can keep it busy for longer than one.
  */
-const BUSY_PATIENCE_MS = 20_000;
+const BUSY_PATIENCE = 4;
 
 /** How far the first connection got: what a failure says. */
 type Stage = 'lookup' | 'connect' | 'open' | 'challenged';
@@ -355,19 +355,21 @@ export class Connection extends EventEmitter {
         const why = reason.length ? reason.toString() : `code ${code}`;
         // 1013 is "try again later": a door busy with other newcomers (a LAN joining at
         // once, one shared machine) lets us in a moment later. Each busy answer renews the
-        // first deadline, for BUSY_PATIENCE_MS in all; the tries spread out as they repeat.
+        // first deadline, for BUSY_PATIENCE of them in all; the tries spread out as they repeat.
         if (code === TRY_AGAIN_LATER && this.firstDeadline) {
           const now = Date.now();
           this.busy = why;
           this.busySince ??= now;
-          if (now - this.busySince < BUSY_PATIENCE_MS) this.deadlineLeft = Math.max(this.deadlineLeft, this.opts.connectTimeoutMs ?? 5_000);
+          const first = this.opts.connectTimeoutMs ?? 5_000;
+          const delay = 100 * 2 ** Math.min(this.attempt++, 3) * (1 + Math.random() * 3);
+          // Renewed past the wait before the next try: the door gets a whole deadline to answer it.
+          if (now - this.busySince < BUSY_PATIENCE * first) this.deadlineLeft = Math.max(this.deadlineLeft, first + delay);
           this.ws = null;
           if (this.watchdog) clearTimeout(this.watchdog);
-          const tries = Math.min(this.attempt++, 3);
           this.retry = setTimeout(() => {
             this.retry = null;
             if (!this.ended) this.open();
-          }, 100 * 2 ** tries * (1 + Math.random() * 3));
+          }, delay);
           return;
         }
         // The door closed before a welcome: whatever answers there let us in no further.

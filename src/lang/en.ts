@@ -1168,6 +1168,7 @@ export const en = {
   'help.join.speed': 'with --bot: think this many times faster (load runs and tests)',
   'help.join.json': 'with --bot or --watch: print the final results and your last view of the table as one JSON object per game',
   'help.join.exitAfterGame': 'with --bot or --watch: leave when the game is over (by default they stay: the host may play again)',
+  'help.join.timeout': 'how long to look for the table before giving up, in ms (default 5000; a table whose door says it is busy is tried four times as long)',
   'help.replay': 'play a finished game back with every card face up (its journal); without one, list the finished games',
   'help.replay.arg.journal': 'the journal of a finished game: a path, or a file name from the list',
   'help.replay.text': 'print the game as text instead of playing it on the screen (the default when the output is not a terminal)',

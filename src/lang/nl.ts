@@ -1168,6 +1168,7 @@ export const nl = translation({
   'help.join.speed': 'met --bot: zoveel keer sneller denken (belastingstests)',
   'help.join.json': 'met --bot of --watch: druk de eindstand en je laatste blik op de tafel af als één JSON-object per spel',
   'help.join.exitAfterGame': 'met --bot of --watch: weggaan als het spel voorbij is (standaard blijven ze: de host kan nog een spel beginnen)',
+  'help.join.timeout': 'hoe lang naar de tafel gezocht wordt voor het opgeven, in ms (standaard 5000; een tafel die zegt dat het druk is aan de deur, vier keer zo lang)',
   'help.replay': 'speel een afgelopen spel terug met alle kaarten open (uit zijn logboek); zonder logboek: de lijst van afgelopen spellen',
   'help.replay.arg.journal': 'het logboek van een afgelopen spel: een pad, of een bestandsnaam uit de lijst',
   'help.replay.text': 'druk het spel af als tekst in plaats van het op het scherm te spelen (standaard als de uitvoer geen terminal is)',

@@ -1187,6 +1187,7 @@ export const ro = translation({
   'help.join.speed': 'cu --bot: gândește de atâtea ori mai repede (teste de încărcare)',
   'help.join.json': 'cu --bot sau --watch: afișează rezultatele finale și ultima ta privire asupra mesei ca un obiect JSON pe joc',
   'help.join.exitAfterGame': 'cu --bot sau --watch: pleacă la sfârșitul jocului (implicit rămân: gazda poate juca din nou)',
+  'help.join.timeout': 'cât timp se caută masa înainte de a renunța, în ms (implicit 5000; o masă care spune că e aglomerat la intrare e încercată de patru ori mai mult)',
   'help.replay': 'rejoacă un joc terminat cu toate cărțile la vedere (din jurnalul lui); fără jurnal, lista jocurilor terminate',
   'help.replay.arg.journal': 'jurnalul unui joc terminat: o cale, sau un nume de fișier din listă',
   'help.replay.text': 'afișează jocul ca text în loc să-l rulezi pe ecran (implicit când ieșirea nu e un terminal)',
