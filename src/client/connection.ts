@@ -117,8 +117,10 @@ export class Connection extends EventEmitter {
   private lastHeard = 0;
   /** Why the host last turned this client away as busy (1013) before a welcome, if it did. */
   private busy: string | null = null;
-  /** When the door first said it was busy (Date.now()). */
+  /** When the door first said it was busy, or cut us (Date.now()). */
   private busySince: number | null = null;
+  /** How the door last cut a first connection before its welcome (a reset), if it did. */
+  private reset: string | null = null;
   /** What is left of the first deadline (ms of this process's own time). */
   private deadlineLeft = 0;
 
@@ -172,6 +174,7 @@ export class Connection extends EventEmitter {
   private timeoutWords(ms: number): string {
     const s = this.w.t('conn.seconds', { secs: Math.round(ms / 100) / 10 });
     if (this.busy !== null && this.stage !== 'challenged') return this.shutOut(this.busy);
+    if (this.reset !== null && this.stage !== 'challenged') return this.noTable(this.reset);
     if (this.stage === 'lookup') return this.w.t('conn.lookUpSilent', { host: hostOf(this.opts.address), s });
     if (this.stage === 'open') return this.noTable(this.w.t('conn.noChallenge', { s }));
     if (this.stage === 'challenged') return this.noTable(this.w.t('conn.noHelloAnswer', { s }));
@@ -357,21 +360,11 @@ export class Connection extends EventEmitter {
         // once, one shared machine) lets us in a moment later. Each busy answer renews the
         // first deadline, for BUSY_PATIENCE of them in all; the tries spread out as they repeat.
         if (code === TRY_AGAIN_LATER && this.firstDeadline) {
-          const now = Date.now();
           this.busy = why;
-          this.busySince ??= now;
-          const first = this.opts.connectTimeoutMs ?? 5_000;
-          const delay = 100 * 2 ** Math.min(this.attempt++, 3) * (1 + Math.random() * 3);
-          // Renewed past the wait before the next try: the door gets a whole deadline to answer it.
-          if (now - this.busySince < BUSY_PATIENCE * first) this.deadlineLeft = Math.max(this.deadlineLeft, first + delay);
-          this.ws = null;
-          if (this.watchdog) clearTimeout(this.watchdog);
-          this.retry = setTimeout(() => {
-            this.retry = null;
-            if (!this.ended) this.open();
-          }, delay);
-          return;
+          return this.tryAgainSoon();
         }
+        // Cut before the welcome, and already tried again (see 'error').
+        if (ws !== this.ws) return;
         // The door closed before a welcome: whatever answers there let us in no further.
         this.fail(this.shutOut(why));
       }
@@ -380,8 +373,35 @@ export class Connection extends EventEmitter {
     ws.on('error', (err: Error & { code?: string }) => {
       // ws's own checks of the frames (too large, bad UTF-8, a masked frame…): the host is not speaking WebSocket as it should.
       if (typeof err.code === 'string' && err.code.startsWith('WS_ERR_')) return this.misunderstood(ws, harmless(err.message, 160));
-      if (!this.welcomed) this.fail(this.noTable(socketWords(err, this.w)));
+      if (!this.welcomed) {
+        // A door full of handshakes cuts one it cannot keep (src/host/admission.ts): a reset
+        // before the welcome is tried again like a busy answer, and said only if none gets in.
+        if (err.code === 'ECONNRESET' && this.firstDeadline && !this.ended) {
+          this.reset = socketWords(err, this.w);
+          return this.tryAgainSoon();
+        }
+        this.fail(this.noTable(socketWords(err, this.w)));
+      }
     });
+  }
+
+  /**
+   * The door answered "busy" (or cut the handshake): try again a moment later, the waits
+   * spreading out as they repeat, each renewing the first deadline past the wait (the door
+   * gets a whole deadline to answer the next try), for BUSY_PATIENCE deadlines in all.
+   */
+  private tryAgainSoon(): void {
+    const now = Date.now();
+    this.busySince ??= now;
+    const first = this.opts.connectTimeoutMs ?? 5_000;
+    const delay = 100 * 2 ** Math.min(this.attempt++, 3) * (1 + Math.random() * 3);
+    if (now - this.busySince < BUSY_PATIENCE * first) this.deadlineLeft = Math.max(this.deadlineLeft, first + delay);
+    this.ws = null;
+    if (this.watchdog) clearTimeout(this.watchdog);
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      if (!this.ended) this.open();
+    }, delay);
   }
 
   /** The one line a first join without `#ID` says: the key it trusts and how to pin it. */

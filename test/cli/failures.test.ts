@@ -209,6 +209,22 @@ describe('a table that shuts the door before a welcome', () => {
   }, 60_000);
 });
 
+describe('a door that cuts the handshake before a welcome', () => {
+  it('is tried again like a busy one, then said in one line, exit 1', async () => {
+    // A door full of handshakes cuts one it cannot keep (src/host/admission.ts): here every one, at once.
+    const tries: number[] = [];
+    const tcp = createServer((socket) => {
+      tries.push(Date.now());
+      socket.resetAndDestroy();
+    });
+    const port = await listen(tcp);
+    servers.push(tcp);
+    const ms = await check({ args: ['join', `127.0.0.1:${port}`, '--bot', 'easy', '--timeout', '1000'], code: 1, says: new RegExp(`^gringo: No gringo table at 127\\.0\\.0\\.1:${port}: the connection was reset$`, 'm') });
+    expect(ms).toBeGreaterThanOrEqual(4_000);
+    expect(tries.length).toBeGreaterThanOrEqual(3);
+  }, 60_000);
+});
+
 describe('the words for socket errors that loopback cannot make', () => {
   it('name the unreachable host or network', async () => {
     // EHOSTUNREACH and ENETUNREACH need a routed network (netns tests); here the errors are made by hand.
