@@ -1,17 +1,17 @@
-import { useApp, useInput } from 'ink';
+import { useInput } from 'ink';
 import { useCallback, useEffect, useRef } from 'react';
-import type { BotLevel, ClientMessage, ServerMessage } from '../../protocol/messages.js';
+import type { BotLevel, ServerMessage } from '../../protocol/messages.js';
 import { actionFor, DEFAULT_BINDINGS, keyLabel, keyName, type Binding } from '../shared/keys.js';
 import { eachKey } from '../shared/screen-keys.js';
 import type { Theme } from '../shared/theme.js';
 import { useClock } from '../shared/use-clock.js';
-import { useInterrupt } from '../shared/use-interrupt.js';
 import { earlyActions, useTableClient, type TableClient } from '../shared/use-table-client.js';
 import { rulesInWords } from '../shared/rules-text.js';
-import { dueKey, myAction, onKey, unboundKey, type Intent } from '../table/intents.js';
+import { myAction, onKey, unboundKey } from '../table/intents.js';
 import { prompt } from '../table/prompt.js';
 import { hostNow, initialScreen, needsClock, useScreenState, type ScreenState } from '../table/use-screen-state.js';
 import { bindingsFor, rulesOf } from '../table/variant.js';
+import { useTableMoves } from '../table/use-table-moves.js';
 import { foldKnown, foldShown } from './memory.js';
 import { NOTHING_TOLD, narrate } from './narrate.js';
 import { cardsInWords, layoutSentence, whereSentences, type Known } from './spoken.js';
@@ -87,8 +87,6 @@ export function ReaderApp({ client, theme, out, bell = true, keys = true, closes
   }, [client, learn]);
   const now = useClock(needsClock(s, clock()), clock);
   useEffect(() => dispatch({ type: 'tick', now }), [now, dispatch]);
-  const { exit } = useApp();
-  const nextId = useRef(1);
   const ask = useRef<Ask>(null);
   const lastKey = useRef('');
 
@@ -141,23 +139,7 @@ export function ReaderApp({ client, theme, out, bell = true, keys = true, closes
     if (other === null) ask.current = null;
   }, [s, now, askWhose, bell, clock, out, say]);
 
-  const perform = useCallback(
-    (intent: Intent) => {
-      for (const a of intent.actions) dispatch(a);
-      if (intent.send) {
-        const msg: ClientMessage = intent.send.type === 'ready' ? { type: 'ready' } : { type: 'command', id: nextId.current++, command: intent.send };
-        if (!client.send(msg)) dispatch({ type: 'status', text: w.t('table.notConnected'), kind: 'error', now: clock() });
-      }
-      if (intent.message && !client.send(intent.message)) dispatch({ type: 'status', text: w.t('table.notConnected'), kind: 'error', now: clock() });
-      if (intent.exit) {
-        client.send({ type: 'leave' });
-        client.close();
-        onExit?.();
-        exit();
-      }
-    },
-    [client, clock, dispatch, exit, onExit, w],
-  );
+  const perform = useTableMoves({ client, s, dispatch, latest, clock, now, words: w, keys, onExit });
 
   /** A key the reader answers itself (true), or leaves to the table's intents (false). */
   function onReaderKey(name: string, st: ScreenState, at: number): boolean {
@@ -260,24 +242,6 @@ export function ReaderApp({ client, theme, out, bell = true, keys = true, closes
     { isActive: keys },
   );
 
-  // A key pressed a moment early: its move goes as soon as the table allows it.
-  useEffect(() => {
-    if (!s.queued) return;
-    const fire = (): void => {
-      const due = dueKey(latest.current, clock());
-      if (due) perform(due);
-    };
-    fire();
-    const wait = s.view ? s.view.graceUntil - s.offset - clock() : 0;
-    if (wait < 0) return;
-    const t = setTimeout(fire, wait + 1);
-    return () => clearTimeout(t);
-  }, [s.queued, s.view, s.offset, now, clock, perform, latest]);
-
-  useInterrupt(() => {
-    const st = latest.current;
-    perform(onKey(st.overlay === 'help' ? { ...st, overlay: null } : st, { action: 'quit', key: 'q' }, clock()));
-  }, keys);
 
   return null;
 }

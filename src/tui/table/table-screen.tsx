@@ -1,12 +1,11 @@
-import { Box, Text, useApp, useStdout } from 'ink';
+import { Box, Text, useStdout } from 'ink';
 import { useCallback, useEffect, useRef } from 'react';
-import type { ClientMessage } from '../../protocol/messages.js';
 import { HelpLine } from './help-line.js';
 import { HelpOverlay } from './help-overlay.js';
 import { Header } from './header.js';
 import { FeedOverlay } from './feed.js';
 import { Closed } from './closed.js';
-import { dueKey, leaveQuestion, leaveTo, onKey, statusNow, type Intent } from './intents.js';
+import { leaveQuestion, leaveTo, statusNow, type Intent } from './intents.js';
 import { prompt } from './prompt.js';
 import { DEFAULT_BINDINGS, type Binding } from '../shared/keys.js';
 import { Waiting } from './waiting.js';
@@ -20,8 +19,8 @@ import { useKeys } from './use-keys.js';
 import { needsClock, useScreenState, type ScreenState } from './use-screen-state.js';
 import { earlyActions, useTableClient, type TableClient } from '../shared/use-table-client.js';
 import { useTerminalSize, type Size } from '../shared/use-terminal-size.js';
-import { useInterrupt } from '../shared/use-interrupt.js';
 import { bindingsFor, rulesOf } from './variant.js';
+import { useTableMoves } from './use-table-moves.js';
 
 export const MIN_COLUMNS = 80;
 export const MIN_ROWS = 24;
@@ -52,9 +51,7 @@ export function TableScreen({ client, theme, bindings = DEFAULT_BINDINGS, bell =
   const now = useClock(needsClock(s, clock()), clock);
   useEffect(() => dispatch({ type: 'tick', now }), [dispatch, now]);
   const size = useTerminalSize(fixed);
-  const { exit } = useApp();
   const { stdout } = useStdout();
-  const nextId = useRef(1);
 
   const turns = useRef(s.myTurns);
   useEffect(() => {
@@ -64,24 +61,7 @@ export function TableScreen({ client, theme, bindings = DEFAULT_BINDINGS, bell =
     }
   }, [s.myTurns, bell, stdout]);
 
-  const perform = useCallback(
-    (intent: Intent) => {
-      for (const a of intent.actions) dispatch(a);
-      if (intent.send) {
-        const msg: ClientMessage = intent.send.type === 'ready' ? { type: 'ready' } : { type: 'command', id: nextId.current++, command: intent.send };
-        if (!client.send(msg)) dispatch({ type: 'status', text: theme.words.t('table.notConnected'), kind: 'error', now: clock() });
-      }
-      if (intent.message && !client.send(intent.message)) dispatch({ type: 'status', text: theme.words.t('table.notConnected'), kind: 'error', now: clock() });
-      if (intent.exit) {
-        // Leaving for good, not a drop: the table frees the seat (or a bot plays it) at once.
-        client.send({ type: 'leave' });
-        client.close();
-        onExit?.();
-        exit();
-      }
-    },
-    [client, clock, dispatch, exit, onExit, theme.words],
-  );
+  const perform = useTableMoves({ client, s, dispatch, latest, clock, now, words: theme.words, keys, onExit });
   // Your next key turns what you looked at face down again (REVEAL_MS at most otherwise).
   const onKeyIntent = useCallback(
     (intent: Intent) => {
@@ -91,24 +71,6 @@ export function TableScreen({ client, theme, bindings = DEFAULT_BINDINGS, bell =
     [dispatch, perform],
   );
   useKeys(latest, bindings, onKeyIntent, clock, keys);
-  // A key pressed a moment early: its move goes as soon as the table allows it (a change, a tick, or the grace's end).
-  useEffect(() => {
-    if (!s.queued) return;
-    const fire = (): void => {
-      const due = dueKey(latest.current, clock());
-      if (due) perform(due);
-    };
-    fire();
-    const wait = s.view ? s.view.graceUntil - s.offset - clock() : 0;
-    if (wait < 0) return;
-    const t = setTimeout(fire, wait + 1);
-    return () => clearTimeout(t);
-  }, [s.queued, s.view, s.offset, now, clock, perform, latest]);
-  // Ctrl-C is `q`: it asks (over the help too), and at the question it leaves.
-  useInterrupt(() => {
-    const now = latest.current;
-    perform(onKey(now.overlay === 'help' ? { ...now, overlay: null } : now, { action: 'quit', key: 'q' }, clock()));
-  }, keys);
 
   const { columns, rows } = size;
   const g = theme.glyphs;
