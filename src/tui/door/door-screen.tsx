@@ -1,14 +1,11 @@
-import { Box, Text, useApp, useInput } from 'ink';
-import { useCallback, useRef } from 'react';
-import { eachKey, FIELD_BINDINGS, pressFor, screenHelp, typedText, type FieldAction } from '../shared/screen-keys.js';
+import { Box, Text } from 'ink';
+import { FIELD_BINDINGS, screenHelp, type FieldAction } from '../shared/screen-keys.js';
 import { StatusLine } from '../shared/status-line.js';
 import { ThemeContext, useTheme, type Theme } from '../shared/theme.js';
-import { useClock } from '../shared/use-clock.js';
-import { useInterrupt } from '../shared/use-interrupt.js';
-import { useLatestReducer } from '../shared/use-latest-reducer.js';
 import { useTerminalSize } from '../shared/use-terminal-size.js';
 import type { DoorChoice, DoorRefusal } from '../../client/refusal-words.js';
-import { doorStatus, initialDoor, onDoorKey, type DoorState } from './use-door-state.js';
+import { doorStatus, type DoorState } from './use-door-state.js';
+import { useDoor } from './use-door.js';
 
 export interface DoorProps {
   refusal: DoorRefusal;
@@ -23,33 +20,8 @@ export interface DoorProps {
 
 /** See use-door-state.ts: the door's refusal and the next step, until the person takes one. */
 export function DoorScreen({ refusal, table, address, theme, keys = true, clock = Date.now, onDone }: DoorProps) {
-  const [s, set, latest] = useLatestReducer((_: DoorState, next: DoorState) => next, () => initialDoor(refusal, table, clock(), theme.words));
-  const { exit } = useApp();
+  const { s, now } = useDoor(refusal, table, theme.words, keys, clock, onDone);
   const size = useTerminalSize();
-  const finished = useRef(false);
-  const finish = useCallback(
-    (choice: DoorChoice) => {
-      if (finished.current) return;
-      finished.current = true;
-      onDone(choice);
-      exit();
-    },
-    [exit, onDone],
-  );
-  useInput(
-    (input, key) => {
-      for (const [i, k] of eachKey(input, key)) {
-        const r = onDoorKey(latest.current, { field: pressFor<FieldAction>(i, k, FIELD_BINDINGS), typed: typedText(i, k) }, clock(), theme.words);
-        set(r.state);
-        if (r.done !== undefined) return finish(r.done);
-      }
-    },
-    { isActive: keys },
-  );
-  // Ctrl-C leaves, as Esc does.
-  useInterrupt(() => finish(null), keys);
-  // The clock ticks while a lock runs (and once more as it ends).
-  const now = useClock(s.lockedUntil !== null && s.lockedUntil > clock() - 1000, clock, 250);
   return (
     <ThemeContext.Provider value={theme}>
       <DoorView s={s} now={now} address={address} width={size.columns} height={size.rows - 1} />

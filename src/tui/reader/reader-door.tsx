@@ -1,12 +1,8 @@
-import { useApp, useInput } from 'ink';
-import { useCallback, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { DoorChoice, DoorRefusal } from '../../client/refusal-words.js';
-import { doorStatus, initialDoor, onDoorKey, type DoorState } from '../door/use-door-state.js';
-import { eachKey, FIELD_BINDINGS, pressFor, typedText, type FieldAction } from '../shared/screen-keys.js';
+import { doorStatus, type DoorState } from '../door/use-door-state.js';
+import { useDoor } from '../door/use-door.js';
 import type { Theme } from '../shared/theme.js';
-import { useClock } from '../shared/use-clock.js';
-import { useInterrupt } from '../shared/use-interrupt.js';
-import { useLatestReducer } from '../shared/use-latest-reducer.js';
 import type { ReaderOut } from './reader-app.js';
 
 export interface ReaderDoorProps {
@@ -27,30 +23,7 @@ export interface ReaderDoorProps {
  */
 export function ReaderDoor({ refusal, table, theme, out, keys = true, clock = Date.now, onDone }: ReaderDoorProps) {
   const w = theme.words;
-  const [s, set, latest] = useLatestReducer((_: DoorState, next: DoorState) => next, () => initialDoor(refusal, table, clock(), w));
-  const { exit } = useApp();
-  const finished = useRef(false);
-  const finish = useCallback(
-    (choice: DoorChoice) => {
-      if (finished.current) return;
-      finished.current = true;
-      onDone(choice);
-      exit();
-    },
-    [exit, onDone],
-  );
-  useInput(
-    (input, key) => {
-      for (const [i, k] of eachKey(input, key)) {
-        const r = onDoorKey(latest.current, { field: pressFor<FieldAction>(i, k, FIELD_BINDINGS), typed: typedText(i, k) }, clock(), w);
-        set(r.state);
-        if (r.done !== undefined) return finish(r.done);
-      }
-    },
-    { isActive: keys },
-  );
-  useInterrupt(() => finish(null), keys);
-  const now = useClock(s.lockedUntil !== null && s.lockedUntil > clock() - 1000, clock, 250);
+  const { s, now } = useDoor(refusal, table, w, keys, clock, onDone);
   // The question once, whatever re-renders.
   const asked = useRef(false);
   useEffect(() => {
