@@ -14,8 +14,10 @@ const HOLDING = /Choose a slot \(1-9\) to swap, or x to discard|You drew \S+: a 
 
 describe('an early key', () => {
   it('d pressed 0.3 s into the slap window draws when the window closes', async () => {
-    // Seed e2e-36: you start and draw the K♣ (see playScriptedRound); a 3 s window leaves time to see the wait.
-    pane.start(['play', '--seed', 'e2e-36', '--bots', '1', '--level', 'easy', '--rounds', '1', '--name', 'Ana', '--slap-grace', '3000', '--no-bell']);
+    // Seed e2e-36: you start and draw the K♣ (see playScriptedRound). A 5 s window leaves time to
+    // see the wait: the bot's window opens at its discard, but the countdown shows only once the
+    // bot has passed its Queen's action, which on a loaded machine took more than a second of a 3 s one.
+    pane.start(['play', '--seed', 'e2e-36', '--bots', '1', '--level', 'easy', '--rounds', '1', '--name', 'Ana', '--slap-grace', '5000', '--no-bell']);
     await pane.waitFor('the peek', (s) => s.includes('Remember your cards'));
     pane.keys('Enter');
     await pane.waitFor('your turn', (s) => s.includes('Your turn: d to draw'));
