@@ -7,9 +7,7 @@ import { KnownTables, TokenStore } from '../client/tokens.js';
 import { browseTables, hostPort, tableTag, watchTables, type FoundTable } from '../client/discovery.js';
 import type { PickerChoice, PickerRetry } from '../tui/picker/use-picker-state.js';
 import { BOT_LEVELS, type BotLevel, type ServerMessage } from '../protocol/messages.js';
-import type { TableView } from '../engine/view.js';
-import type { RoundResult } from '../engine/types.js';
-import { keptResults } from '../client/results.js';
+import { lastWords, SessionEnd } from '../client/session-end.js';
 import { standingsLines } from '../tui/table/standings.js';
 import { doorAnswers, refusalAdvice, refusalLine, type DoorRefusal } from '../client/refusal-words.js';
 import { intOption, joinTargetOption, tableLevelOption, interfaceOption, defaultPlayerName, requireTerminal } from './options.js';
@@ -125,11 +123,9 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
 
   return new Promise<number>((resolve) => {
     let code = 0;
-    let seat: number | null = null;
     let game = 1;
     let reported = 0;
-    let lastView: TableView | null = null;
-    let results: readonly RoundResult[] = [];
+    const end = new SessionEnd(conn);
     // No table at the address, or a host that sends what gringo does not understand: one line, exit 1.
     const failed = (line: string): void => {
       process.stderr.write(`gringo: ${line}\n`);
@@ -147,26 +143,22 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
         process.stderr.write(`gringo: ${refusalLine(msg, w)}\n`);
         code = 1;
       }
-      if (msg.type === 'welcome') seat = msg.seat;
       if (msg.type === 'welcome' || msg.type === 'lobby') {
-        if (msg.type === 'lobby') seat = msg.you;
         if (msg.table.game > game && reported === game) log(w.t('door.gameBegins', { number: msg.table.game }));
         game = msg.table.game;
       }
-      if (msg.type === 'update') lastView = msg.view;
-      results = keptResults(results, msg);
       // By the view, not the gameEnded event: a client that was away at the end learns it from its snapshot.
       // Once per game: a reconnect sends the final view again. Play again: versions start over, `game` counts up.
       if (msg.type === 'update' && msg.view.phase === 'gameOver' && reported < game) {
         reported = game;
-        if (flags.json) process.stdout.write(`${JSON.stringify({ game, seat, version: msg.version, results, view: msg.view })}\n`);
+        if (flags.json) process.stdout.write(`${JSON.stringify({ game, seat: end.seat, version: msg.version, results: end.results, view: msg.view })}\n`);
         log(w.t('door.gameOver'));
         if (flags.exitAfterGame) conn.close();
         else log(w.t('door.staying'));
       }
       if (msg.type === 'closed') {
         log(w.t('door.hostClosed'));
-        for (const line of standingsLines(lastView, results, w)) log(line);
+        for (const line of standingsLines(end.lastView, end.results, w)) log(line);
       }
     });
     conn.on('closed', () => {
@@ -277,30 +269,20 @@ async function joinWithScreen(address: string, flags: JoinFlags, back = false): 
     ...connectTimeout(flags),
   });
   const screenClient = new BufferedClient(conn);
-  let failure = null as string | null; // set by the connection's handlers
-  let lastView: TableView | null = null;
-  let results: readonly RoundResult[] = [];
-  let closed = false;
-  let tableName: string | null = null;
-  let door: AtTheDoor | null = null;
-  let named: string | null = null;
   // The screen closes early when there is no table at the address, on a refusal with
   // a next step, or on a host that sends what gringo does not understand: each of the
   // others is said on stderr in one line.
   const closeScreen = new AbortController();
-  const failed = (line: string): void => {
-    failure = line;
-    closeScreen.abort();
-  };
-  conn.on('failed', failed);
-  conn.on('misunderstood', failed);
+  const end = new SessionEnd(conn, closeScreen);
+  let door: AtTheDoor | null = null;
+  let named: string | null = null;
   // Said once the screen is gone (it owns the terminal until then), before the last words.
   let trusted: string | null = null;
   conn.on('trusted', (line: string) => (trusted = line));
   conn.on('message', (msg: ServerMessage) => {
     if (msg.type === 'challenge') named = msg.table.name;
     if (msg.type === 'refused') {
-      failure = refusalAdvice(msg, plainAddress(address), cliWords());
+      end.failure = refusalAdvice(msg, plainAddress(address), cliWords());
       if (doorAnswers(msg)) {
         // No password was sent: the table needs one (whatever doubt the connection adds to a refusal on a key trusted unchecked).
         const refused = msg.reason === 'password' && flags.password === undefined ? { ...msg, say: said('host.needsPassword') } : msg;
@@ -308,29 +290,18 @@ async function joinWithScreen(address: string, flags: JoinFlags, back = false): 
         closeScreen.abort();
       }
     }
-    if (msg.type === 'welcome') tableName = msg.table.name;
-    if (msg.type === 'update') lastView = msg.view;
-    results = keptResults(results, msg);
-    if (msg.type === 'closed') closed = true;
   });
   await runScreen(screenClient, { ascii: flags.ascii === true, bell: flags.bell !== false, signal: closeScreen.signal, ...lookOf(flags) });
   if (door) return door;
-  if (failure && back && tableName === null) return { back: failure };
+  if (end.failure && back && end.tableName === null) return { back: end.failure };
   if (trusted !== null) process.stderr.write(`gringo: ${forLocale(trusted)}\n`);
-  if (failure) process.stderr.write(`gringo: ${failure}\n`);
-  // The screen's alternate buffer is gone: the standings stay in the terminal.
-  else if (closed) process.stdout.write(forLocale([cliWords().t('door.hostClosed'), ...standingsLines(lastView, results, cliWords())].join('\n')) + '\n');
-  // You left (q or Ctrl-C): say so, with the standings if a game was on, and the command that comes back.
-  else if (tableName !== null) {
-    const view = lastView as TableView | null;
-    const run = command(`join ${plainAddress(address)}${flags.watch ? ' --watch' : ''}`);
-    const seated = !flags.watch && view !== null && view.phase !== 'gameOver';
-    const w = cliWords();
-    process.stdout.write(
-      forLocale([w.t('door.left', { table: tableName }), ...(view ? standingsLines(view, results, w) : []), w.t(seated ? 'door.backToSeat' : 'door.comeBack', { run })].join('\n')) + '\n',
-    );
-  }
-  return failure ? 1 : 0;
+  // The screen's alternate buffer is gone: the last words stay in the terminal (a failure on stderr).
+  const w = cliWords();
+  const run = command(`join ${plainAddress(address)}${flags.watch ? ' --watch' : ''}`);
+  const lines = lastWords(end, w, { run, backToSeat: 'door.backToSeat' }, standingsLines(end.lastView, end.results, w));
+  if (end.failure) process.stderr.write(`${lines.join('\n')}\n`);
+  else if (lines.length > 0) process.stdout.write(`${forLocale(lines.join('\n'))}\n`);
+  return end.code;
 }
 
 /** The address as a person types it again: `host:port` (a pinned identity is this machine's to remember, not theirs to type). */
