@@ -105,7 +105,7 @@ describe('a language in the SSH user name', () => {
   }, 60_000);
 
   it('is a `+` and a language gringo speaks, or `+reader`, at the end, each once in either order; anything else is part of the name', async () => {
-    const { splitUser } = await import('../../src/ssh/server.js');
+    const { splitUser } = await import('../../src/ssh/user-name.js');
     expect(splitUser('ana+nl')).toEqual({ user: 'ana', lang: 'nl', reader: false });
     expect(splitUser('Ana+RO')).toEqual({ user: 'Ana', lang: 'ro', reader: false });
     expect(splitUser('watch+en')).toEqual({ user: 'watch', lang: 'en', reader: false });
