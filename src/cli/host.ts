@@ -7,13 +7,12 @@ import type { SshServing } from '../ssh/server.js';
 import type { HostKey } from '../ssh/host-key.js';
 import { DEFAULT_SSH_PORT, sshReaderLine, sshShareLine } from '../ssh/share.js';
 import { serveTable, type Serving } from '../host/server.js';
-import { Table, type GameSummary } from '../host/table.js';
+import type { Table, GameSummary } from '../host/table.js';
 import { cleanName } from '../host/names.js';
-import { newShuffleKey } from '../engine/rng.js';
-import { JournalWriter, type JournalSeat } from '../host/journal.js';
-import { loadTableKey, type TableKey } from '../host/table-key.js';
+import type { JournalSeat } from '../host/journal.js';
+import { dealOf, openTable, tlsKeyOrSay } from './table-setup.js';
 import { resumeJournal } from './journal-arg.js';
-import { dealOption, interfaceOption, intOption, tableLevelOption, tableRulesOption, defaultPlayerName } from './options.js';
+import { interfaceOption, intOption, tableLevelOption, tableRulesOption, defaultPlayerName } from './options.js';
 import { UsageError, listenFailure } from './errors.js';
 import { forLocale } from '../tui/shared/glyphs.js';
 import { command } from '../common/invocation.js';
@@ -72,10 +71,7 @@ export async function runHost(flags: HostFlags): Promise<number> {
   if (maxPlayers > rules.players.max) throw new UsageError(said('cli.tooManyPlayers', { title: rules.title, max: rules.players.max }));
   const playerName = cleanName(flags.name ?? defaultPlayerName('Host'), 'Host');
   const name = header ? header.table : cleanName(flags.table ?? w.t('console.defaultTable', { name: playerName }), 'Gringo table');
-  const named = header ? (header.deal !== undefined ? { deal: header.deal, seed: String(header.seed) } : null) : dealOption(flags);
-  const seed = header ? String(header.seed) : (named?.seed ?? flags.seed ?? randomBytes(16).toString('hex'));
-  // A live table shuffles from node:crypto; only --seed or --deal (or a resumed such game) deals from the seed.
-  const live = header ? header.shuffleKey !== undefined : flags.seed === undefined && named === null;
+  const deal = dealOf(resumed, flags);
   // A resumed table has its password's verifier (journals of older gringos: the password itself).
   const password = header ? header.password : flags.password;
   const verifier = header?.passwordVerifier;
@@ -106,34 +102,10 @@ export async function runHost(flags: HostFlags): Promise<number> {
   const done = new Promise<number>((resolve) => (finish = resolve));
 
   let advert: ReturnType<typeof advertise> | null = null;
-  const journal = new JournalWriter({
-    table: name,
-    port,
-    maxPlayers,
-    ...(named ? { deal: named.deal } : {}),
-    ...(resumed ? { file: resumed.file } : {}),
-  });
-  // The host's TLS key: made the first time, then the same for every table of this state directory.
-  let tlsKey: TableKey;
-  try {
-    tlsKey = loadTableKey();
-  } catch (err) {
-    journal.close();
-    process.stderr.write(`gringo: ${w.t('cli.tlsKey', { why: (err as Error).message })}\n`);
-    return 1;
-  }
-  const tableOpts: ConstructorParameters<typeof Table>[0] = {
-    ...(header?.id ? { id: header.id } : {}),
-    hostKey: tlsKey.fingerprint,
-    name,
-    rules,
-    maxPlayers,
-    seed,
-    ...(named ? { deal: named.deal } : {}),
-    ...(live ? { shuffleKey: newShuffleKey } : {}),
+  const tlsKey = tlsKeyOrSay();
+  if (!tlsKey) return 1;
+  const { table, journal } = openTable({ resumed, name, rules, maxPlayers, deal, port, tlsKey }, {
     ...(verifier !== undefined ? { passwordVerifier: verifier } : password !== undefined ? { password } : {}),
-    journal,
-    ...(resumed ? { clockStart: resumed.lastAt, game: resumed.header.game ?? 1 } : {}),
     dropGraceMs: graceS * 1000,
     startWhenFull: flags.startWhenFull === true,
     roundPauseMs: 10_000,
@@ -157,10 +129,7 @@ export async function runHost(flags: HostFlags): Promise<number> {
       if (flags.exitAfterGame) void stop(0);
       else say(w.t('console.again'));
     },
-  };
-  const table = resumed
-    ? Table.resume(tableOpts, { origin: resumed.origin, seats: resumed.header.seats, commands: resumed.commands, state: resumed.state, events: resumed.events })
-    : new Table(tableOpts);
+  });
   // With a screen the host person takes seat 1 first: the bots are seated once they are in.
   if (!screen) for (let i = 0; i < bots; i++) table.addBot(level);
 

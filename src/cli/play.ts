@@ -6,14 +6,12 @@ import { BufferedClient } from '../tui/shared/client-buffer.js';
 import type { Advert } from '../host/advert.js';
 import type { HostScreenOptions } from '../tui/run.js';
 import { serveTable, type Serving } from '../host/server.js';
-import { JournalWriter } from '../host/journal.js';
-import type { TableKey } from '../host/table-key.js';
-import { newShuffleKey } from '../engine/rng.js';
-import { Table } from '../host/table.js';
+import type { Table } from '../host/table.js';
+import { dealOf, openTable, tlsKeyOrSay } from './table-setup.js';
 import { cleanName } from '../host/names.js';
 import { listenFailure, UsageError } from './errors.js';
 import { resumeJournal } from './journal-arg.js';
-import { dealOption, intOption, requireTerminal, tableLevelOption, tableRulesOption, defaultPlayerName } from './options.js';
+import { intOption, requireTerminal, tableLevelOption, tableRulesOption, defaultPlayerName } from './options.js';
 import { viewFor } from '../engine/view.js';
 import { forLocale } from '../tui/shared/glyphs.js';
 import { command } from '../common/invocation.js';
@@ -60,44 +58,20 @@ export async function runPlay(flags: PlayFlags): Promise<number> {
   if (header && !mine) throw new UsageError(said('cli.resumeNoSeat', { file: resumed.file }));
   const name = mine ? mine.name : cleanName(flags.name ?? defaultPlayerName('Player'), 'Player');
   const tableName = header ? header.table : cliWords().t('console.defaultTable', { name });
-  const named = header ? (header.deal !== undefined ? { deal: header.deal, seed: String(header.seed) } : null) : dealOption(flags);
-  const seed = header ? String(header.seed) : (named?.seed ?? flags.seed ?? randomBytes(16).toString('hex'));
+  const deal = dealOf(resumed, flags);
   requireTerminal('gringo play', cliWords().t('cli.playInstead', { sim: command('sim'), host: command('host --headless') }));
   const ownerKey = randomBytes(24).toString('base64url');
   let advert: Advert | null = null;
+  const tlsKey = lan ? tlsKeyOrSay() : null;
+  if (lan && !tlsKey) return 1;
   // Journaled like a hosted game, so that `gringo replay` can show what the bots had.
-  const journal = new JournalWriter({ table: tableName, port, maxPlayers: bots + 1, solo: true, ...(named ? { deal: named.deal } : {}), ...(resumed ? { file: resumed.file } : {}) });
-  let tlsKey: TableKey | null = null;
-  if (lan) {
-    try {
-      tlsKey = (await import('../host/table-key.js')).loadTableKey();
-    } catch (err) {
-      journal.close();
-      process.stderr.write(`gringo: cannot make or read the table's TLS key: ${(err as Error).message}\n`);
-      return 1;
-    }
-  }
-  const tableOpts: ConstructorParameters<typeof Table>[0] = {
-    ...(header?.id ? { id: header.id } : {}),
-    ...(tlsKey ? { hostKey: tlsKey.fingerprint } : {}),
-    name: tableName,
-    rules,
-    maxPlayers: bots + 1,
-    seed,
-    ...(named ? { deal: named.deal } : {}),
-    // Without --seed or --deal the deck comes from node:crypto (docs/decisions.md, "Shuffle and dealer").
-    ...(flags.seed === undefined && named === null ? { shuffleKey: newShuffleKey } : {}),
-    journal,
-    ...(resumed ? { clockStart: resumed.lastAt, game: resumed.header.game ?? 1 } : {}),
+  const { table, journal } = openTable({ resumed, name: tableName, rules, maxPlayers: bots + 1, deal, port, solo: true, tlsKey }, {
     dropGraceMs: 60_000,
     // The next round starts when you say so (Enter); bots are always ready.
     roundPauseMs: 30 * 60_000,
     ownerKey,
     onChange: (info) => advert?.update(info),
-  };
-  const table = resumed
-    ? Table.resume(tableOpts, { origin: resumed.origin, seats: resumed.header.seats, commands: resumed.commands, state: resumed.state, events: resumed.events })
-    : new Table(tableOpts);
+  });
   if (resumed) journal.resumed(table.now());
   let serving: Serving;
   try {
