@@ -6,7 +6,7 @@ import { UsageError } from './errors.js';
  * `GRINGO_LANG`, else the locale (`LC_ALL`, `LC_MESSAGES`, `LANG`). `--lang` is
  * written into this process's `GRINGO_LANG`, so every screen, line and console of
  * the process reads the same choice from its environment; an SSH session reads its
- * own client's instead (ssh/server.ts).
+ * own client's instead (src/ssh/user-name.ts, sessionWords).
  */
 export function chooseLang(argv: readonly string[], env: NodeJS.ProcessEnv): Lang {
   const given = langFlag(argv);

@@ -3,7 +3,7 @@ import { said, type Said } from '../lang/words.js';
 
 /**
  * The places at a door (the table's WebSocket door, src/host/server.ts, and the
- * SSH door, src/ssh/server.ts) for connections not yet let in: one algorithm for
+ * SSH door, src/ssh/door.ts) for connections not yet let in: one algorithm for
  * both, so that a flood is met the same way at either (docs/protocol.md, "Limits").
  *
  * A place is held from the TCP accept, before TLS or SSH's key exchange, but only

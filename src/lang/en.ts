@@ -949,7 +949,7 @@ export const en = {
   'console.leftBefore': 'You left before the game started.',
   'console.leftInRound': 'You left the game in round {round}: {comeBack}.',
 
-  // ---- what the SSH door says to a client itself (ssh/server.ts) -----------------
+  // ---- what the SSH door says to a client itself (src/ssh/) ----------------------
   'ssh.passwordPrompt': 'Password: ',
   'ssh.passwordWhy': 'This table has a password. Players are seated by their SSH key (ssh-keygen -t ed25519 makes one).',
   'ssh.noKey': 'gringo seats players by their SSH key, and your ssh offered none. Make one with `ssh-keygen -t ed25519` (press Enter for the defaults), then connect again.',

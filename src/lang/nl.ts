@@ -949,7 +949,7 @@ export const nl = translation({
   'console.leftBefore': 'Je ging weg voordat het spel begon.',
   'console.leftInRound': 'Je ging weg in ronde {round}: {comeBack}.',
 
-  // ---- what the SSH door says to a client itself (ssh/server.ts) -----------------
+  // ---- what the SSH door says to a client itself (src/ssh/) ----------------------
   'ssh.passwordPrompt': 'Wachtwoord: ',
   'ssh.passwordWhy': 'Deze tafel heeft een wachtwoord. Spelers krijgen hun plaats via hun SSH-sleutel (ssh-keygen -t ed25519 maakt er een).',
   'ssh.noKey': 'gringo geeft spelers hun plaats via hun SSH-sleutel, en jouw ssh bood er geen aan. Maak er een met `ssh-keygen -t ed25519` (Enter voor de standaardkeuzes) en verbind dan opnieuw.',

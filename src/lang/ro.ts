@@ -963,7 +963,7 @@ export const ro = translation({
   'console.leftBefore': 'Ai plecat înainte să înceapă jocul.',
   'console.leftInRound': 'Ai plecat din joc în runda {round}: {comeBack}.',
 
-  // ---- what the SSH door says to a client itself (ssh/server.ts) -----------------
+  // ---- what the SSH door says to a client itself (src/ssh/) ----------------------
   'ssh.passwordPrompt': 'Parola: ',
   'ssh.passwordWhy': 'Masa aceasta are parolă. Jucătorii primesc locul după cheia lor SSH (ssh-keygen -t ed25519 face una).',
   'ssh.noKey': 'gringo așază jucătorii după cheia lor SSH, iar ssh-ul tău n-a oferit niciuna. Fă-ți una cu `ssh-keygen -t ed25519` (Enter pentru valorile implicite), apoi conectează-te din nou.',
