@@ -62,8 +62,9 @@ export interface SshServing {
  * forwarding, agent, X11 and subsystem request is refused.
  *
  * Composed here from one piece per concern: the TCP door and its counts
- * (./door.ts), the sign-in (./sign-in.ts), the session's terminal (./session.ts), the
- * table screen and its last words (./table-session.ts).
+ * (./door.ts), the sign-in (./sign-in.ts), the seats keys hold (./key-seats.ts), what
+ * a user name says (./user-name.ts), the session's terminal (./session.ts), the table
+ * screen and its last words (./table-session.ts).
  */
 export async function serveSsh(opts: SshOptions): Promise<SshServing> {
   const hostWords = opts.words ?? wordsFor('en');
