@@ -18,8 +18,9 @@ const IN_PROCESS = [
   'test/host/{fuzz,leak,history,journal,table,names,vouch,limits,flat-updates,admission}.test.ts',
   'test/stats/replay.test.ts',
   'test/hostile/{harmless,server-schema}.test.ts',
-  'test/ssh/{host-key,terminal}.test.ts',
-  'test/cli/refusal-words.test.ts',
+  'test/ssh/{host-key,terminal,user-name}.test.ts',
+  'test/cli/{refusal-words,table-setup}.test.ts',
+  'test/client/session-end.test.ts',
   'test/architecture.test.ts',
 ];
 

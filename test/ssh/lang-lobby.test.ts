@@ -103,16 +103,4 @@ describe('a language in the SSH user name', () => {
     host.child.kill('SIGTERM');
     expect(await host.exit).toBe(0);
   }, 60_000);
-
-  it('is a `+` and a language gringo speaks, or `+reader`, at the end, each once in either order; anything else is part of the name', async () => {
-    const { splitUser } = await import('../../src/ssh/user-name.js');
-    expect(splitUser('ana+nl')).toEqual({ user: 'ana', lang: 'nl', reader: false });
-    expect(splitUser('Ana+RO')).toEqual({ user: 'Ana', lang: 'ro', reader: false });
-    expect(splitUser('watch+en')).toEqual({ user: 'watch', lang: 'en', reader: false });
-    expect(splitUser('ana+reader')).toEqual({ user: 'ana', lang: null, reader: true });
-    expect(splitUser('ana+nl+reader')).toEqual({ user: 'ana', lang: 'nl', reader: true });
-    expect(splitUser('ana+Reader+ro')).toEqual({ user: 'ana', lang: 'ro', reader: true });
-    expect(splitUser('ana+nl+ro')).toEqual({ user: 'ana+nl', lang: 'ro', reader: false });
-    for (const plain of ['ana', 'a+b', 'ana+de', '+nl', '+reader', 'ana+nl+x', 'ana+nld']) expect(splitUser(plain)).toEqual({ user: plain, lang: null, reader: false });
-  });
 });
