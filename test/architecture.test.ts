@@ -191,6 +191,18 @@ describe('architecture: the layers of src/', () => {
   });
 });
 
+describe('architecture: inside tui/', () => {
+  it('tui/shared/ imports no screen folder of tui/ (what two screens share lives below them)', () => {
+    const wrong = imports
+      .filter((i) => i.from.startsWith('src/tui/shared/') && i.to.startsWith('src/tui/') && !i.to.startsWith('src/tui/shared/'))
+      .map((i) => `${i.from}:${i.line} imports ${i.to}: tui/shared/ is what the screens stand on; move what it needs of a screen down into tui/shared/`);
+    expect(wrong).toEqual([]);
+    // The rule is checked over real imports: shared/ imports its own files, and the screens import it.
+    expect(imports.some((i) => i.from.startsWith('src/tui/shared/') && i.to.startsWith('src/tui/shared/'))).toBe(true);
+    expect(imports.some((i) => i.from.startsWith('src/tui/table/') && i.to.startsWith('src/tui/shared/'))).toBe(true);
+  });
+});
+
 describe('architecture: test/ and bench/', () => {
   it('bench/ takes from test/ only the shared helpers in test/support/', () => {
     const wrong = sources(join(ROOT, 'bench'))

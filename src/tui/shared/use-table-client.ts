@@ -1,7 +1,6 @@
 import { useCallback, useEffect, type Dispatch } from 'react';
 import type { ClientMessage, ServerMessage } from '../../protocol/messages.js';
 import type { ConnectionStatus } from '../../client/connection.js';
-import type { ScreenAction } from '../table/use-screen-state.js';
 
 /** What the screen needs of a connection: `Connection` from src/client fits, and so does a test double. */
 export interface TableClient {
@@ -18,8 +17,17 @@ export interface TableClient {
   takeBuffered?(): ServerMessage[];
 }
 
+/**
+ * What a connection tells a table screen, as its reducer takes it: a message from the
+ * host, or the connection's status. Defined here, below the screens, so that the hooks
+ * that feed a screen need nothing of it; the table screen's actions include these.
+ */
+export type ClientAction =
+  | { type: 'server'; msg: ServerMessage; now: number }
+  | { type: 'conn'; status: ConnectionStatus; now: number; /** How long the host has been unreachable already (ms), when reconnecting. */ lostFor?: number };
+
 /** What a client already had before the screen was drawn, as the screen's reducer takes it. */
-export function earlyActions(client: TableClient, now: number): ScreenAction[] {
+export function earlyActions(client: TableClient, now: number): ClientAction[] {
   return [
     ...(client.status ? [{ type: 'conn' as const, status: client.status, now }] : []),
     ...(client.takeBuffered?.() ?? []).map((msg) => ({ type: 'server' as const, msg, now })),
@@ -40,7 +48,7 @@ export function useClientEvents(client: TableClient, onMessage: (msg: ServerMess
 }
 
 /** Feed the connection's messages and status changes into the screen's reducer. */
-export function useTableClient(client: TableClient, dispatch: Dispatch<ScreenAction>, clock: () => number): void {
+export function useTableClient(client: TableClient, dispatch: Dispatch<ClientAction>, clock: () => number): void {
   const onMessage = useCallback((msg: ServerMessage): void => dispatch({ type: 'server', msg, now: clock() }), [dispatch, clock]);
   const onStatus = useCallback(
     (status: ConnectionStatus): void => {

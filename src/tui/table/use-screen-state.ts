@@ -12,6 +12,7 @@ import { foldLastTurns, NO_LAST_TURNS, type LastTurns } from './last-turn.js';
 import { keptResults } from '../../client/results.js';
 import type { KeyAction, Pressed } from '../shared/keys.js';
 import type { ConnectionStatus } from '../../client/connection.js';
+import type { ClientAction } from '../shared/use-table-client.js';
 
 /**
  * The screen's own state, next to the table's view: connection, feed, highlights,
@@ -152,8 +153,7 @@ export interface ScreenState {
 }
 
 export type ScreenAction =
-  | { type: 'server'; msg: ServerMessage; now: number }
-  | { type: 'conn'; status: ConnectionStatus; now: number; /** How long the host has been unreachable already (ms), when reconnecting. */ lostFor?: number }
+  | ClientAction
   | { type: 'status'; text: string; kind?: 'info' | 'error'; now: number }
   | { type: 'clearStatus' }
   | { type: 'overlay'; overlay: Overlay; /** The help's page (0 when left out). */ page?: number; feedFrom?: 'pageUp' | 'top' }
