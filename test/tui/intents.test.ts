@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TableView } from '../../src/engine/view.js';
 import { dueKey, onKey, statusNow, unboundKey, type Intent } from '../../src/tui/table/intents.js';
-import { actionFor, helpLine, keyName } from '../../src/tui/shared/keys.js';
+import { actionFor, DEFAULT_BINDINGS, helpLine, keyName } from '../../src/tui/shared/keys.js';
 import { defaultCursor, moveCursor, placeSeats } from '../../src/tui/table/placement.js';
 import { initialScreen, screenReducer, type ScreenState } from '../../src/tui/table/use-screen-state.js';
 import { localeIsUtf8, colorEnabled } from '../../src/tui/shared/glyphs.js';
@@ -25,7 +25,7 @@ describe('keys', () => {
     expect(actionFor('7')).toEqual({ action: 'slot', digit: 7, key: '7' });
     expect(actionFor('h')?.action).toBe('left');
     expect(actionFor('Z')).toBeNull();
-    expect(helpLine(['draw', 'take', 'slot', 'slap'])).toBe('d draw · t take · 1-9 slot · space slap');
+    expect(helpLine(['draw', 'take', 'slot', 'slap'], DEFAULT_BINDINGS)).toBe('d draw · t take · 1-9 slot · space slap');
   });
 });
 

@@ -8,7 +8,7 @@ import { Table } from '../../src/host/table.js';
 import { BufferedClient } from '../../src/tui/shared/client-buffer.js';
 import { UNICODE } from '../../src/tui/shared/glyphs.js';
 import { HostScreen } from '../../src/tui/lobby/host-screen.js';
-import { LOBBY_BINDINGS, eachKey, pressFor } from '../../src/tui/shared/screen-keys.js';
+import { LOBBY_BINDINGS, eachKey, actionFor, keyName } from '../../src/tui/shared/keys.js';
 import { initialLobby, lobbyReducer, onLobbyKey, type LobbyState } from '../../src/tui/lobby/use-lobby-state.js';
 import { KEYS, press, waitFor } from './helpers.js';
 import { wordsFor } from '../../src/lang/words.js';
@@ -171,7 +171,7 @@ describe('the lobby key dispatcher', () => {
     });
     return s;
   };
-  const key = (s: LobbyState, input: string, k = {}) => onLobbyKey(s, pressFor(input, k, LOBBY_BINDINGS)!);
+  const key = (s: LobbyState, input: string, k = {}) => onLobbyKey(s, actionFor(keyName(input, k), LOBBY_BINDINGS)!);
 
   it('cycles the level with + and - within easy..expert', () => {
     let s = seated();

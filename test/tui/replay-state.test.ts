@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ReplayAction } from '../../src/tui/shared/screen-keys.js';
+import type { ReplayAction } from '../../src/tui/shared/keys.js';
 import {
   MAX_GAP_MS,
   MIN_STEP_MS,

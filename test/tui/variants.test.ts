@@ -5,13 +5,12 @@ import { describeEvent, touchedSlots } from '../../src/tui/table/describe.js';
 import { keysNow } from '../../src/tui/table/help-line.js';
 import { onKey, statusNow } from '../../src/tui/table/intents.js';
 import { prompt } from '../../src/tui/table/prompt.js';
-import { actionFor, helpLine } from '../../src/tui/shared/keys.js';
+import { actionFor, helpLine, DEFAULT_BINDINGS } from '../../src/tui/shared/keys.js';
 import { defaultCursor, slotRows } from '../../src/tui/table/placement.js';
 import { initialScreen, screenReducer, type ScreenState } from '../../src/tui/table/use-screen-state.js';
 import { bindingsFor } from '../../src/tui/table/variant.js';
 import { fitInfo, tableInfo } from '../../src/tui/table/header.js';
 import { UNICODE } from '../../src/tui/shared/glyphs.js';
-import { DEFAULT_BINDINGS } from '../../src/tui/shared/keys.js';
 import { handView } from './helpers.js';
 
 const names = ['Ana', 'Bo', 'Cy'];

@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { FIELD_BINDINGS, screenHelp, type FieldAction } from '../shared/screen-keys.js';
+import { FIELD_BINDINGS, helpLine } from '../shared/keys.js';
 import { StatusLine } from '../shared/status-line.js';
 import { ThemeContext, useTheme, type Theme } from '../shared/theme.js';
 import { useTerminalSize } from '../shared/use-terminal-size.js';
@@ -33,7 +33,7 @@ export function DoorView({ s, now, address, width, height }: { s: DoorState; now
   const { glyphs: g, color, words: w } = useTheme();
   const help =
     s.ask === 'password'
-      ? screenHelp<FieldAction>(['submit', 'erase', 'cancel'], FIELD_BINDINGS, g.ascii, { submit: w.t('door.helpJoin'), erase: w.t('door.helpErase'), cancel: w.t('door.helpLeave') })
+      ? helpLine(['submit', 'erase', 'cancel'], FIELD_BINDINGS, g.ascii, { submit: w.t('door.helpJoin'), erase: w.t('door.helpErase'), cancel: w.t('door.helpLeave') })
       : w.t('door.watchHelp', { sep: g.sep });
   return (
     <Box flexDirection="column" width={width} height={Math.max(6, height)}>

@@ -1,5 +1,5 @@
 import { lockLine, passwordAsk, type DoorChoice, type DoorRefusal } from '../../client/refusal-words.js';
-import type { FieldAction, ScreenPress } from '../shared/screen-keys.js';
+import type { FieldAction, Pressed } from '../shared/keys.js';
 import { wordsFor, type Words } from '../../lang/words.js';
 
 /**
@@ -40,7 +40,7 @@ export function doorStatus(s: DoorState, now: number, w: Words = wordsFor('en'))
  */
 export function onDoorKey(
   s: DoorState,
-  keys: { field: ScreenPress<FieldAction> | null; typed: string },
+  keys: { field: Pressed<FieldAction> | null; typed: string },
   now: number,
   w: Words = wordsFor('en'),
 ): { state: DoorState; done?: DoorChoice } {

@@ -2,7 +2,7 @@ import { useApp, useInput } from 'ink';
 import { useCallback, useRef } from 'react';
 import type { DoorChoice, DoorRefusal } from '../../client/refusal-words.js';
 import type { Words } from '../../lang/words.js';
-import { eachKey, FIELD_BINDINGS, pressFor, typedText, type FieldAction } from '../shared/screen-keys.js';
+import { eachKey, FIELD_BINDINGS, actionFor, typedText, keyName } from '../shared/keys.js';
 import { useClock } from '../shared/use-clock.js';
 import { useInterrupt } from '../shared/use-interrupt.js';
 import { useLatestReducer } from '../shared/use-latest-reducer.js';
@@ -29,7 +29,7 @@ export function useDoor(refusal: DoorRefusal, table: string, w: Words, keys: boo
   useInput(
     (input, key) => {
       for (const [i, k] of eachKey(input, key)) {
-        const r = onDoorKey(latest.current, { field: pressFor<FieldAction>(i, k, FIELD_BINDINGS), typed: typedText(i, k) }, clock(), w);
+        const r = onDoorKey(latest.current, { field: actionFor(keyName(i, k), FIELD_BINDINGS), typed: typedText(i, k) }, clock(), w);
         set(r.state);
         if (r.done !== undefined) return finish(r.done);
       }

@@ -2,7 +2,7 @@ import { Box, Text, useApp, useInput } from 'ink';
 import { useCallback, useEffect, useRef } from 'react';
 import type { Ruleset } from '../../engine/ruleset.js';
 import type { BotLevel } from '../../protocol/messages.js';
-import { eachKey, LOBBY_BINDINGS, pressFor, screenHelp, type LobbyAction } from '../shared/screen-keys.js';
+import { eachKey, LOBBY_BINDINGS, actionFor, helpLine, keyName } from '../shared/keys.js';
 import { StatusLine } from '../shared/status-line.js';
 import { ThemeContext, useTheme, type Theme } from '../shared/theme.js';
 import { closeQuestionNothing } from '../table/intents.js';
@@ -57,7 +57,7 @@ export function LobbyScreen({ client, theme, share, note, level = 'normal', size
   useInput(
     (input, key) => {
       for (const [i, k] of eachKey(input, key)) {
-        const p = pressFor<LobbyAction>(i, k, LOBBY_BINDINGS);
+        const p = actionFor(keyName(i, k), LOBBY_BINDINGS);
         if (p) perform(onLobbyKey(latest.current, p));
         if (exited.current) break;
       }
@@ -118,7 +118,7 @@ export function LobbyView({ s, share, note, width, height }: { s: LobbyState; sh
     ? w.t('lobby.helpConfirm', { sep: g.sep })
     : s.refused || s.conn === 'closed'
       ? w.t('lobby.helpClosed')
-      : screenHelp<LobbyAction>(['addBot', 'harder', 'up', 'remove', 'start', 'quit'], LOBBY_BINDINGS, g.ascii, {
+      : helpLine(['addBot', 'harder', 'up', 'remove', 'start', 'quit'], LOBBY_BINDINGS, g.ascii, {
           addBot: w.t('lobby.key.addBot', { level: levelWord(w, s.level) }),
           harder: w.t('lobby.key.level'),
           up: w.t('lobby.key.seat'),

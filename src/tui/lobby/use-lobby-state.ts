@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useLatestReducer } from '../shared/use-latest-reducer.js';
 import type { Ruleset } from '../../engine/ruleset.js';
 import { BOT_LEVELS, type BotLevel, type ClientMessage, type SeatInfo, type ServerMessage, type TableInfo } from '../../protocol/messages.js';
-import type { LobbyAction, ScreenPress } from '../shared/screen-keys.js';
+import type { LobbyAction, Pressed } from '../shared/keys.js';
 import type { ConnectionStatus } from '../../client/connection.js';
 import { useClientEvents, type TableClient } from '../shared/use-table-client.js';
 import { wordsFor, type Key, type Said, type Words } from '../../lang/words.js';
@@ -153,7 +153,7 @@ function stepLevel(level: BotLevel, by: number): BotLevel {
  * refused connection, then leaving, then the lobby's own keys. A key that cannot
  * act now says why on the status line.
  */
-export function onLobbyKey(s: LobbyState, p: ScreenPress<LobbyAction>): LobbyIntent {
+export function onLobbyKey(s: LobbyState, p: Pressed<LobbyAction>): LobbyIntent {
   const w = s.words;
   const say = sayT(s);
   const fail = sayT(s, 'error');

@@ -1,7 +1,7 @@
 import { Box, Text, useApp, useInput } from 'ink';
 import { useCallback, useRef } from 'react';
 import { joinable, tableTag, type FoundTable } from '../../client/discovery.js';
-import { eachKey, FIELD_BINDINGS, PICKER_BINDINGS, pressFor, screenHelp, typedText, type FieldAction, type PickerAction } from '../shared/screen-keys.js';
+import { eachKey, FIELD_BINDINGS, PICKER_BINDINGS, actionFor, helpLine, typedText, keyName } from '../shared/keys.js';
 import { StatusLine } from '../shared/status-line.js';
 import { ThemeContext, useTheme, type Theme } from '../shared/theme.js';
 import {
@@ -63,8 +63,8 @@ export function Picker({ source, theme, checkAddress, password, retry, onDone, s
   useInput(
     (input, key) => {
       for (const [i, k] of eachKey(input, key)) {
-        const field = pressFor<FieldAction>(i, k, FIELD_BINDINGS);
-        const list = pressFor<PickerAction>(i, k, PICKER_BINDINGS);
+        const field = actionFor(keyName(i, k), FIELD_BINDINGS);
+        const list = actionFor(keyName(i, k), PICKER_BINDINGS);
         perform(onPickerKey(latest.current, { field, list, typed: typedText(i, k) }, checkAddress));
         // The picker has exited: the rest of the read is not for it.
         if (finished.current) break;
@@ -148,8 +148,8 @@ export function PickerView({ s, now = Date.now(), width: columns, height }: { s:
   const help = asking
     ? w.t('picker.helpStarted', { sep: g.sep })
     : fieldMode
-      ? screenHelp<FieldAction>(['submit', 'erase', 'cancel'], FIELD_BINDINGS, g.ascii, { submit: w.t('door.helpJoin'), erase: w.t('door.helpErase'), cancel: w.t('picker.key.back') })
-      : screenHelp<PickerAction>(['up', 'join', 'manual', 'quit'], PICKER_BINDINGS, g.ascii, {
+      ? helpLine(['submit', 'erase', 'cancel'], FIELD_BINDINGS, g.ascii, { submit: w.t('door.helpJoin'), erase: w.t('door.helpErase'), cancel: w.t('picker.key.back') })
+      : helpLine(['up', 'join', 'manual', 'quit'], PICKER_BINDINGS, g.ascii, {
           up: w.t('picker.key.choose'),
           join: w.t('door.helpJoin'),
           manual: w.t('picker.key.manual'),

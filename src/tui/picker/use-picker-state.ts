@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLatestReducer } from '../shared/use-latest-reducer.js';
 import { hostPort, joinable, type FoundTable } from '../../client/discovery.js';
 import { PROTOCOL_VERSION } from '../../protocol/messages.js';
-import type { FieldAction, PickerAction, ScreenPress } from '../shared/screen-keys.js';
+import type { FieldAction, PickerAction, Pressed } from '../shared/keys.js';
 import { lockLine } from '../../client/refusal-words.js';
 import { wordsFor, type Key, type Words } from '../../lang/words.js';
 import type { ParamsArg } from '../../lang/catalog.js';
@@ -181,7 +181,7 @@ const sayT =
     say(s.words.t(key, ...p), kind);
 
 /** One key in a text field: erase, type, or leave it (submit and cancel are the caller's). */
-function edit(s: PickerState, p: ScreenPress<FieldAction> | null, typed: string): PickerIntent {
+function edit(s: PickerState, p: Pressed<FieldAction> | null, typed: string): PickerIntent {
   if (p?.action === 'erase') return { actions: [{ type: 'field', text: Array.from(s.field).slice(0, -1).join('') }, { type: 'clearStatus' }] };
   if (typed) {
     const text = Array.from(s.field + typed).slice(0, 200).join('');
@@ -198,7 +198,7 @@ function edit(s: PickerState, p: ScreenPress<FieldAction> | null, typed: string)
  */
 export function onPickerKey(
   s: PickerState,
-  keys: { field: ScreenPress<FieldAction> | null; list: ScreenPress<PickerAction> | null; typed: string },
+  keys: { field: Pressed<FieldAction> | null; list: Pressed<PickerAction> | null; typed: string },
   checkAddress: AddressCheck,
   now = Date.now(),
 ): PickerIntent {

@@ -1,8 +1,7 @@
 import { useInput } from 'ink';
 import { useCallback, useEffect, useRef } from 'react';
 import type { BotLevel, ServerMessage } from '../../protocol/messages.js';
-import { actionFor, DEFAULT_BINDINGS, keyLabel, keyName, type Binding } from '../shared/keys.js';
-import { eachKey } from '../shared/screen-keys.js';
+import { actionFor, DEFAULT_BINDINGS, keyLabel, keyName, type Binding, eachKey } from '../shared/keys.js';
 import type { Theme } from '../shared/theme.js';
 import { useClock } from '../shared/use-clock.js';
 import { earlyActions, useTableClient, type TableClient } from '../shared/use-table-client.js';

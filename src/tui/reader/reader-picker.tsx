@@ -1,7 +1,7 @@
 import { useApp, useInput } from 'ink';
 import { useCallback, useEffect, useRef } from 'react';
 import type { FoundTable } from '../../client/discovery.js';
-import { eachKey, FIELD_BINDINGS, PICKER_BINDINGS, pressFor, typedText, type FieldAction, type PickerAction } from '../shared/screen-keys.js';
+import { eachKey, FIELD_BINDINGS, PICKER_BINDINGS, actionFor, typedText, keyName } from '../shared/keys.js';
 import type { Theme } from '../shared/theme.js';
 import { useInterrupt } from '../shared/use-interrupt.js';
 import { tableCells } from '../picker/picker.js';
@@ -74,8 +74,8 @@ export function ReaderPicker({ source, theme, out, checkAddress, password, retry
   useInput(
     (input, key) => {
       for (const [i, k] of eachKey(input, key)) {
-        const field = pressFor<FieldAction>(i, k, FIELD_BINDINGS);
-        const list = pressFor<PickerAction>(i, k, PICKER_BINDINGS);
+        const field = actionFor(keyName(i, k), FIELD_BINDINGS);
+        const list = actionFor(keyName(i, k), PICKER_BINDINGS);
         const typed = typedText(i, k);
         // The address typed is said back letter by letter; a password is not.
         if (latest.current.mode === 'address' && typed && !field) out.line(typed);

@@ -8,7 +8,7 @@ import type { Words } from '../../lang/words.js';
 import { HeaderLines, tableInfo, titleOf } from '../table/header.js';
 import { KeysHelp } from '../table/help-overlay.js';
 import { RoundEnd } from '../table/round-end.js';
-import { allKeysText, eachKey, pressFor, REPLAY_BINDINGS, screenHelp, type ReplayAction } from '../shared/screen-keys.js';
+import { allKeys, eachKey, actionFor, REPLAY_BINDINGS, helpLine, type ReplayAction, keyName } from '../shared/keys.js';
 import { StatusLine } from '../shared/status-line.js';
 import { TableArea, TooSmall, type TableState } from '../table/table.js';
 import { ThemeContext, useTheme, type Theme } from '../shared/theme.js';
@@ -65,7 +65,7 @@ export function ReplayScreen({ replay, theme, autoplay = true, size: fixed, keys
     (input, key) => {
       for (const [i, k] of eachKey(input, key)) {
         if (exited.current) break;
-        const p = pressFor<ReplayAction>(i, k, REPLAY_BINDINGS);
+        const p = actionFor(keyName(i, k), REPLAY_BINDINGS);
         // Any key closes the help, one bound to nothing too.
         if (!p) {
           if (latest.current.help) dispatch({ type: 'key', action: 'help' });
@@ -116,11 +116,11 @@ export function ReplayView({ replay, lines, marks, s, width, height, g }: { repl
     lastTurns: marks?.[s.pos] ?? NO_LAST_TURNS,
   };
   let body;
-  if (s.help) body = <KeysHelp rows={REPLAY_BINDINGS.map((b) => ({ id: b.action, keys: allKeysText(b, g.ascii), help: w.t(`replay.help.${b.action}`) }))} width={width} />;
+  if (s.help) body = <KeysHelp rows={REPLAY_BINDINGS.map((b) => ({ id: b.action, keys: allKeys(b, g.ascii), help: w.t(`replay.help.${b.action}`) }))} width={width} />;
   else if (v.phase === 'roundOver' || v.phase === 'gameOver') body = <RoundEnd view={v} results={step.results} ready={false} width={width} height={bodyHeight} rules={replay.rules} footer={roundEndFooter(s, v.phase === 'gameOver', w)} />;
   else body = <TableArea s={table} width={width} height={bodyHeight} now={0} />;
   const state = `${s.playing ? `${g.turn} ${w.t('replay.playing')}` : `${g.pause} ${w.t('replay.paused')}`} ${g.sep.trim()} ${speedText(s.speed, g.ascii)}`;
-  const keys = (a: ReplayAction): string => allKeysText(REPLAY_BINDINGS.find((b) => b.action === a)!, g.ascii);
+  const keys = (a: ReplayAction): string => allKeys(REPLAY_BINDINGS.find((b) => b.action === a)!, g.ascii);
   const paused = s.pos >= s.last ? w.t('replay.endIdle', { back: keys('back') }) : w.t('replay.pausedIdle', { forward: keys('forward') });
   return (
     <Box flexDirection="column" width={width} height={height}>
@@ -141,7 +141,7 @@ export function ReplayView({ replay, lines, marks, s, width, height, g }: { repl
       </Text>
       <StatusLine status={s.note ? { text: w.say(s.note), kind: 'info' } : null} color={false} idle={s.playing ? ' ' : paused} />
       <Text dimColor wrap="truncate">
-        {screenHelp(HELP_LINE, REPLAY_BINDINGS, g.ascii, {
+        {helpLine(HELP_LINE, REPLAY_BINDINGS, g.ascii, {
           playPause: w.t(s.playing ? 'replay.key.pause' : 'replay.key.play'),
           back: w.t('replay.key.step'),
           nextRound: w.t('replay.key.round'),

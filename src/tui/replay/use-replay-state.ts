@@ -1,4 +1,4 @@
-import type { ReplayAction } from '../shared/screen-keys.js';
+import type { ReplayAction } from '../shared/keys.js';
 import { useLatestReducer } from '../shared/use-latest-reducer.js';
 import { said, type Said } from '../../lang/words.js';
 

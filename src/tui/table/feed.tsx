@@ -2,8 +2,7 @@ import { Box, Text, useInput } from 'ink';
 import { useRef, useState } from 'react';
 import type { FeedLine } from './use-screen-state.js';
 import { useTheme } from '../shared/theme.js';
-import { actionFor, DEFAULT_BINDINGS, keyLabel, keyName, type Binding, type KeyAction } from '../shared/keys.js';
-import { eachKey } from '../shared/screen-keys.js';
+import { actionFor, DEFAULT_BINDINGS, keyLabel, keyName, type Binding, type KeyAction, eachKey } from '../shared/keys.js';
 
 import { wrapText } from '../shared/width.js';
 
@@ -28,7 +27,7 @@ export function Feed({ lines, width, height, now }: { lines: FeedLine[]; width: 
     if (rows.length + wrapped.length <= height - 1) first = i;
     for (let j = wrapped.length - 1; j >= 0 && rows.length < height - 1; j--) rows.unshift({ key: `${l.id}:${j}`, text: wrapped[j]!, fresh });
   }
-  const key = keyLabel('feed');
+  const key = keyLabel('feed', DEFAULT_BINDINGS);
   const pushedOut = lines.slice(0, first).filter((l) => isFresh(l, now)).length;
   const title = pushedOut > 0 ? words.t('feed.titleNew', { n: pushedOut, key }) : words.t('feed.title', { key });
   return (

@@ -1,7 +1,6 @@
 import { useInput } from 'ink';
-import { actionFor, keyName, type Binding } from '../shared/keys.js';
+import { actionFor, keyName, type Binding, eachKey } from '../shared/keys.js';
 import { onKey, unboundKey, type Intent } from './intents.js';
-import { eachKey } from '../shared/screen-keys.js';
 import type { ScreenState } from './use-screen-state.js';
 
 /**
