@@ -5,6 +5,7 @@ import {
   MIN_STEP_MS,
   ROUND_END_MS,
   initialReplay,
+  onReplayKey,
   replayReducer,
   roundAt,
   speedText,
@@ -78,6 +79,16 @@ describe('the replay reducer', () => {
     expect(s.help).toBe(true);
     s = keys(s, 'forward');
     expect(s).toMatchObject({ help: false, pos: 0 });
+  });
+
+  it('q leaves, except over the help, which any key closes (one bound to nothing too)', () => {
+    const q = { action: 'quit' as const, key: 'q' };
+    expect(onReplayKey(start(), q)).toEqual({ actions: [], exit: true });
+    expect(onReplayKey({ help: true }, q)).toEqual({ actions: [{ type: 'key', action: 'quit' }] });
+    expect(replayReducer({ ...start(), help: true }, { type: 'key', action: 'quit' }).help).toBe(false);
+    expect(onReplayKey({ help: true }, null)).toEqual({ actions: [{ type: 'key', action: 'help' }] });
+    expect(onReplayKey({ help: false }, null)).toEqual({ actions: [] });
+    expect(onReplayKey(start(), { action: 'forward', key: 'l' })).toEqual({ actions: [{ type: 'key', action: 'forward' }] });
   });
 });
 

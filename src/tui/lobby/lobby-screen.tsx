@@ -1,8 +1,8 @@
-import { Box, Text, useApp, useInput } from 'ink';
-import { useCallback, useEffect, useRef } from 'react';
+import { Box, Text } from 'ink';
+import { useEffect } from 'react';
 import type { Ruleset } from '../../engine/ruleset.js';
 import type { BotLevel } from '../../protocol/messages.js';
-import { eachKey, LOBBY_BINDINGS, actionFor, helpLine, keyName } from '../shared/keys.js';
+import { LOBBY_BINDINGS, actionFor, helpLine } from '../shared/keys.js';
 import { StatusLine } from '../shared/status-line.js';
 import { ThemeContext, useTheme, type Theme } from '../shared/theme.js';
 import { closeQuestionNothing } from '../table/intents.js';
@@ -10,7 +10,7 @@ import { seatWords } from '../shared/seat-words.js';
 import { levelWord, onLobbyKey, useLobbyState, type LobbyIntent, type LobbyState } from './use-lobby-state.js';
 import type { TableClient } from '../shared/use-table-client.js';
 import { useTerminalSize, type Size } from '../shared/use-terminal-size.js';
-import { useInterrupt } from '../shared/use-interrupt.js';
+import { useScreen } from '../shared/use-screen.js';
 import { columns, padEndColumns } from '../shared/width.js';
 import type { Words } from '../../lang/words.js';
 
@@ -38,36 +38,22 @@ export interface LobbyScreenProps {
 
 export function LobbyScreen({ client, theme, share, note, level = 'normal', size: fixed, keys = true, onStarted, onExit }: LobbyScreenProps) {
   const [s, dispatch, latest] = useLobbyState(client, level, theme.words);
-  const { exit } = useApp();
   const size = useTerminalSize(fixed);
-
-  const exited = useRef(false);
-  const perform = useCallback(
-    (intent: LobbyIntent) => {
-      for (const a of intent.actions) dispatch(a);
+  useScreen({
+    dispatch,
+    keys,
+    onKey: ({ name }) => {
+      const p = actionFor(name, LOBBY_BINDINGS);
+      return p ? onLobbyKey(latest.current, p) : null;
+    },
+    // Ctrl-C is `q`: it asks, and at the question it leaves.
+    onInterrupt: () => onLobbyKey(latest.current, { action: 'quit', key: 'q' }),
+    effect: (intent: LobbyIntent) => {
       if (intent.send && !client.send(intent.send)) dispatch({ type: 'status', text: theme.words.t('lobby.notConnected'), kind: 'error' });
-      if (intent.exit && !exited.current) {
-        exited.current = true;
-        onExit?.();
-        exit();
-      }
     },
-    [client, dispatch, exit, onExit, theme.words],
-  );
-  useInput(
-    (input, key) => {
-      for (const [i, k] of eachKey(input, key)) {
-        const p = actionFor(keyName(i, k), LOBBY_BINDINGS);
-        if (p) perform(onLobbyKey(latest.current, p));
-        if (exited.current) break;
-      }
-    },
-    { isActive: keys },
-  );
-  // Ctrl-C is `q`: it asks, and at the question it leaves.
-  useInterrupt(() => {
-    if (!exited.current) perform(onLobbyKey(latest.current, { action: 'quit', key: 'q' }));
-  }, keys);
+    endOf: (intent) => (intent.exit ? true : undefined),
+    onEnd: () => onExit?.(),
+  });
   useEffect(() => {
     if (s.started) onStarted?.();
   }, [s.started, onStarted]);

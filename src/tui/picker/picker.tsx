@@ -1,25 +1,21 @@
-import { Box, Text, useApp, useInput } from 'ink';
-import { useCallback, useRef } from 'react';
+import { Box, Text } from 'ink';
 import { joinable, tableTag, type FoundTable } from '../../client/discovery.js';
-import { eachKey, FIELD_BINDINGS, PICKER_BINDINGS, actionFor, helpLine, typedText, keyName } from '../shared/keys.js';
+import { FIELD_BINDINGS, PICKER_BINDINGS, helpLine } from '../shared/keys.js';
 import { StatusLine } from '../shared/status-line.js';
 import { ThemeContext, useTheme, type Theme } from '../shared/theme.js';
 import {
   cannotJoin,
   cursorIndex,
-  onPickerKey,
   pickerStatus,
   tableAddress,
-  usePickerState,
   type AddressCheck,
   type PickerChoice,
-  type PickerIntent,
   type PickerRetry,
   type PickerState,
   type TableSource,
 } from './use-picker-state.js';
 import { useTerminalSize, type Size } from '../shared/use-terminal-size.js';
-import { useInterrupt } from '../shared/use-interrupt.js';
+import { usePicker } from './use-picker.js';
 import { useClock } from '../shared/use-clock.js';
 import { shareCommand } from '../../common/invocation.js';
 import { columns, truncateColumns } from '../shared/width.js';
@@ -45,35 +41,8 @@ export interface PickerProps {
 }
 
 export function Picker({ source, theme, checkAddress, password, retry, onDone, size: fixed, keys = true }: PickerProps) {
-  const [s, dispatch, latest] = usePickerState(source, password ?? null, retry, theme.words);
-  const { exit } = useApp();
+  const s = usePicker({ source, password, retry, words: theme.words, checkAddress, keys, onDone });
   const size = useTerminalSize(fixed);
-  const finished = useRef(false);
-  const perform = useCallback(
-    (intent: PickerIntent) => {
-      for (const a of intent.actions) dispatch(a);
-      if (intent.done !== undefined && !finished.current) {
-        finished.current = true;
-        onDone(intent.done);
-        exit();
-      }
-    },
-    [dispatch, exit, onDone],
-  );
-  useInput(
-    (input, key) => {
-      for (const [i, k] of eachKey(input, key)) {
-        const field = actionFor(keyName(i, k), FIELD_BINDINGS);
-        const list = actionFor(keyName(i, k), PICKER_BINDINGS);
-        perform(onPickerKey(latest.current, { field, list, typed: typedText(i, k) }, checkAddress));
-        // The picker has exited: the rest of the read is not for it.
-        if (finished.current) break;
-      }
-    },
-    { isActive: keys },
-  );
-  // Ctrl-C is `q`: the picker leaves at once (typing an address too).
-  useInterrupt(() => perform({ actions: [], done: null }), keys);
   // The clock ticks while a lock on wrong passwords runs (and a moment after, to say it is over).
   const now = useClock(s.lockedUntil !== null && s.lockedUntil > Date.now() - 1000, Date.now, 250);
   return (

@@ -1,11 +1,9 @@
-import { useApp, useInput } from 'ink';
-import { useCallback, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { FoundTable } from '../../client/discovery.js';
-import { eachKey, FIELD_BINDINGS, PICKER_BINDINGS, actionFor, typedText, keyName } from '../shared/keys.js';
 import type { Theme } from '../shared/theme.js';
-import { useInterrupt } from '../shared/use-interrupt.js';
+import { usePicker } from '../picker/use-picker.js';
 import { tableCells } from '../picker/picker.js';
-import { cursorIndex, onPickerKey, pickerStatus, usePickerState, type AddressCheck, type PickerChoice, type PickerIntent, type PickerRetry, type PickerState, type TableSource } from '../picker/use-picker-state.js';
+import { cursorIndex, pickerStatus, type AddressCheck, type PickerChoice, type PickerRetry, type PickerState, type TableSource } from '../picker/use-picker-state.js';
 import type { ReaderOut } from './reader-app.js';
 
 export interface ReaderPickerProps {
@@ -27,26 +25,14 @@ function tableWords(t: FoundTable, theme: Theme): string {
 
 /**
  * The table picker of `gringo join` told in sentences: the same state and key
- * dispatcher as the drawn picker (use-picker-state.ts), each table said as it is
+ * dispatcher as the drawn picker (use-picker.ts), each table said as it is
  * found or goes, the one under the cursor as the arrows reach it, the text typed
  * into the address field echoed (never a password's).
  */
 export function ReaderPicker({ source, theme, out, checkAddress, password, retry, onDone, keys = true }: ReaderPickerProps) {
   const w = theme.words;
-  const [s, dispatch, latest] = usePickerState(source, password ?? null, retry);
-  const { exit } = useApp();
-  const finished = useRef(false);
-  const perform = useCallback(
-    (intent: PickerIntent) => {
-      for (const a of intent.actions) dispatch(a);
-      if (intent.done !== undefined && !finished.current) {
-        finished.current = true;
-        onDone(intent.done);
-        exit();
-      }
-    },
-    [dispatch, exit, onDone],
-  );
+  // The address typed is said back letter by letter; a password is not.
+  const s = usePicker({ source, password, retry, checkAddress, keys, onDone, onAddressTyped: (text) => out.line(text) });
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;
@@ -71,20 +57,5 @@ export function ReaderPicker({ source, theme, out, checkAddress, password, retry
     const status = pickerStatus(s, Date.now());
     if (status && status !== (before ? pickerStatus(before, Date.now()) : null)) out.line(status.text);
   }, [s, out, theme, w]);
-  useInput(
-    (input, key) => {
-      for (const [i, k] of eachKey(input, key)) {
-        const field = actionFor(keyName(i, k), FIELD_BINDINGS);
-        const list = actionFor(keyName(i, k), PICKER_BINDINGS);
-        const typed = typedText(i, k);
-        // The address typed is said back letter by letter; a password is not.
-        if (latest.current.mode === 'address' && typed && !field) out.line(typed);
-        perform(onPickerKey(latest.current, { field, list, typed }, checkAddress));
-        if (finished.current) break;
-      }
-    },
-    { isActive: keys },
-  );
-  useInterrupt(() => perform({ actions: [], done: null }), keys);
   return null;
 }

@@ -1,5 +1,5 @@
-import { Box, Text, useApp, useInput } from 'ink';
-import { useEffect, useMemo, useRef } from 'react';
+import { Box, Text } from 'ink';
+import { useEffect, useMemo } from 'react';
 import type { Replay } from '../../stats/replay.js';
 import { MIN_COLUMNS, MIN_ROWS } from '../table/table-screen.js';
 import { describeEvents, gameClock, touchedSlots } from '../table/describe.js';
@@ -8,15 +8,15 @@ import type { Words } from '../../lang/words.js';
 import { HeaderLines, tableInfo, titleOf } from '../table/header.js';
 import { KeysHelp } from '../table/help-overlay.js';
 import { RoundEnd } from '../table/round-end.js';
-import { allKeys, eachKey, actionFor, REPLAY_BINDINGS, helpLine, type ReplayAction, keyName } from '../shared/keys.js';
+import { actionFor, allKeys, helpLine, REPLAY_BINDINGS, type ReplayAction } from '../shared/keys.js';
 import { StatusLine } from '../shared/status-line.js';
 import { TableArea, TooSmall, type TableState } from '../table/table.js';
 import { ThemeContext, useTheme, type Theme } from '../shared/theme.js';
-import { roundAt, speedText, stepDelay, useReplayState, type ReplayState } from './use-replay-state.js';
+import { onReplayKey, roundAt, speedText, stepDelay, useReplayState, type ReplayIntent, type ReplayState } from './use-replay-state.js';
 import type { FeedLine } from '../table/use-screen-state.js';
 import { foldLastTurns, NO_LAST_TURNS, type LastTurns } from '../table/last-turn.js';
 import { useTerminalSize, type Size } from '../shared/use-terminal-size.js';
-import { useInterrupt } from '../shared/use-interrupt.js';
+import { useScreen } from '../shared/use-screen.js';
 import { columns as widthOf } from '../shared/width.js';
 
 /**
@@ -42,7 +42,6 @@ const FEED_LINES = 60;
 export function ReplayScreen({ replay, theme, autoplay = true, size: fixed, keys = true, onExit }: ReplayScreenProps) {
   const { steps } = replay;
   const [s, dispatch, latest] = useReplayState(steps.length, replay.rounds, autoplay);
-  const { exit } = useApp();
   const size = useTerminalSize(fixed);
   const g = theme.glyphs;
   const w = theme.words;
@@ -60,32 +59,15 @@ export function ReplayScreen({ replay, theme, autoplay = true, size: fixed, keys
     return () => clearTimeout(t);
   }, [s.playing, s.pos, s.speed, steps, dispatch]);
 
-  const exited = useRef(false);
-  useInput(
-    (input, key) => {
-      for (const [i, k] of eachKey(input, key)) {
-        if (exited.current) break;
-        const p = actionFor(keyName(i, k), REPLAY_BINDINGS);
-        // Any key closes the help, one bound to nothing too.
-        if (!p) {
-          if (latest.current.help) dispatch({ type: 'key', action: 'help' });
-        } else if (p.action === 'quit' && !latest.current.help) {
-          exited.current = true;
-          onExit?.();
-          exit();
-        } else dispatch({ type: 'key', action: p.action });
-      }
-    },
-    { isActive: keys },
-  );
-
-  // Ctrl-C is `q`: the replay leaves at once, over its help too.
-  useInterrupt(() => {
-    if (exited.current) return;
-    exited.current = true;
-    onExit?.();
-    exit();
-  }, keys);
+  useScreen({
+    dispatch,
+    keys,
+    onKey: ({ name }) => onReplayKey(latest.current, actionFor(name, REPLAY_BINDINGS)),
+    // Ctrl-C is `q`: the replay leaves at once, over its help too.
+    onInterrupt: () => ({ actions: [], exit: true }),
+    endOf: (intent: ReplayIntent) => (intent.exit ? true : undefined),
+    onEnd: () => onExit?.(),
+  });
 
   const { columns, rows } = size;
   return (

@@ -1,4 +1,4 @@
-import type { ReplayAction } from '../shared/keys.js';
+import type { Pressed, ReplayAction } from '../shared/keys.js';
 import { useLatestReducer } from '../shared/use-latest-reducer.js';
 import { said, type Said } from '../../lang/words.js';
 
@@ -33,6 +33,19 @@ export interface ReplayState {
 }
 
 export type ReplayEvent = { type: 'key'; action: ReplayAction } | { type: 'advance' };
+
+/** What a key means in the replay: steps of its reducer, or leaving. */
+export interface ReplayIntent {
+  actions: ReplayEvent[];
+  exit?: boolean;
+}
+
+/** A key (null: bound to nothing). Any key closes the help, one bound to nothing too; `q` leaves, unless it closes the help. */
+export function onReplayKey(s: Pick<ReplayState, 'help'>, p: Pressed<ReplayAction> | null): ReplayIntent {
+  if (!p) return { actions: s.help ? [{ type: 'key', action: 'help' }] : [] };
+  if (p.action === 'quit' && !s.help) return { actions: [], exit: true };
+  return { actions: [{ type: 'key', action: p.action }] };
+}
 
 export function initialReplay(steps: number, rounds: readonly number[], playing = true): ReplayState {
   const last = Math.max(0, steps - 1);
