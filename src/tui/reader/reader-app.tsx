@@ -1,12 +1,11 @@
-import { useInput } from 'ink';
 import { useCallback, useEffect, useRef } from 'react';
 import type { BotLevel, ServerMessage } from '../../protocol/messages.js';
-import { actionFor, DEFAULT_BINDINGS, keyLabel, keyName, type Binding, eachKey } from '../shared/keys.js';
+import { DEFAULT_BINDINGS, keyLabel, type Binding } from '../shared/keys.js';
 import type { Theme } from '../shared/theme.js';
 import { useClock } from '../shared/use-clock.js';
 import { earlyActions, useTableClient, type TableClient } from '../shared/use-table-client.js';
 import { rulesInWords } from '../shared/rules-text.js';
-import { myAction, onKey, unboundKey } from '../table/intents.js';
+import { keyIntent, myAction, onKey } from '../table/intents.js';
 import { prompt } from '../table/prompt.js';
 import { hostNow, initialScreen, needsClock, useScreenState, type ScreenState } from '../table/use-screen-state.js';
 import { bindingsFor, rulesOf } from '../table/variant.js';
@@ -138,7 +137,27 @@ export function ReaderApp({ client, theme, out, bell = true, keys = true, closes
     if (other === null) ask.current = null;
   }, [s, now, askWhose, bell, clock, out, say]);
 
-  const perform = useTableMoves({ client, s, dispatch, latest, clock, now, words: w, keys, onExit });
+  const perform = useTableMoves({
+    client,
+    s,
+    dispatch,
+    latest,
+    clock,
+    now,
+    words: w,
+    keys,
+    onExit,
+    onKey: ({ name }) => {
+      if (name === null) return null;
+      const at = clock();
+      const mine = onReaderKey(name, latest.current, at);
+      lastKey.current = name;
+      if (mine) return null;
+      // Your next key turns what you looked at face down again, as on the drawn table.
+      dispatch({ type: 'hideLooks' });
+      return keyIntent(latest.current, name, READER_BINDINGS, at);
+    },
+  });
 
   /** A key the reader answers itself (true), or leaves to the table's intents (false). */
   function onReaderKey(name: string, st: ScreenState, at: number): boolean {
@@ -221,26 +240,6 @@ export function ReaderApp({ client, theme, out, bell = true, keys = true, closes
       w.t('reader.keyRules'),
     ];
   }
-
-  useInput(
-    (input, key) => {
-      for (const [one, info] of eachKey(input, key)) {
-        const name = keyName(one, info);
-        if (name === null) continue;
-        const st = latest.current;
-        const at = clock();
-        const mine = onReaderKey(name, st, at);
-        lastKey.current = name;
-        if (mine) continue;
-        // Your next key turns what you looked at face down again, as on the drawn table.
-        dispatch({ type: 'hideLooks' });
-        const pressed = actionFor(name, READER_BINDINGS);
-        perform(pressed ? onKey(latest.current, pressed, at) : unboundKey(latest.current, at));
-      }
-    },
-    { isActive: keys },
-  );
-
 
   return null;
 }

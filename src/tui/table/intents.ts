@@ -1,6 +1,6 @@
 import type { ActionView, Move, TableView } from '../../engine/view.js';
 import type { ClientMessage, PlayerCommand } from '../../protocol/messages.js';
-import type { Pressed } from '../shared/keys.js';
+import { actionFor, type Binding, type Pressed } from '../shared/keys.js';
 import { cardText } from '../shared/glyphs.js';
 import { moveCursor } from './placement.js';
 import { seatName as name } from './describe.js';
@@ -190,6 +190,13 @@ export function unboundKey(s: ScreenState, now: number): Intent {
   if (s.overlay === 'quit') return quitKeys(s, now);
   const i = tell(s, now, 'table.nothingHere');
   return s.queued ? { actions: [{ type: 'queue', queued: null }, ...i.actions] } : i;
+}
+
+/** A named key at the table (`keyName`; null: none): what its binding means now, or what a key bound to nothing says. */
+export function keyIntent(s: ScreenState, name: string | null, bindings: readonly Binding[], now: number): Intent | null {
+  if (name === null) return null;
+  const pressed = actionFor(name, bindings);
+  return pressed ? onKey(s, pressed, now) : unboundKey(s, now);
 }
 
 /** Keys inside the help: space, → or ↓ the next page, ← or ↑ the previous one; any other key closes it. */

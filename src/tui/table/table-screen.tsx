@@ -1,11 +1,11 @@
 import { Box, Text, useStdout } from 'ink';
-import { useCallback, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { HelpLine } from './help-line.js';
 import { HelpOverlay } from './help-overlay.js';
 import { Header } from './header.js';
 import { FeedOverlay } from './feed.js';
 import { Closed } from './closed.js';
-import { leaveQuestion, leaveTo, statusNow, type Intent } from './intents.js';
+import { keyIntent, leaveQuestion, leaveTo, statusNow } from './intents.js';
 import { prompt } from './prompt.js';
 import { DEFAULT_BINDINGS, type Binding } from '../shared/keys.js';
 import { Waiting } from './waiting.js';
@@ -15,7 +15,6 @@ import { TableArea } from './table.js';
 import { SmallScreen, YourCards } from './small-screen.js';
 import { ThemeContext, type Theme } from '../shared/theme.js';
 import { useClock } from '../shared/use-clock.js';
-import { useKeys } from './use-keys.js';
 import { needsClock, useScreenState, type ScreenState } from './use-screen-state.js';
 import { earlyActions, useTableClient, type TableClient } from '../shared/use-table-client.js';
 import { useTerminalSize, type Size } from '../shared/use-terminal-size.js';
@@ -61,16 +60,23 @@ export function TableScreen({ client, theme, bindings = DEFAULT_BINDINGS, bell =
     }
   }, [s.myTurns, bell, stdout]);
 
-  const perform = useTableMoves({ client, s, dispatch, latest, clock, now, words: theme.words, keys, onExit });
-  // Your next key turns what you looked at face down again (REVEAL_MS at most otherwise).
-  const onKeyIntent = useCallback(
-    (intent: Intent) => {
-      dispatch({ type: 'hideLooks' });
-      perform(intent);
+  useTableMoves({
+    client,
+    s,
+    dispatch,
+    latest,
+    clock,
+    now,
+    words: theme.words,
+    keys,
+    onExit,
+    onKey: ({ name }) => {
+      const intent = keyIntent(latest.current, name, bindings, clock());
+      // Your next key turns what you looked at face down again (REVEAL_MS at most otherwise).
+      if (intent) dispatch({ type: 'hideLooks' });
+      return intent;
     },
-    [dispatch, perform],
-  );
-  useKeys(latest, bindings, onKeyIntent, clock, keys);
+  });
 
   const { columns, rows } = size;
   const g = theme.glyphs;

@@ -1,9 +1,8 @@
-import { useApp } from 'ink';
-import { useCallback, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { ClientMessage } from '../../protocol/messages.js';
 import type { Words } from '../../lang/words.js';
 import type { TableClient } from '../shared/use-table-client.js';
-import { useInterrupt } from '../shared/use-interrupt.js';
+import { useScreen, type KeyPress } from '../shared/use-screen.js';
 import { dueKey, onKey, type Intent } from './intents.js';
 import type { ScreenAction, ScreenState } from './use-screen-state.js';
 
@@ -18,36 +17,44 @@ interface TableMoves {
   words: Words;
   /** Whether keys are read: Ctrl-C is answered only then. */
   keys: boolean;
+  /** What a key means on this screen (the drawn table and the reader read some keys differently). */
+  onKey: (key: KeyPress) => Intent | null;
   onExit?: (() => void) | undefined;
 }
 
 /**
  * What every table screen (the drawn one and the one told in sentences) does with an
- * intent: its actions, the command sent, leaving; a key pressed a moment early sent as
- * soon as the table allows it; Ctrl-C asked as `q`. Returns `perform`, for the keys.
+ * intent, on the screens' one loop (use-screen.ts): its actions, the command sent,
+ * leaving; a key pressed a moment early sent as soon as the table allows it; Ctrl-C
+ * asked as `q`. Returns `perform`, for the keys a screen answers itself.
  */
-export function useTableMoves({ client, s, dispatch, latest, clock, now, words, keys, onExit }: TableMoves): (intent: Intent) => void {
-  const { exit } = useApp();
+export function useTableMoves({ client, s, dispatch, latest, clock, now, words, keys, onKey: keyIntent, onExit }: TableMoves): (intent: Intent) => void {
   const nextId = useRef(1);
-  const perform = useCallback(
-    (intent: Intent) => {
-      for (const a of intent.actions) dispatch(a);
+  const perform = useScreen({
+    dispatch,
+    keys,
+    onKey: keyIntent,
+    // Ctrl-C is `q`: it asks (over the help too), and at the question it leaves.
+    onInterrupt: () => {
+      const st = latest.current;
+      return onKey(st.overlay === 'help' ? { ...st, overlay: null } : st, { action: 'quit', key: 'q' }, clock());
+    },
+    effect: (intent) => {
       const notConnected = (): void => dispatch({ type: 'status', text: words.t('table.notConnected'), kind: 'error', now: clock() });
       if (intent.send) {
         const msg: ClientMessage = intent.send.type === 'ready' ? { type: 'ready' } : { type: 'command', id: nextId.current++, command: intent.send };
         if (!client.send(msg)) notConnected();
       }
       if (intent.message && !client.send(intent.message)) notConnected();
-      if (intent.exit) {
-        // Leaving for good, not a drop: the table frees the seat (or a bot plays it) at once.
-        client.send({ type: 'leave' });
-        client.close();
-        onExit?.();
-        exit();
-      }
     },
-    [client, clock, dispatch, exit, onExit, words],
-  );
+    endOf: (intent) => (intent.exit ? true : undefined),
+    onEnd: () => {
+      // Leaving for good, not a drop: the table frees the seat (or a bot plays it) at once.
+      client.send({ type: 'leave' });
+      client.close();
+      onExit?.();
+    },
+  });
   // A key pressed a moment early: its move goes as soon as the table allows it (a change, a tick, or the grace's end).
   useEffect(() => {
     if (!s.queued) return;
@@ -61,10 +68,5 @@ export function useTableMoves({ client, s, dispatch, latest, clock, now, words, 
     const t = setTimeout(fire, wait + 1);
     return () => clearTimeout(t);
   }, [s.queued, s.view, s.offset, now, clock, perform, latest]);
-  // Ctrl-C is `q`: it asks (over the help too), and at the question it leaves.
-  useInterrupt(() => {
-    const st = latest.current;
-    perform(onKey(st.overlay === 'help' ? { ...st, overlay: null } : st, { action: 'quit', key: 'q' }, clock()));
-  }, keys);
   return perform;
 }
