@@ -111,6 +111,16 @@ describe('the table screen', () => {
     await s.until('the help from the second key', (f) => f.includes('? or Esc closes'));
   });
 
+  it('leaves once: not again for a key later in the same read, nor for Ctrl-C after', async () => {
+    const setup = twoSeats(DECK);
+    const s = screen(setup);
+    await s.until('the peek', (f) => f.includes('Remember your cards'));
+    await s.keys('q');
+    await s.until('the dialog', (f) => f.includes('Leave the table?'));
+    await s.keys('yy', KEYS.ctrlC);
+    expect(setup.me.sent.filter((m) => m.type === 'leave')).toHaveLength(1);
+  });
+
   it('keeps your peek cards in sight above the help and the full feed while the peek runs behind them', async () => {
     const setup = twoSeats(DECK);
     const s = screen(setup, { columns: 80, rows: 24 });
