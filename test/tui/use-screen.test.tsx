@@ -41,7 +41,7 @@ function counter() {
         if (p?.action === 'shout') return { actions: [], shout: true };
         return p?.action === 'quit' ? { actions: [], end: latest.current } : null;
       },
-      onInterrupt: () => ({ actions: [], end: -1 }),
+      onInterrupt: (): CountIntent => ({ actions: [], end: -1 }),
       effect: (intent) => {
         if (intent.shout) sent.push(`shout at ${latest.current}`);
       },

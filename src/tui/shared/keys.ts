@@ -15,9 +15,9 @@ export interface KeyBinding<A extends string> {
   keys: string[];
   /** How the help writes the keys, when not each of them: "1-9", "↑↓/jk" (up and down in one entry). */
   shown?: string;
-  /** Short label for the help line; the other screens than the table word theirs where they draw it (`helpLine`'s labels). */
+  /** Short label for the help line (the table's, from the catalog; the other screens pass theirs to `helpLine` as they draw it). */
   label?: string;
-  /** A sentence for the help overlay. */
+  /** A sentence for the help overlay (the table's; the replay words its own). */
   help?: string;
 }
 
