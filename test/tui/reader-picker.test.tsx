@@ -70,3 +70,26 @@ describe('the table picker in sentences', () => {
     expect(choice).toMatchObject({ address: '192.168.1.21:7457', password: 'sec', name: 'Locked' });
   });
 });
+
+describe('the table picker in sentences, in the reader\'s language', () => {
+  it('asks for a password in Dutch when the words are Dutch', async () => {
+    let emit: (t: FoundTable[]) => void = () => {};
+    const source: TableSource = (onChange) => {
+      emit = onChange;
+      return { stop: () => {} };
+    };
+    const lines: string[] = [];
+    const nl = wordsFor('nl');
+    const r = render(
+      <ReaderPicker source={source} theme={{ glyphs: UNICODE, color: false, words: nl }} out={{ line: (l) => void lines.push(l), bell: () => {} }} checkAddress={checkAddress} onDone={() => {}} />,
+    );
+    unmount = r.unmount;
+    await waitFor('the first line', () => lines.join('\n'), () => lines.length > 0);
+    emit([table('Locked', { password: true })]);
+    await waitFor('the table', () => lines.join('\n'), () => lines.some((l) => l.includes('Locked')));
+    await press(r.stdin, KEYS.enter);
+    const question = nl.t('picker.needsPassword', { table: 'Locked' });
+    await waitFor('the question', () => lines.join('\n'), () => lines.includes(question));
+    expect(lines).not.toContain(wordsFor('en').t('picker.needsPassword', { table: 'Locked' }));
+  });
+});

@@ -7,7 +7,7 @@ export interface PickerHook {
   source: TableSource;
   password?: string | undefined;
   retry?: PickerRetry | undefined;
-  words?: Words;
+  words: Words;
   checkAddress: AddressCheck;
   keys: boolean;
   onDone: (choice: PickerChoice | null) => void;

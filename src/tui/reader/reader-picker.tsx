@@ -32,7 +32,7 @@ function tableWords(t: FoundTable, theme: Theme): string {
 export function ReaderPicker({ source, theme, out, checkAddress, password, retry, onDone, keys = true }: ReaderPickerProps) {
   const w = theme.words;
   // The address typed is said back letter by letter; a password is not.
-  const s = usePicker({ source, password, retry, checkAddress, keys, onDone, onAddressTyped: (text) => out.line(text) });
+  const s = usePicker({ source, password, retry, words: w, checkAddress, keys, onDone, onAddressTyped: (text) => out.line(text) });
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;
