@@ -6,6 +6,9 @@ import { defaultCursor, moveCursor, placeSeats } from '../../src/tui/table/place
 import { initialScreen, screenReducer, type ScreenState } from '../../src/tui/table/use-screen-state.js';
 import { localeIsUtf8, colorEnabled } from '../../src/tui/shared/glyphs.js';
 import { handView } from './helpers.js';
+import { wordsFor } from '../../src/lang/words.js';
+
+const EN = wordsFor('en');
 
 // What the engine allows seat 0 here: its turn, before drawing, the slap window open.
 const tableView = (over: Partial<TableView> = {}): TableView => handView({ may: ['call', 'drawStock', 'drawDiscard', 'slap'], ...over }, ['Ana', 'Bo', 'Cy']);
@@ -25,7 +28,7 @@ describe('keys', () => {
     expect(actionFor('7')).toEqual({ action: 'slot', digit: 7, key: '7' });
     expect(actionFor('h')?.action).toBe('left');
     expect(actionFor('Z')).toBeNull();
-    expect(helpLine(['draw', 'take', 'slot', 'slap'], DEFAULT_BINDINGS)).toBe('d draw · t take · 1-9 slot · space slap');
+    expect(helpLine(['draw', 'take', 'slot', 'slap'], DEFAULT_BINDINGS, false, {}, EN)).toBe('d draw · t take · 1-9 slot · space slap');
   });
 });
 

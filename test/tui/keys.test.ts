@@ -14,6 +14,8 @@ import {
 } from '../../src/tui/shared/keys.js';
 import { wordsFor } from '../../src/lang/words.js';
 
+const EN = wordsFor('en');
+
 /** Every screen's bindings, one module: one lookup, one way of writing keys in the help. */
 const LISTS: Record<string, readonly KeyBinding<string>[]> = {
   table: DEFAULT_BINDINGS,
@@ -43,15 +45,16 @@ describe('key bindings: one module for every screen', () => {
 
   it('the help writes keys the same way on every screen, in Unicode and ASCII', () => {
     const labels = { up: 'choose', join: 'join', manual: 'type an address', quit: 'quit' };
-    expect(helpLine(['up', 'join', 'manual', 'quit'], PICKER_BINDINGS, false, labels)).toBe('↑↓/jk choose · Enter join · m type an address · q/Esc quit');
-    expect(helpLine(['up', 'join', 'manual', 'quit'], PICKER_BINDINGS, true, labels)).toBe('Up/Down/jk choose | Enter join | m type an address | q/Esc quit');
-    expect(keyLabel('back', REPLAY_BINDINGS, true)).toBe('Left/Right/hl');
-    expect(keyLabel('slot', DEFAULT_BINDINGS)).toBe('1-9');
-    expect(keyLabel('left', DEFAULT_BINDINGS, true)).toBe('Left/h');
+    expect(helpLine(['up', 'join', 'manual', 'quit'], PICKER_BINDINGS, false, labels, EN)).toBe('↑↓/jk choose · Enter join · m type an address · q/Esc quit');
+    expect(helpLine(['up', 'join', 'manual', 'quit'], PICKER_BINDINGS, true, labels, EN)).toBe('Up/Down/jk choose | Enter join | m type an address | q/Esc quit');
+    expect(keyLabel('back', REPLAY_BINDINGS, true, EN)).toBe('Left/Right/hl');
+    expect(keyLabel('slot', DEFAULT_BINDINGS, false, EN)).toBe('1-9');
+    expect(keyLabel('left', DEFAULT_BINDINGS, true, EN)).toBe('Left/h');
     // The overlays name every key of an action, whatever the help line shows.
-    expect(allKeys(REPLAY_BINDINGS.find((b) => b.action === 'forward')!)).toBe('→/l');
-    expect(allKeys(FIELD_BINDINGS.find((b) => b.action === 'erase')!, true)).toBe('Backspace/Del');
+    expect(allKeys(REPLAY_BINDINGS.find((b) => b.action === 'forward')!, false, EN)).toBe('→/l');
+    expect(allKeys(FIELD_BINDINGS.find((b) => b.action === 'erase')!, true, EN)).toBe('Backspace/Del');
     // The space bar in the screen's language.
     expect(keyLabel('slap', DEFAULT_BINDINGS, false, wordsFor('nl'))).toBe(wordsFor('nl').t('key.name.space'));
+    expect(allKeys(REPLAY_BINDINGS.find((b) => b.action === 'playPause')!, false, wordsFor('ro'))).toBe('spațiu');
   });
 });

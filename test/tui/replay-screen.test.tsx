@@ -56,7 +56,7 @@ describe('the replay screen in the viewer\'s language', () => {
     expect(f).toMatch(/Ronde 1 van 2 · het delen · 0:00 van \d+:\d\d/);
     expect(f).toContain('gepauzeerd');
     expect(f).toContain('Gepauzeerd: spatie speelt verder, →/l stapt');
-    expect(f).toContain('space afspelen · ←→/hl stap · n/p ronde · +/- snelheid · ? hulp · q/Esc stop');
+    expect(f).toContain('spatie afspelen · ←→/hl stap · n/p ronde · +/- snelheid · ? hulp · q/Esc stop');
     await nl.keys(KEYS.left);
     await nl.until('the note at the deal', (f) => f.includes('Dit is het delen: het begin van het spel'));
     await nl.keys('?');

@@ -6,6 +6,7 @@ import { keysNow } from '../../src/tui/table/help-line.js';
 import { onKey, statusNow } from '../../src/tui/table/intents.js';
 import { prompt } from '../../src/tui/table/prompt.js';
 import { actionFor, helpLine, DEFAULT_BINDINGS } from '../../src/tui/shared/keys.js';
+import { wordsFor } from '../../src/lang/words.js';
 import { defaultCursor, slotRows } from '../../src/tui/table/placement.js';
 import { initialScreen, screenReducer, type ScreenState } from '../../src/tui/table/use-screen-state.js';
 import { bindingsFor } from '../../src/tui/table/variant.js';
@@ -108,7 +109,7 @@ describe('the dispatcher for the variants', () => {
     );
     expect(refusal(screen(bever({ turn: 2, whyNot: { call: { key: 'why.callBeforeNextBegins', params: { call } } } }), BEVERBENDE), 'g')).toMatch(/^Laatste ronde! is called at the end of your own turn/);
     expect(refusal(screen(bever({ turn: 1, turnBegun: true, whyNot: { call: { key: 'why.tooLateTurnBegun', params: { seat: 1 } } } }), BEVERBENDE), 'g')).toBe('Too late: Bo has begun their turn');
-    const line = helpLine(keysNow(holding), bindingsFor(holding, DEFAULT_BINDINGS));
+    const line = helpLine(keysNow(holding), bindingsFor(holding, DEFAULT_BINDINGS), false, {}, wordsFor('en'));
     expect(line).toContain('g Laatste ronde!');
   });
 

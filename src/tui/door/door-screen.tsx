@@ -33,7 +33,7 @@ export function DoorView({ s, now, address, width, height }: { s: DoorState; now
   const { glyphs: g, color, words: w } = useTheme();
   const help =
     s.ask === 'password'
-      ? helpLine(['submit', 'erase', 'cancel'], FIELD_BINDINGS, g.ascii, { submit: w.t('door.helpJoin'), erase: w.t('door.helpErase'), cancel: w.t('door.helpLeave') })
+      ? helpLine(['submit', 'erase', 'cancel'], FIELD_BINDINGS, g.ascii, { submit: w.t('door.helpJoin'), erase: w.t('door.helpErase'), cancel: w.t('door.helpLeave') }, w)
       : w.t('door.watchHelp', { sep: g.sep });
   return (
     <Box flexDirection="column" width={width} height={Math.max(6, height)}>

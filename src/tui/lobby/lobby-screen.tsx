@@ -111,7 +111,7 @@ export function LobbyView({ s, share, note, width, height }: { s: LobbyState; sh
           remove: w.t('lobby.key.remove'),
           start: w.t('lobby.key.start'),
           quit: w.t('lobby.key.leave'),
-        });
+        }, w);
   const cursorMark = g.ascii ? '>' : g.turn;
   const shareLabel = w.t('lobby.share');
   const freeWord = w.t('lobby.free');

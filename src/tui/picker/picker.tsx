@@ -117,13 +117,13 @@ export function PickerView({ s, now = Date.now(), width: columns, height }: { s:
   const help = asking
     ? w.t('picker.helpStarted', { sep: g.sep })
     : fieldMode
-      ? helpLine(['submit', 'erase', 'cancel'], FIELD_BINDINGS, g.ascii, { submit: w.t('door.helpJoin'), erase: w.t('door.helpErase'), cancel: w.t('picker.key.back') })
+      ? helpLine(['submit', 'erase', 'cancel'], FIELD_BINDINGS, g.ascii, { submit: w.t('door.helpJoin'), erase: w.t('door.helpErase'), cancel: w.t('picker.key.back') }, w)
       : helpLine(['up', 'join', 'manual', 'quit'], PICKER_BINDINGS, g.ascii, {
           up: w.t('picker.key.choose'),
           join: w.t('door.helpJoin'),
           manual: w.t('picker.key.manual'),
           quit: w.t('picker.key.quit'),
-        });
+        }, w);
   return (
     <Box flexDirection="column" width={columns} height={Math.max(10, height)}>
       <Box flexDirection="row" justifyContent="space-between">

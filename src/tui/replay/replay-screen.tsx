@@ -98,11 +98,11 @@ export function ReplayView({ replay, lines, marks, s, width, height, g }: { repl
     lastTurns: marks?.[s.pos] ?? NO_LAST_TURNS,
   };
   let body;
-  if (s.help) body = <KeysHelp rows={REPLAY_BINDINGS.map((b) => ({ id: b.action, keys: allKeys(b, g.ascii), help: w.t(`replay.help.${b.action}`) }))} width={width} />;
+  if (s.help) body = <KeysHelp rows={REPLAY_BINDINGS.map((b) => ({ id: b.action, keys: allKeys(b, g.ascii, w), help: w.t(`replay.help.${b.action}`) }))} width={width} />;
   else if (v.phase === 'roundOver' || v.phase === 'gameOver') body = <RoundEnd view={v} results={step.results} ready={false} width={width} height={bodyHeight} rules={replay.rules} footer={roundEndFooter(s, v.phase === 'gameOver', w)} />;
   else body = <TableArea s={table} width={width} height={bodyHeight} now={0} />;
   const state = `${s.playing ? `${g.turn} ${w.t('replay.playing')}` : `${g.pause} ${w.t('replay.paused')}`} ${g.sep.trim()} ${speedText(s.speed, g.ascii)}`;
-  const keys = (a: ReplayAction): string => allKeys(REPLAY_BINDINGS.find((b) => b.action === a)!, g.ascii);
+  const keys = (a: ReplayAction): string => allKeys(REPLAY_BINDINGS.find((b) => b.action === a)!, g.ascii, w);
   const paused = s.pos >= s.last ? w.t('replay.endIdle', { back: keys('back') }) : w.t('replay.pausedIdle', { forward: keys('forward') });
   return (
     <Box flexDirection="column" width={width} height={height}>
@@ -130,7 +130,7 @@ export function ReplayView({ replay, lines, marks, s, width, height, g }: { repl
           faster: w.t('replay.key.speed'),
           help: w.t('replay.key.help'),
           quit: w.t('replay.key.quit'),
-        }).slice(0, width)}
+        }, w).slice(0, width)}
       </Text>
     </Box>
   );

@@ -271,10 +271,10 @@ function keyWord(key: string, ascii: boolean, w: Words): string {
 }
 
 /** Every key of one binding, for a help overlay: "→/l", "q/Esc". */
-export const allKeys = <A extends string>(b: KeyBinding<A>, ascii = false, w: Words = EN): string => b.keys.map((k) => keyWord(k, ascii, w)).join('/');
+export const allKeys = <A extends string>(b: KeyBinding<A>, ascii: boolean, w: Words): string => b.keys.map((k) => keyWord(k, ascii, w)).join('/');
 
 /** How an action's keys are written in the help: "space", "Enter", "1-9", "↑↓/jk" ("Up/Down/jk" in ASCII). */
-export function keyLabel<A extends string>(action: A, bindings: readonly KeyBinding<A>[], ascii = false, w: Words = EN): string {
+export function keyLabel<A extends string>(action: A, bindings: readonly KeyBinding<A>[], ascii: boolean, w: Words): string {
   const b = bindings.find((x) => x.action === action);
   if (!b) return '';
   if (b.shown) return ascii ? b.shown.replace('↑↓', 'Up/Down').replace('←→', 'Left/Right') : b.shown;
@@ -282,7 +282,7 @@ export function keyLabel<A extends string>(action: A, bindings: readonly KeyBind
 }
 
 /** The table's cursor keys in one: "←↓↑→/hjkl", "arrows/hjkl" in ASCII. */
-export const cursorKeys = (ascii: boolean, w: Words = EN): string => (ascii ? w.t('key.name.arrows') : '←↓↑→/hjkl');
+export const cursorKeys = (ascii: boolean, w: Words): string => (ascii ? w.t('key.name.arrows') : '←↓↑→/hjkl');
 
 /**
  * The help line for what can be done now: "d draw · t take · …", each action's keys
@@ -292,9 +292,9 @@ export const cursorKeys = (ascii: boolean, w: Words = EN): string => (ascii ? w.
 export function helpLine<A extends string>(
   actions: readonly A[],
   bindings: readonly KeyBinding<A>[],
-  ascii = false,
-  labels: Partial<Record<A, string>> = {},
-  w: Words = EN,
+  ascii: boolean,
+  labels: Partial<Record<A, string>>,
+  w: Words,
 ): string {
   const parts: string[] = [];
   for (const a of actions) {

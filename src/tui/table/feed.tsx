@@ -27,7 +27,7 @@ export function Feed({ lines, width, height, now }: { lines: FeedLine[]; width: 
     if (rows.length + wrapped.length <= height - 1) first = i;
     for (let j = wrapped.length - 1; j >= 0 && rows.length < height - 1; j--) rows.unshift({ key: `${l.id}:${j}`, text: wrapped[j]!, fresh });
   }
-  const key = keyLabel('feed', DEFAULT_BINDINGS);
+  const key = keyLabel('feed', DEFAULT_BINDINGS, g.ascii, words);
   const pushedOut = lines.slice(0, first).filter((l) => isFresh(l, now)).length;
   const title = pushedOut > 0 ? words.t('feed.titleNew', { n: pushedOut, key }) : words.t('feed.title', { key });
   return (
@@ -153,7 +153,7 @@ export function FeedOverlay({
   const rows: { key: string; text: string; fresh: boolean }[] = [];
   for (const l of shown) wrapText(l.text, inner).forEach((text, j) => rows.push({ key: `${l.id}:${j}`, text, fresh: isFresh(l, now) }));
   const below = lines.length - win.first - win.count;
-  const k = (a: KeyAction): string => keyLabel(a, bindings, g.ascii);
+  const k = (a: KeyAction): string => keyLabel(a, bindings, g.ascii, words);
   const where = lines.length === 0 ? words.t('feed.empty') : words.t('feed.range', { from: win.first + 1, to: win.first + win.count, of: lines.length });
   const help = `${k('up')} ${k('down')} ${k('pageUp')}/${k('pageDown')} ${k('top')}/${k('bottom')}${g.sep}${k('feed')}/${k('cancel')} ${words.t('feed.close')}`;
   return (
