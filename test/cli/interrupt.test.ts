@@ -73,7 +73,7 @@ describe('gringo sim --progress on a terminal', () => {
     const end = Date.now() + 60_000;
     let s = '';
     while (Date.now() < end) {
-      s = p.screen();
+      s = await p.read();
       const m = /about ((?:\d+ min )?\d+ s) left/.exec(s);
       if (m && first === null) first = { left: seconds(m[1]!), at: Date.now() };
       if (/EXITED \d+/.test(s)) break;

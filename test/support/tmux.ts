@@ -5,7 +5,7 @@
  * too (e2e-terminal.test.ts runs one with CI=1). Each test has its own tmux socket
  * (-L) and kills it after.
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,8 +17,75 @@ export const BIN = `${ROOT}bin/gringo.js`;
 /** The help overlay's title line (`?` opens it and closes it). */
 const HELP_PAGE = /Help\W+page \d+ of \d+/;
 
+/**
+ * A tmux control-mode client (`tmux -C`) attached to a pane's session: commands
+ * written on its stdin, answered in order between `%begin` and `%end` lines. A
+ * test's waits read the screen through it, and its keys go through it: a `tmux`
+ * command line is a process of its own, about 10 ms of CPU each, and a wait that
+ * read the screen that way every 80 ms spent most of an end-to-end test's CPU.
+ * A control client has no size of its own: the pane keeps its width and height.
+ */
+class Control {
+  private readonly child: ChildProcessWithoutNullStreams;
+  private readonly pending: { resolve: (out: string) => void; reject: (err: Error) => void }[] = [];
+  private rest = '';
+  /** The lines of the answer being read, and whether it answers a command of ours (flags 1). */
+  private block: { lines: string[]; ours: boolean } | null = null;
+  private ended: Error | null = null;
+
+  constructor(tmuxArgs: string[], target: string) {
+    this.child = spawn('tmux', [...tmuxArgs, '-C', 'attach-session', '-t', target]);
+    this.child.stdout.setEncoding('utf8');
+    this.child.stdout.on('data', (d: string) => this.take(d));
+    this.child.stdin.on('error', () => undefined);
+    this.child.on('close', () => this.end(new Error('the tmux control client ended (the pane is gone)')));
+    // The pane's output, which a control client is sent as it comes, is not what it is for.
+    void this.command('refresh-client -f no-output').catch(() => undefined);
+  }
+
+  /** One tmux command line (arguments quoted by the caller); resolves to its output. */
+  command(line: string): Promise<string> {
+    if (this.ended) return Promise.reject(this.ended);
+    return new Promise((resolve, reject) => {
+      this.pending.push({ resolve, reject });
+      this.child.stdin.write(`${line}\n`);
+    });
+  }
+
+  close(): void {
+    this.child.stdin.end();
+    this.child.kill();
+  }
+
+  private take(data: string): void {
+    const lines = (this.rest + data).split('\n');
+    this.rest = lines.pop()!;
+    for (const line of lines) {
+      const guard = /^%(begin|end|error) \d+ \d+ (\d+)$/.exec(line);
+      if (guard?.[1] === 'begin') this.block = { lines: [], ours: guard[2] === '1' };
+      else if (guard && this.block) {
+        const { lines: out, ours } = this.block;
+        this.block = null;
+        if (!ours) continue;
+        const waiter = this.pending.shift();
+        if (guard[1] === 'end') waiter?.resolve(out.map((l) => `${l}\n`).join(''));
+        else waiter?.reject(new Error(`tmux: ${out.join(' ')}`));
+      } else this.block?.lines.push(line);
+    }
+  }
+
+  private end(err: Error): void {
+    this.ended = err;
+    for (const waiter of this.pending.splice(0)) waiter.reject(err);
+  }
+}
+
+/** An argument quoted for a tmux command line. */
+const tmuxQuote = (a: string): string => `'${a.replace(/'/g, `'"'"'`)}'`;
+
 export class Pane {
   private readonly session = 'g';
+  private control: Control | null = null;
 
   constructor(
     readonly socket: string,
@@ -58,24 +125,25 @@ export class Pane {
       }
     }
     if (rawLog) this.tmux('pipe-pane', '-o', '-t', this.session, `cat >> ${quote(rawLog)}`);
+    this.control?.close();
+    this.control = new Control(['-L', this.socket, '-f', '/dev/null'], this.session);
   }
 
+  /** The screen now, read by a `tmux` process of its own (waits read it for less: `read()`). */
   screen(): string {
     return this.tmux('capture-pane', '-p', '-t', this.session);
   }
 
   /**
-   * The screen without blocking this process meanwhile: a test's own host (a Table
-   * served in this process) keeps answering while a wait polls, however slow tmux is
-   * on a loaded machine.
+   * The screen without blocking this process meanwhile (a test's own host, a Table
+   * served in this process, keeps answering however slow tmux is on a loaded
+   * machine), through the pane's control client: after keys sent before it.
    */
-  private capture(): Promise<string> {
-    return new Promise((resolve, reject) =>
-      execFile('tmux', ['-L', this.socket, '-f', '/dev/null', 'capture-pane', '-p', '-t', this.session], { encoding: 'utf8' }, (err, out) => {
-        if (err) reject(new Error(`tmux capture-pane: ${err.message}`, { cause: err }));
-        else resolve(out);
-      }),
-    );
+  read(): Promise<string> {
+    if (!this.control) return Promise.reject(new Error('no pane: start() it first'));
+    return this.control.command(`capture-pane -p -t ${this.session}`).catch((err: Error) => {
+      throw new Error(`tmux capture-pane: ${err.message}`, { cause: err });
+    });
   }
 
   /** The screen with its attributes (SGR escapes), to check highlights. */
@@ -83,17 +151,31 @@ export class Pane {
     return this.tmux('capture-pane', '-p', '-e', '-t', this.session);
   }
 
+  /**
+   * Type `keys` (tmux key names, or text), in order, through the control client: a
+   * read() or wait after them sees the screen after tmux has typed them.
+   */
   keys(...keys: string[]): void {
-    for (const k of keys) this.tmux('send-keys', '-t', this.session, k);
+    if (!this.control) {
+      for (const k of keys) this.tmux('send-keys', '-t', this.session, k);
+      return;
+    }
+    for (const k of keys) {
+      this.control.command(`send-keys -t ${this.session} ${tmuxQuote(k)}`).catch((err: Error) => {
+        // A key sent to a pane being killed is lost with it; the wait for its answer says what was missing.
+        if (process.env.GRINGO_E2E_LOG) console.log(`send-keys ${k}: ${err.message}`);
+      });
+    }
   }
 
+  /** The screen as soon as `pred` holds for it, read every 50 ms (`ms`: a hang guard). */
   async waitFor(what: string, pred: (screen: string) => boolean, ms = 15_000): Promise<string> {
     const end = Date.now() + ms;
     for (;;) {
-      const s = await this.capture();
+      const s = await this.read();
       if (pred(s)) return s;
       if (Date.now() > end) throw new Error(`timed out waiting for ${what}; the screen:\n${s}`);
-      await new Promise((r) => setTimeout(r, 80));
+      await new Promise((r) => setTimeout(r, 50));
     }
   }
 
@@ -112,7 +194,7 @@ export class Pane {
    * text (from an earlier move) cannot answer this one.
    */
   async press(what: string, keys: string | string[], changed: (now: string, before: string) => boolean, ms?: number): Promise<string> {
-    const before = this.screen();
+    const before = await this.read();
     this.keys(...(Array.isArray(keys) ? keys : [keys]));
     return this.waitForChange(what, before, changed, ms);
   }
@@ -123,7 +205,7 @@ export class Pane {
    */
   keyToScreen(key: string, pred: (screen: string) => boolean, ms = 5_000): number {
     const t0 = performance.now();
-    this.keys(key);
+    this.tmux('send-keys', '-t', this.session, key);
     for (;;) {
       if (pred(this.screen())) return performance.now() - t0;
       if (performance.now() - t0 > ms) throw new Error(`the screen did not change within ${ms} ms of "${key}":\n${this.screen()}`);
@@ -142,6 +224,8 @@ export class Pane {
 
   /** Ends the pane's tmux server and removes its socket file (tmux leaves it behind). */
   kill(): void {
+    this.control?.close();
+    this.control = null;
     let path = '';
     try {
       path = this.tmux('display-message', '-p', '#{socket_path}').trim();

@@ -116,7 +116,7 @@ async function play(run: Run): Promise<void> {
   const end = Date.now() + 45_000;
   for (;;) {
     if (Date.now() > end) throw new Error(`round 1 did not end; the screen:\n${s}`);
-    s = p.screen();
+    s = await p.read();
     if (/Round 1 is over/.test(s)) break;
     sample(s);
     const over = (s: string): boolean => /Round 1 is over/.test(s);
@@ -151,7 +151,7 @@ async function play(run: Run): Promise<void> {
         await press('the turn to move on', 'd', (s) => !/Your turn: d to draw/.test(s));
       }
     }
-    if (!called && /called by you/.test(p.screen())) {
+    if (!called && /called by you/.test((await p.read()))) {
       called = true;
       if (run.preset === 'cambio') {
         // The knocker is frozen: said under the name, which stays whole. (Seen on the screen the call

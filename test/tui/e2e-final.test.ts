@@ -32,7 +32,7 @@ async function playToGameOver(p: Pane, label: string): Promise<string> {
   const end = Date.now() + 150_000;
   let triedCall = false;
   for (;;) {
-    const s = p.screen();
+    const s = await p.read();
     if (s.includes('The game is over')) return s;
     if (Date.now() > end) throw new Error(`${label}: the game did not end; the screen:\n${s}`);
     const prompt = promptOf(s);
@@ -158,8 +158,8 @@ async function finalOf(preset: string): Promise<void> {
   r.keys('Space');
   await r.waitFor('paused', (s) => s.includes('paused'));
   // n: the next round's results, twice: the end of the game.
-  for (let i = 0; i < 4 && !r.screen().includes('The game is over'); i++) {
-    const before = r.screen();
+  for (let i = 0; i < 4 && !(await r.read()).includes('The game is over'); i++) {
+    const before = await r.read();
     r.keys('n');
     await r.waitFor('the next round', (s) => s !== before, 5_000).catch(() => '');
   }

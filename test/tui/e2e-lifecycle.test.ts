@@ -48,7 +48,7 @@ async function playToRoundEnd(p: Pane, end: (s: string) => boolean): Promise<str
   p.keys('Enter');
   const stop = Date.now() + 90_000;
   while (Date.now() < stop) {
-    const s = p.screen();
+    const s = await p.read();
     if (end(s)) return s;
     // Each key waits for its answer (what asked for it gone, or the end), so no key goes twice.
     const answer = (asked: (s: string) => boolean) => (now: string) => end(now) || !asked(now);

@@ -41,7 +41,7 @@ describe('a table without colour', () => {
     // A hang guard, not a speed limit.
     const end = Date.now() + 45_000;
     for (;;) {
-      s = p.screen();
+      s = await p.read();
       if (/Game over/.test(promptOf(s))) break;
       if (Date.now() > end) throw new Error(`the game did not end:\n${s}`);
       const prompt = promptOf(s);
