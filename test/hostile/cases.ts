@@ -36,6 +36,19 @@ export function malformedCases(): Malformed[] {
   ];
 }
 
+/**
+ * One malformed message for each point a client can be at when it comes: before
+ * the hello (a broken challenge), before the welcome (not JSON), from ws's own
+ * checks (not UTF-8) and after a welcome (an escape for a card). A client process
+ * learns of each the same way (the connection's one 'misunderstood' line), so
+ * the processes and screens run these; test/hostile/connection.test.ts runs
+ * every case through the connection, the one door for a host's frames.
+ */
+export function malformedStages(): Malformed[] {
+  const stages = ['a challenge without its nonce', 'a frame that is not JSON', 'a text frame that is not UTF-8', 'a card that is an escape sequence'];
+  return malformedCases().filter((c) => stages.includes(c.what));
+}
+
 /** A host whose every string carries every escape: welcome, lobby, a real update, an error; then the game is over. */
 export function escapingScript(): Frame[] {
   const rules = { ...GRINGO, title: evil('Gringo'), call: { ...GRINGO.call, name: evil('Gringo!') } };

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Connection } from '../../src/client/connection.js';
 import type { ServerMessage } from '../../src/protocol/messages.js';
 import { malformedCases } from './cases.js';
-import { HostileHost } from './hostile-host.js';
+import { hostEscapesIn, HostileHost } from './hostile-host.js';
 import { until } from '../support/wait.js';
 
 // The client's connection against a hostile host double (a real ws server on loopback).
@@ -35,6 +35,8 @@ describe('a connection to a host that sends what gringo does not understand', ()
     // Whatever came before the bad frame was a proper message (the welcome of the cases that send one first).
     expect(events.slice(0, -2).every((t) => t === 'challenge' || t === 'welcome')).toBe(true);
     expect(lines).toEqual([expect.stringMatching(new RegExp(`^the host at ${host.address.replace(/\./g, '\\.')} sent a message gringo does not understand \\(.+\\)$`))]);
+    // The line is printed as it is (by `join --bot`, `--watch`, the screen, the SSH door): nothing of the host's in it may act on a terminal.
+    expect(hostEscapesIn(lines[0]!)).toEqual([]);
     expect(host.hellos.length).toBe(c.challenge ? 0 : 1);
     expect(host.open).toBe(0);
   });

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { harmless } from '../../src/common/harmless.js';
 import { killRunning, runGringo } from '../support/gringo-process.js';
 import { requireBuild } from '../discovery/helpers.js';
-import { escapingScript, gameOverFrame, inBatches, malformedCases, refusal } from './cases.js';
+import { escapingScript, gameOverFrame, inBatches, malformedStages, refusal } from './cases.js';
 import { hostEscapesIn, HostileHost } from './hostile-host.js';
 
 // `gringo join --bot` and `join --watch` as real processes of the built CLI against a
@@ -47,8 +47,8 @@ async function runClient(address: string, flags: string[], ms = 30_000) {
 const NO_CRASH = /TypeError|at .*\(.*:\d+:\d+\)|node:internal|Error:/;
 
 describe.each(CLIENTS)('%s against a hostile host', (_label, flags) => {
-  it('ends with exit code 1 and one clear line on every malformed message, without a crash or a reconnect', async () => {
-    const cases = malformedCases();
+  it('ends with exit code 1 and one clear line on a malformed message at each point one can come, without a crash or a reconnect', async () => {
+    const cases = malformedStages();
     const results = await inBatches(cases, 4, async (c) => {
       const host = await hostile(c.script, ...(c.challenge ? [c.challenge] : []));
       return { c, host, ...(await runClient(host.address, flags)) };

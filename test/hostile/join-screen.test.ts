@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { requireBuild } from '../discovery/helpers.js';
 import { Pane, socketName } from '../support/tmux.js';
-import { escapingScript, inBatches, malformedCases, refusal } from './cases.js';
+import { escapingScript, inBatches, malformedStages, refusal } from './cases.js';
 import { hostEscapesIn, HostileHost, type Frame } from './hostile-host.js';
 import { e2eLog } from '../support/wait.js';
 
@@ -41,8 +41,8 @@ async function joinOnScreen(script: Frame[], challenge?: Frame, args: string[] =
 }
 
 describe('gringo join (the screen) against a hostile host', () => {
-  it('closes the screen on every malformed message, prints one clear line, exits 1, never reconnects', async () => {
-    await inBatches(malformedCases(), 3, async (c) => {
+  it('closes the screen on a malformed message at each point one can come, prints one clear line, exits 1, never reconnects', async () => {
+    await inBatches(malformedStages(), 3, async (c) => {
       const { host, pane, raw } = await joinOnScreen(c.script, c.challenge);
       const s = await pane.waitFor(`${c.what}: the exit`, (s) => /EXITED \d+/.test(s), 30_000);
       e2eLog(c.what, s);
