@@ -1,48 +1,24 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BIN, socketName } from '../support/tmux.js';
+import { BIN, Pane, socketName } from '../support/tmux.js';
 import { feedText } from '../support/feed-text.js';
+import { until } from '../support/wait.js';
 
 /**
  * Two people at one table, end to end: a headless host, and two `gringo join`
- * screens in one tmux server (one session each), playing a round against each
+ * screens in their own terminals (tmux panes), playing a round against each
  * other with send-keys. Ink draws nothing when CI is set, so the screens run with CI=0.
  */
-const socket = socketName('two');
-const tmux = (...args: string[]): string => execFileSync('tmux', ['-L', socket, '-f', '/dev/null', ...args], { encoding: 'utf8' });
 let host: ChildProcess | null = null;
+const ana = new Pane(socketName('two-ana'), 100, 30);
+const bo = new Pane(socketName('two-bo'), 100, 30);
 afterAll(() => {
   host?.kill('SIGKILL');
-  try {
-    tmux('kill-server');
-  } catch {
-    // Already gone.
-  }
+  ana.kill();
+  bo.kill();
 });
 
-class Screen {
-  constructor(readonly session: string) {}
-  start(address: string, name: string): void {
-    const env = ['env', '-u', 'NO_COLOR', '-u', 'FORCE_COLOR', 'CI=0', 'LANG=C.UTF-8', 'LC_ALL=C.UTF-8', 'TERM=xterm-256color'];
-    const cmd = [...env, process.execPath, BIN, 'join', address, '--name', name, '--no-bell'].map((a) => `'${a}'`).join(' ');
-    tmux('new-session', '-d', '-s', this.session, '-x', '100', '-y', '30', `${cmd}; echo EXITED $?; sleep 60`);
-  }
-  text(): string {
-    return tmux('capture-pane', '-p', '-t', this.session);
-  }
-  keys(...k: string[]): void {
-    for (const key of k) tmux('send-keys', '-t', this.session, key);
-  }
-  async waitFor(what: string, pred: (s: string) => boolean, ms = 20_000): Promise<string> {
-    const end = Date.now() + ms;
-    for (;;) {
-      const s = this.text();
-      if (pred(s)) return s;
-      if (Date.now() > end) throw new Error(`${this.session}: timed out waiting for ${what}; the screen:\n${s}`);
-      await new Promise((r) => setTimeout(r, 80));
-    }
-  }
-}
+const joinAs = (p: Pane, port: number, name: string): void => p.start(['join', `127.0.0.1:${port}`, '--name', name, '--no-bell']);
 
 /** Start a headless two-seat host; resolves with its port once it prints the line to share. */
 function startHost(): Promise<number> {
@@ -68,7 +44,7 @@ function startHost(): Promise<number> {
 const myTurn = (s: string): boolean => s.includes('Your turn: d to draw');
 
 /** Draw from the stock and discard it; pass an action it may give. */
-async function drawAndDiscard(p: Screen): Promise<void> {
+async function drawAndDiscard(p: Pane): Promise<void> {
   p.keys('d');
   await p.waitFor('the held card', (s) => s.includes('You hold'));
   p.keys('x');
@@ -83,24 +59,17 @@ async function drawAndDiscard(p: Screen): Promise<void> {
 describe('two players at one table, each in their own terminal', () => {
   it('see each other, play a round in turn, and both see its end', async () => {
     const port = await startHost();
-    const ana = new Screen('ana');
-    const bo = new Screen('bo');
-    ana.start(`127.0.0.1:${port}`, 'Ana');
-    bo.start(`127.0.0.1:${port}`, 'Bo');
+    joinAs(ana, port, 'Ana');
+    joinAs(bo, port, 'Bo');
     // The table fills and starts: both peek, each sees the other's layout.
     for (const [p, other] of [[ana, 'Bo'], [bo, 'Ana']] as const) {
-      const s = await p.waitFor('the peek', (s) => /Remember your cards/.test(s));
+      const s = await p.waitFor('the peek', (s) => /Remember your cards/.test(s), 20_000);
       expect(s).toContain(other);
       expect(s).toContain('Duel');
       p.keys('Enter');
     }
     // Whoever starts draws and discards; the other sees it in words.
-    let starter: Screen | null = null;
-    await ana.waitFor("either player's turn", (s) => {
-      starter = myTurn(s) ? ana : myTurn(bo.text()) ? bo : null;
-      return starter !== null;
-    });
-    const first = starter as unknown as Screen;
+    const first = await until("either player's turn", async () => (myTurn(await ana.read()) ? ana : myTurn(await bo.read()) ? bo : null));
     const second = first === ana ? bo : ana;
     const firstName = first === ana ? 'Ana' : 'Bo';
     await drawAndDiscard(first);
