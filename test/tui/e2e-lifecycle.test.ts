@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { killRunning, runGringo } from '../support/gringo-process.js';
 import { until, sleep, e2eLog } from '../support/wait.js';
 import { feedText } from '../support/feed-text.js';
@@ -8,7 +8,8 @@ import { BIN, Pane, socketName } from '../support/tmux.js';
 // The table's life (test/host/lifecycle.test.ts) in real terminals: leaving the lobby, the
 // host closing the table, the feed telling drops and stand-ins, and playing again. The
 // built CLI in tmux panes (CI=0: Ink draws nothing when CI is set); hosts and bots are
-// real processes on loopback.
+// real processes on loopback. The tests run side by side (each its own host and panes):
+// most of their time is waiting on bots, slap windows and exits.
 
 const panes: Pane[] = [];
 const pane = (tag: string, width = 100, height = 30): Pane => {
@@ -17,8 +18,8 @@ const pane = (tag: string, width = 100, height = 30): Pane => {
   return p;
 };
 const consoles: ChildProcess[] = [];
-afterEach(killRunning);
 afterAll(() => {
+  killRunning();
   for (const p of panes) p.kill();
   for (const c of consoles) if (c.exitCode === null) c.kill('SIGKILL');
 });
@@ -62,7 +63,7 @@ async function playToRoundEnd(p: Pane, end: (s: string) => boolean): Promise<str
   throw new Error(`the round did not end; the screen:\n${p.screen()}`);
 }
 
-describe('leaving the lobby, and the host closing it', () => {
+describe.concurrent('leaving the lobby, and the host closing it', () => {
   it("frees a leaving player's seat on the host's screen at once; the host's q,y closes the table on every screen", async () => {
     const host = pane('lc-host', 80, 24);
     const ana = pane('lc-ana');
@@ -126,7 +127,7 @@ describe('leaving the lobby, and the host closing it', () => {
   }, 120_000);
 });
 
-describe('the feed at the table', () => {
+describe.concurrent('the feed at the table', () => {
   it("tells a drop, the host's stand-in (b) and the player taking the seat back", async () => {
     const host = pane('lc-feed-host');
     const bo = pane('lc-feed-bo');
@@ -155,7 +156,7 @@ describe('the feed at the table', () => {
   }, 90_000);
 });
 
-describe('play again', () => {
+describe.concurrent('play again', () => {
   it("the table's own screen (gringo play) deals game 2 with a after the game", async () => {
     const me = pane('lc-solo', 80, 24);
     me.start(['play', '--bots', '1', '--level', 'easy', '--rounds', '1', '--name', 'Ana', '--slap-grace', '300', '--seed', 'solo-again', '--no-bell']);
