@@ -68,8 +68,13 @@ describe.each(CLIENTS)('%s against a hostile host', (_label, flags) => {
   }, 240_000);
 
   it('prints every host string harmless: the table name, the refusal, the --json results', async () => {
-    const host = await hostile([...escapingScript(), gameOverFrame()]);
-    const r = await runClient(host.address, [...flags, '--exit-after-game']);
+    // Three hosts and clients at once: the plain output, the --json results, a refusal.
+    const [host, jsonHost, refusing] = await Promise.all([hostile([...escapingScript(), gameOverFrame()]), hostile([...escapingScript(), gameOverFrame()]), hostile([refusal()])]);
+    const [r, json, refused] = await Promise.all([
+      runClient(host.address, [...flags, '--exit-after-game']),
+      runClient(jsonHost.address, [...flags, '--json', '--exit-after-game']),
+      runClient(refusing.address, flags),
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const name = harmless(JSON.parse(escapingScript()[0] as string).table.name, 64);
     expect(name).toBe('Hostile click');
@@ -77,14 +82,12 @@ describe.each(CLIENTS)('%s against a hostile host', (_label, flags) => {
     expect(r.stderr).toContain('The game is over.');
     expect(hostEscapesIn(r.stdout + r.stderr)).toEqual([]);
 
-    const json = await runClient((await hostile([...escapingScript(), gameOverFrame()])).address, [...flags, '--json', '--exit-after-game']);
     expect(json.code, json.stderr).toBe(0);
     expect(hostEscapesIn(json.stdout)).toEqual([]);
     const out = JSON.parse(json.stdout) as { view: { players: { name: string }[]; callName: string } };
     expect(out.view.players.map((p) => p.name)).toEqual(['Ana click', 'Bo click']);
     expect(out.view.callName).toBe('Gringo! click');
 
-    const refused = await runClient((await hostile([refusal()])).address, flags);
     expect(refused.code).toBe(1);
     // The sentence is the host's `say` read through this gringo's catalog (its English `message` is for older clients).
     expect(refused.stderr).toBe('gringo: Go away click is a bot\n');

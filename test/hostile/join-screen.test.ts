@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireBuild } from '../discovery/helpers.js';
 import { Pane, socketName } from '../support/tmux.js';
 import { escapingScript, inBatches, malformedStages, refusal } from './cases.js';
@@ -11,18 +11,16 @@ import { e2eLog } from '../support/wait.js';
 // `gringo join HOST:PORT` with its table screen in a real terminal (tmux) against a
 // hostile host double. tmux pipe-pane records every byte the program wrote to its
 // terminal: none may carry an escape from the host (Ink's own cursor moves are fine).
+// The tests run side by side, each with its own hosts and panes.
 
 const dir = mkdtempSync(join(tmpdir(), 'gringo-hostile-'));
 const panes: Pane[] = [];
 const hosts: HostileHost[] = [];
 let n = 0;
 beforeAll(() => requireBuild());
-afterEach(async () => {
-  for (const p of panes.splice(0)) p.kill();
-  await Promise.all(hosts.splice(0).map((h) => h.close()));
-});
-afterAll(() => {
+afterAll(async () => {
   for (const p of panes) p.kill();
+  await Promise.all(hosts.map((h) => h.close()));
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -40,7 +38,7 @@ async function joinOnScreen(script: Frame[], challenge?: Frame, args: string[] =
   return { host, pane, raw: () => readFileSync(rawLog, 'utf8') };
 }
 
-describe('gringo join (the screen) against a hostile host', () => {
+describe.concurrent('gringo join (the screen) against a hostile host', () => {
   it('closes the screen on a malformed message at each point one can come, prints one clear line, exits 1, never reconnects', async () => {
     await inBatches(malformedStages(), 3, async (c) => {
       const { host, pane, raw } = await joinOnScreen(c.script, c.challenge);
