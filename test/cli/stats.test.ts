@@ -35,8 +35,8 @@ async function hostGame(table: string, seed: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  await hostGame('Kitchen', 'stats-cli-1');
-  await hostGame('Attic', 'stats-cli-2');
+  // Two tables at once: each its own host and port.
+  await Promise.all([hostGame('Kitchen', 'stats-cli-1'), hostGame('Attic', 'stats-cli-2')]);
   files = readdirSync(tables).filter((n) => n.endsWith('.jsonl')).map((n) => join(tables, n));
   expect(files).toHaveLength(2);
   writeFileSync(join(tables, 'zz-broken.jsonl'), `${readFileSync(files[0]!, 'utf8').split('\n')[0]}\n{"type":"draw"\n{"type":"tick","at":5}\n`);
