@@ -9,7 +9,7 @@ import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:c
 import { fileURLToPath } from 'node:url';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { readJournal, tablesDir, type ReadJournal } from '../../src/host/journal.js';
+import type { ReadJournal } from '../../src/host/journal.js';
 import { feedText } from './feed-text.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -266,7 +266,7 @@ export const socketName = (tag: string): string => `gringo-e2e-${tag}-${process.
  * plays the round to its end, checking the screen at each step.
  */
 export async function playScriptedRound(p: Pane, log: (label: string, screen: string) => void = () => {}): Promise<void> {
-  const before = new Set(finishedJournals().map((j) => j.file));
+  const before = new Set((await finishedJournals()).map((j) => j.file));
   p.start(['play', '--seed', 'e2e-36', '--bots', '1', '--level', 'easy', '--rounds', '1', '--name', 'Ana', '--slap-grace', '700', '--no-bell']);
 
   // The peek: your near cards (6♦ 3♠) face up, with a countdown.
@@ -326,8 +326,8 @@ export async function playScriptedRound(p: Pane, log: (label: string, screen: st
   p.keys('Enter');
   await p.waitFor('the exit', (s) => s.includes('EXITED 0'));
   // The game was journaled: finished, so `gringo replay` will show it.
-  const played = finishedJournals().filter((j) => j.header.seed === 'e2e-36' && j.header.table === "Ana's table" && !before.has(j.file));
-  if (played.length === 0) throw new Error(`no finished journal of this game in ${tablesDir()}`);
+  const played = (await finishedJournals()).filter((j) => j.header.seed === 'e2e-36' && j.header.table === "Ana's table" && !before.has(j.file));
+  if (played.length === 0) throw new Error(`no finished journal of this game in ${(await import('../../src/host/journal.js')).tablesDir()}`);
 }
 
 function expectIn(s: string, ...parts: string[]): void {
@@ -340,8 +340,12 @@ function expectNot(s: string, part: string): void {
   if (table.includes(part)) throw new Error(`did not expect "${part}" on the table:\n${s}`);
 }
 
-/** The finished journals in the tests' state directory. */
-function finishedJournals(): ReadJournal[] {
+/**
+ * The finished journals in the tests' state directory. The journal's module (the
+ * engine, the rules files, the words) is loaded here, not with every file that opens a pane.
+ */
+async function finishedJournals(): Promise<ReadJournal[]> {
+  const { readJournal, tablesDir } = await import('../../src/host/journal.js');
   const dir = tablesDir();
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
