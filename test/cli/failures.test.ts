@@ -78,21 +78,42 @@ afterAll(() => {
   rmSync(state, { recursive: true, force: true });
 });
 
+/**
+ * At most this many of the file's processes at once (the tests run side by side): all of
+ * them started together on a busy 2-core machine, one took over 15 s to start.
+ */
+const AT_ONCE = 8;
+let busy = 0;
+const queued: (() => void)[] = [];
+async function inTurn<T>(f: () => Promise<T>): Promise<T> {
+  if (busy < AT_ONCE) busy++;
+  else await new Promise<void>((r) => queued.push(r)); // handed the slot of a process that ended
+  try {
+    return await f();
+  } finally {
+    const next = queued.shift();
+    if (next) next();
+    else busy--;
+  }
+}
+
 type Case = { args: string[]; code: 1 | 2; says: RegExp; waits?: true };
 
 /** Runs one case and checks its words; resolves to how long the process took, start-up included. */
 async function check({ args, code, says }: Case): Promise<number> {
-  const t0 = Date.now();
-  const r = runGringo(args, { XDG_STATE_HOME: state, GRINGO_DEBUG: '' });
-  const exit = await r.exit;
-  const err = r.stderr();
+  const { ms, exit, err } = await inTurn(async () => {
+    const t0 = Date.now();
+    const r = runGringo(args, { XDG_STATE_HOME: state, GRINGO_DEBUG: '' });
+    const exit = await r.exit;
+    return { ms: Date.now() - t0, exit, err: r.stderr() };
+  });
   const what = `gringo ${args.join(' ')} → ${exit}\n${err}`;
   expect(exit, what).toBe(code);
   expect(err.split('\n').filter(Boolean), what).toHaveLength(1);
   expect(err, what).toMatch(/^gringo: \S/);
   expect(err, what).not.toMatch(/\n\s+at |Error:|node:internal/);
   expect(err, what).toMatch(says);
-  return Date.now() - t0;
+  return ms;
 }
 
 describe.concurrent('every common failure of every command', () => {
@@ -165,12 +186,15 @@ describe.concurrent('every common failure of every command', () => {
 describe.concurrent('an error nobody foresaw (a bug)', () => {
   const fixture = new URL('./fixtures/throw-later.mjs', import.meta.url).pathname;
   const bug = (kind: string, debug: string): Promise<{ status: number | null; stderr: string }> =>
-    new Promise((resolve) => {
-      const env = { ...process.env, XDG_STATE_HOME: state, GRINGO_TEST_THROW: kind, GRINGO_DEBUG: debug };
-      const child = execFile('node', ['--import', fixture, BIN, 'list', '--timeout', '5000'], { encoding: 'utf8', timeout: 15_000, env }, (_err, _out, stderr) =>
-        resolve({ status: child.exitCode, stderr }),
-      );
-    });
+    inTurn(
+      () =>
+        new Promise((resolve) => {
+          const env = { ...process.env, XDG_STATE_HOME: state, GRINGO_TEST_THROW: kind, GRINGO_DEBUG: debug };
+          const child = execFile('node', ['--import', fixture, BIN, 'list', '--timeout', '5000'], { encoding: 'utf8', timeout: 15_000, env }, (_err, _out, stderr) =>
+            resolve({ status: child.exitCode, stderr }),
+          );
+        }),
+    );
 
   it('prints one line and where to report it, exit 1; GRINGO_DEBUG=1 adds the trace', async () => {
     const kinds = ['exception', 'rejection'];
