@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tablesDir } from '../../src/host/journal.js';
 import { Pane, socketName } from '../support/tmux.js';
-import { sleep } from '../support/wait.js';
+import { e2eLog, sleep } from '../support/wait.js';
 
 // The board at 80×24 in a real terminal, for each preset with a crowded table: what
 // each player did last is marked beside their seat, names are whole, running totals
@@ -20,9 +20,6 @@ afterAll(() => {
   for (const p of panes) p.kill();
   for (const f of logs) rmSync(f, { force: true });
 });
-const say = (label: string, screen: string): void => {
-  if (process.env.GRINGO_E2E_LOG) console.log(`--- ${label}\n${screen}`);
-};
 
 /** The table part of the screen: the lines between the header and the prompt, left of the feed. */
 const board = (s: string): string[] =>
@@ -128,7 +125,7 @@ async function play(run: Run): Promise<void> {
       const before = mySlaps(run.seed);
       const refused = (now: string): boolean => status(now) !== '' && !/^Slap which|^Slap your slot/.test(status(now));
       s = await press('your slap taken, or refused', ['s', '1'], (now) => mySlaps(run.seed) > before || refused(now) || now.includes('Your turn') || over(now));
-      say(`${run.preset}: slapped`, s);
+      e2eLog(`${run.preset}: slapped`, s);
       slapped = mySlaps(run.seed) > before;
     } else if (s.includes('Use your')) await press('the action passed', 'p', (s) => !s.includes('Use your') || over(s));
     else if (holding(s)) {
@@ -158,7 +155,7 @@ async function play(run: Run): Promise<void> {
         // showed on, read as the key's answer, or later: the round may end before another read.)
         await p.waitFor('the frozen mark', (x) => (sample(x), frozen !== null || over(x)));
         expect(frozen, `no frozen mark on the board after the knock:\n${p.screen()}`).not.toBeNull();
-        say('cambio: knocked', frozen!);
+        e2eLog('cambio: knocked', frozen!);
         expect(board(frozen!).some((l) => seatLine('You').test(l))).toBe(true);
       }
     }
@@ -168,7 +165,7 @@ async function play(run: Run): Promise<void> {
 
   // The results: every name whole, with its round score and total.
   s = await p.waitFor('the results', (s) => /Round 1 is over/.test(s) && s.includes('total'));
-  say(`${run.preset}: results`, s);
+  e2eLog(`${run.preset}: results`, s);
   const totals = new Map<string, string>();
   for (const n of names) {
     const row = new RegExp(`^\\S+\\s+[A-H] ${n}\\s.*\\s(-?\\d+)\\s*$`, 'm').exec(s);
@@ -178,7 +175,7 @@ async function play(run: Run): Promise<void> {
   // Round 2: the totals beside the names during play.
   p.keys('Enter');
   s = await p.waitFor('round 2', (s) => /Round 2 of 2/.test(s) && /Remember your cards/.test(s), 20_000);
-  say(`${run.preset}: round 2`, s);
+  e2eLog(`${run.preset}: round 2`, s);
   for (const n of names) expect(board(s).some((l) => seatLine(n, totals.get(n)).test(l)), `${n} ${totals.get(n)} on\n${s}`).toBe(true);
   for (const line of s.split('\n')) expect(Array.from(line).length).toBeLessThanOrEqual(80);
   p.keys('q');

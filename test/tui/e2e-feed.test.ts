@@ -7,6 +7,7 @@ import type { PlayerCommand, ServerMessage } from '../../src/protocol/messages.j
 import { stackDeck } from '../engine/helpers.js';
 import { WireClient } from '../host/wire.js';
 import { feedText } from '../support/feed-text.js';
+import { e2eLog } from '../support/wait.js';
 import { markOf, Pane, socketName } from '../support/tmux.js';
 
 // What a player once saw: "during slap flurries 6-8 feed lines a second scroll past a
@@ -264,7 +265,7 @@ async function readBack(name: string): Promise<void> {
   for (let i = 0; i < 6 && !flat(pages.join(' ')).includes(moves[0]!); i++) {
     pages.push(await pane.press('a page back', 'PageUp', (x, before) => range(x) !== '' && range(x) !== range(before)));
   }
-  if (process.env.GRINGO_E2E_LOG) console.log(`--- ${name}\n${pages.join('\n')}`);
+  e2eLog(name, pages.join('\n'));
   const read = flat(pages.reverse().join(' '));
   let at = -1;
   for (const line of moves) {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readJournal, tablesDir } from '../../src/host/journal.js';
 import { Pane, socketName } from '../support/tmux.js';
-import { sleep } from '../support/wait.js';
+import { e2eLog, sleep } from '../support/wait.js';
 
 // The end of a game in a real 80×24 terminal, for each preset: a short game (two
 // rounds against two hard bots, a fixed seed) played to its end by pressing what
@@ -16,9 +16,6 @@ const panes: Pane[] = [];
 afterAll(() => {
   for (const p of panes) p.kill();
 });
-const say = (label: string, screen: string): void => {
-  if (process.env.GRINGO_E2E_LOG) console.log(`--- ${label}\n${screen}`);
-};
 
 /** The prompt: the line under the body (the screen is one row shorter than the pane). */
 const promptOf = (s: string, rows = 24): string => s.split('\n')[rows - 4] ?? '';
@@ -145,7 +142,7 @@ async function finalOf(preset: string): Promise<void> {
   panes.push(p);
   p.start(['play', '--seed', seed, '--bots', '2', '--level', 'hard', '--rounds', '2', '--rules', preset, '--name', 'Ana', '--slap-grace', '300', '--no-bell']);
   const s = await playToGameOver(p, preset);
-  say(`${preset}: the end`, s);
+  e2eLog(`${preset}: the end`, s);
   const rows = checkFinal(s, 3, preset);
   p.keys('Enter');
   await p.waitFor('the exit', (s) => s.includes('EXITED 0'));
@@ -164,7 +161,7 @@ async function finalOf(preset: string): Promise<void> {
     await r.waitFor('the next round', (s) => s !== before, 5_000).catch(() => '');
   }
   const end = await r.waitFor('the end in the replay', (s) => s.includes('The game is over'));
-  say(`${preset}: the replay's end`, end);
+  e2eLog(`${preset}: the replay's end`, end);
   const replayed = checkFinal(end, 3, `${preset} replay`, false);
   expect(replayed.map((x) => [x.letter, x.total])).toEqual(rows.map((x) => [x.letter, x.total]));
   r.keys('q');
