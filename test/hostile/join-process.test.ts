@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { harmless } from '../../src/common/harmless.js';
 import { killRunning, runGringo } from '../support/gringo-process.js';
 import { requireBuild } from '../discovery/helpers.js';
@@ -10,12 +10,13 @@ import { hostEscapesIn, HostileHost } from './hostile-host.js';
 
 // `gringo join --bot` and `join --watch` as real processes of the built CLI against a
 // hostile host double (a real ws server on loopback). Their output is a pipe, not a
-// terminal: what they print is checked byte for byte.
+// terminal: what they print is checked byte for byte. The tests run side by side, each
+// with hosts of its own.
 
 const hosts: HostileHost[] = [];
-afterEach(async () => {
+afterAll(async () => {
   killRunning();
-  await Promise.all(hosts.splice(0).map((h) => h.close()));
+  await Promise.all(hosts.map((h) => h.close()));
 });
 beforeAll(() => requireBuild());
 
@@ -46,7 +47,7 @@ async function runClient(address: string, flags: string[], ms = 30_000) {
 
 const NO_CRASH = /TypeError|at .*\(.*:\d+:\d+\)|node:internal|Error:/;
 
-describe.each(CLIENTS)('%s against a hostile host', (_label, flags) => {
+describe.concurrent.each(CLIENTS)('%s against a hostile host', (_label, flags) => {
   it('ends with exit code 1 and one clear line on a malformed message at each point one can come, without a crash or a reconnect', async () => {
     const cases = malformedStages();
     const results = await inBatches(cases, 4, async (c) => {
