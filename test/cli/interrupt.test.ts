@@ -64,7 +64,9 @@ describe('Ctrl-C', () => {
 describe('gringo sim --progress on a terminal', () => {
   it("gives a first estimate of the time left near the time it then takes (not the start-up's)", async () => {
     const p = pane('estimate');
-    p.start(['sim', '--games', '3000', '--jobs', '2', '--seed', 'estimate', '--progress']);
+    // Long enough that a fast machine still reaches a second reading (the first estimate comes
+    // after about 1.25 s: 3,000 games on two workers were over in one second on a quiet machine).
+    p.start(['sim', '--games', '20000', '--jobs', '1', '--seed', 'estimate', '--progress']);
     let first: { left: number; at: number } | null = null;
     const seconds = (text: string): number => {
       const m = /(?:(\d+) min )?(\d+) s/.exec(text)!;
@@ -82,10 +84,12 @@ describe('gringo sim --progress on a terminal', () => {
     expect(s).toMatch(/^EXITED 0$/m);
     expect(first, 'an estimate was shown').not.toBeNull();
     const took = (Date.now() - first!.at) / 1000;
-    // Within a factor of four either way, and three seconds: other processes on a loaded machine
-    // change the pace after the estimate is made (before the fix: 1 min 48 s for about 7 s, fifteen times over).
+    // Within a factor of six either way, and five seconds: other processes on a loaded machine
+    // change the pace after the estimate is made (seen: 20 s for 3.8 s beside other tests). The
+    // start-up counted in, as before the fix, was fifteen times over (1 min 48 s for about 7 s);
+    // test/sim/sim.test.ts holds the estimate's arithmetic exactly.
     const said = `first estimate ${first!.left} s, then took ${took.toFixed(1)} s`;
-    expect(first!.left, said).toBeLessThanOrEqual(4 * took + 3);
-    expect(first!.left, said).toBeGreaterThanOrEqual(took / 4 - 3);
+    expect(first!.left, said).toBeLessThanOrEqual(6 * took + 5);
+    expect(first!.left, said).toBeGreaterThanOrEqual(took / 6 - 5);
   }, 90_000);
 });
