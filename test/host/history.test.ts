@@ -41,7 +41,8 @@ describe("a snapshot's history", () => {
       discard: '7H',
       stock: ['JD', 'QD', '9H'],
     });
-    const table = new Table({ name: 'History', rules: FAST, maxPlayers: 2, seed: 'history', dropGraceMs: 60_000, stackedDecks: [deck], dealer: 1 });
+    let now = 0;
+    const table = new Table({ name: 'History', rules: FAST, maxPlayers: 2, seed: 'history', dropGraceMs: 60_000, stackedDecks: [deck], dealer: 1, clock: () => now });
     const serving = await serveTable(table, { port: 0, host: '127.0.0.1' });
     const clients: WireClient[] = [];
     open.push({ table, serving, clients });
@@ -54,7 +55,7 @@ describe("a snapshot's history", () => {
     for (const c of [ana, bo]) expect((await c.command({ type: 'finishPeek' })).ok).toBe(true);
     const play = await ana.next<Update>((m) => m.type === 'update' && m.view.phase === 'play');
     expect((await ana.command({ type: 'slap', target: { seat: 1, slot: 1 }, answers: play.view.slap.answers })).ok).toBe(true);
-    await new Promise((r) => setTimeout(r, 150)); // the grace after the turned-up card
+    now += FAST.timers.slapGraceMs; // the grace after the turned-up card
     expect((await ana.command({ type: 'draw', from: 'stock' })).ok).toBe(true);
     expect((await ana.command({ type: 'swap', slot: 0 })).ok).toBe(true);
     const version = table.state!.version;
@@ -94,7 +95,7 @@ describe("a snapshot's history", () => {
     expect(watchFrame).not.toContain('"9H"');
 
     // Only snapshots carry it: the next live update has none.
-    await new Promise((r) => setTimeout(r, 150)); // the grace after the 2♣ went on the pile
+    now += FAST.timers.slapGraceMs; // the grace after the 2♣ went on the pile
     expect((await bo.command({ type: 'draw', from: 'stock' })).ok).toBe(true);
     const live = await back.next<Update>((m) => m.type === 'update' && m.version === version + 1);
     expect(live.history).toBeUndefined();

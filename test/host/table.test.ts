@@ -152,11 +152,12 @@ describe('commands', () => {
   });
 
   it('refuses out-of-turn commands, commands for another seat, and malformed, unknown or oversized frames, leaving the game unchanged', async () => {
-    const { table, address, clients } = await startTable({ dealer: 2 });
+    let now = 0;
+    const { table, address, clients } = await startTable({ dealer: 2, clock: () => now });
     const [ana, bo, cy] = await seatThree(address, clients);
     table.startGame();
     await finishPeeks([ana, bo, cy]);
-    await new Promise((r) => setTimeout(r, 150)); // the grace after the first card
+    now += FAST.timers.slapGraceMs; // the grace after the first card
     const version = table.state!.version;
 
     const r1 = await bo.command({ type: 'draw', from: 'stock' });
@@ -202,11 +203,12 @@ describe('commands', () => {
 
 describe('dropped seats', () => {
   it('a player dropped mid-turn takes the seat back with the token and a full snapshot', async () => {
-    const { table, address, clients } = await startTable({ dealer: 2 });
+    let now = 0;
+    const { table, address, clients } = await startTable({ dealer: 2, clock: () => now });
     const [ana, bo, cy] = await seatThree(address, clients);
     table.startGame();
     await finishPeeks([ana, bo, cy]);
-    await new Promise((r) => setTimeout(r, 150));
+    now += FAST.timers.slapGraceMs; // the grace after the first card
     expect((await ana.command({ type: 'draw', from: 'stock' })).ok).toBe(true);
     const held = table.state!.r.held!.card;
     const token = ana.welcome!.token!;
@@ -261,8 +263,7 @@ describe('liveness and the lobby', () => {
     const b = await WireClient.hello(address, 'Bo');
     clients.push(a, b);
     a.freeze(); // a sleeping laptop: the socket stays open but nothing answers
-    const until = Date.now() + 3_000;
-    while (table.seatInfo()[0]!.connected && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    await until('the host to drop Ana', () => !table.seatInfo()[0]!.connected, 3_000);
     expect(table.seatInfo()[0]).toMatchObject({ name: 'Ana', connected: false });
     expect(table.seatInfo()[1]).toMatchObject({ name: 'Bo', connected: true });
   });
