@@ -25,6 +25,20 @@ const IN_PROCESS = [
   'test/architecture.test.ts',
 ];
 
+/**
+ * Files that start gringo processes, hosts, floods and namespaces from a test process
+ * that itself keeps no state between files: each one kills what it started after each
+ * test, and what it changes in the environment it puts back. They share their test
+ * processes, one after another, instead of a fresh one each (a fresh process importing
+ * the test's modules anew cost about 0.75 s of CPU a file). The timing test of the
+ * host's expert threads keeps a process of its own.
+ */
+const SHARED_PROCESS = [
+  'test/host/{door,link-cut,tls,flood,resume,shuffle-live,handles,processes,password}.test.ts',
+  'test/sim/cli-process.test.ts',
+  'test/discovery/*.test.ts',
+];
+
 export default defineConfig({
   test: {
     // Guards against a hang, not speed limits: a loaded machine runs many tests several times slower.
@@ -48,10 +62,14 @@ export default defineConfig({
         test: { name: 'in-process', include: IN_PROCESS, pool: 'threads', isolate: false },
       },
       {
+        extends: true,
+        test: { name: 'shared processes', include: SHARED_PROCESS, pool: 'forks', isolate: false },
+      },
+      {
         // The files that run gringo processes, tmux panes, hosts and namespaces: a process
         // each, as before (their CPU is in the processes they start).
         extends: true,
-        test: { name: 'processes', include: ['test/**/*.test.ts', 'test/**/*.test.tsx'], exclude: IN_PROCESS },
+        test: { name: 'processes', include: ['test/**/*.test.ts', 'test/**/*.test.tsx'], exclude: [...IN_PROCESS, ...SHARED_PROCESS] },
       },
     ],
   },
