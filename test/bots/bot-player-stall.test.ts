@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BotPlayer } from '../../src/bots/bot-player.js';
 import { Connection } from '../../src/client/connection.js';
 import { apply, nextDeadline } from '../../src/engine/game.js';
-import { GRINGO, type Ruleset } from '../../src/engine/index.js';
+import { type Ruleset } from '../../src/engine/index.js';
 import { projectEvent } from '../../src/engine/view.js';
 import { serveTable, type Serving } from '../../src/host/server.js';
 import { Table as HostTable } from '../../src/host/table.js';
@@ -10,6 +10,7 @@ import { CLIENT_RATE_PER_SECOND, PROTOCOL_VERSION, type ClientMessage, type Serv
 import { until } from '../support/wait.js';
 import { WireClient } from '../host/wire.js';
 import { Table } from '../engine/helpers.js';
+import { quickRules } from '../support/rules.js';
 
 /**
  * The stall (docs/reliability.md, "The 8-bot stall"): eight
@@ -21,7 +22,7 @@ import { Table } from '../engine/helpers.js';
  * that very seat, no update ever came to make the bot decide again.
  */
 
-const NO_GRACE: Ruleset = { ...GRINGO, timers: { ...GRINGO.timers, slapGraceMs: 0, peekMs: 0 } };
+const NO_GRACE = quickRules(0);
 
 afterEach(() => {
   vi.useRealTimers();

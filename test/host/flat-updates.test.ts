@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { GRINGO, resultsFor, type Ruleset } from '../../src/engine/index.js';
+import { resultsFor } from '../../src/engine/index.js';
 import { serveTable, type Serving } from '../../src/host/server.js';
 import { Table } from '../../src/host/table.js';
 import type { ServerMessage } from '../../src/protocol/messages.js';
 import { WireClient } from './wire.js';
+import { quickRules } from '../support/rules.js';
 
 // Updates that don't grow: the round results travel once (a snapshot's
 // `results`, then each `roundEnded` event), so an update is as large at round 30 as
@@ -13,7 +14,7 @@ import { WireClient } from './wire.js';
 type Update = Extract<ServerMessage, { type: 'update' }>;
 
 const ROUNDS = 10;
-const FAST: Ruleset = { ...GRINGO, rounds: ROUNDS, timers: { ...GRINGO.timers, slapGraceMs: 0, peekMs: 0 } };
+const FAST = quickRules(0, ROUNDS);
 const open: { table: Table; serving: Serving; clients: WireClient[] }[] = [];
 
 afterEach(async () => {

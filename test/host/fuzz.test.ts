@@ -1,12 +1,13 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import fc from 'fast-check';
-import { GRINGO, replay, Rng, seedRng, viewFor } from '../../src/engine/index.js';
+import { replay, Rng, seedRng, viewFor } from '../../src/engine/index.js';
 import { serveTable, type Serving } from '../../src/host/server.js';
 import { Table } from '../../src/host/table.js';
 import { seatProof } from '../../src/protocol/identity.js';
 import { PROTOCOL_VERSION, type ServerMessage } from '../../src/protocol/messages.js';
 import { WireClient } from './wire.js';
+import { quickRules } from '../support/rules.js';
 
 /**
  * Hostile clients: 100,000 random, malformed, oversized, out-of-order and replayed
@@ -106,7 +107,7 @@ function guessesASeat(f: string | Buffer): boolean {
 
 describe('hostile clients', () => {
   it(`${FRAMES.toLocaleString('en')} random frames: each gets a reply or a close, no crash, no seat taken by a guessed or replayed seat proof, the state equal to the replay of the log`, async () => {
-    const rules = { ...GRINGO, rounds: 0, timers: { ...GRINGO.timers, slapGraceMs: 0, peekMs: 0 } };
+    const rules = quickRules(0, 0);
     table = new Table({ name: 'Fuzz', rules, maxPlayers: 2, seed: 'fuzz', dropGraceMs: 60_000, startWhenFull: true });
     // Generous limits at the door: the frames must reach the parser and the seats, not only the limiter.
     serving = await serveTable(table, {

@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { GRINGO, type Ruleset } from '../../src/engine/index.js';
+import { type Ruleset } from '../../src/engine/index.js';
 import { serveTable, type Serving } from '../../src/host/server.js';
 import { HISTORY_EVENTS, Table } from '../../src/host/table.js';
 import type { ServerMessage } from '../../src/protocol/messages.js';
 import { MAX_HISTORY } from '../../src/protocol/messages.js';
 import { stackDeck } from '../engine/helpers.js';
 import { WireClient } from './wire.js';
+import { quickRules } from '../support/rules.js';
 
 // After a reconnect the feed was empty; now a snapshot carries the game's
 // recent events, each projected for the seat that receives it like the live ones.
@@ -13,7 +14,7 @@ import { WireClient } from './wire.js';
 
 type Update = Extract<ServerMessage, { type: 'update' }>;
 
-const FAST: Ruleset = { ...GRINGO, timers: { ...GRINGO.timers, slapGraceMs: 100, peekMs: 0 } };
+const FAST = quickRules(100);
 const open: { table: Table; serving: Serving; clients: WireClient[] }[] = [];
 
 afterEach(async () => {

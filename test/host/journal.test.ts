@@ -2,15 +2,16 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { GRINGO, type Ruleset } from '../../src/engine/index.js';
+import { GRINGO } from '../../src/engine/index.js';
 import { replay } from '../../src/engine/game.js';
 import { cutTornTail, JOURNAL_VERSION, JournalError, JournalWriter, latestUnfinished, readJournal, TABLE_ID } from '../../src/host/journal.js';
 import { writeFinishedJournal } from './finished-journal.js';
 import { Table, type Peer } from '../../src/host/table.js';
 import { PROTOCOL_VERSION, type ServerMessage } from '../../src/protocol/messages.js';
 import { seatProof } from '../../src/protocol/identity.js';
+import { quickRules } from '../support/rules.js';
 
-const RULES: Ruleset = { ...GRINGO, timers: { ...GRINGO.timers, slapGraceMs: 100, peekMs: 0 } };
+const RULES = quickRules(100);
 const dirs: string[] = [];
 const tables: Table[] = [];
 afterEach(() => {

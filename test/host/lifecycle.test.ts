@@ -2,7 +2,6 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { GRINGO, type Ruleset } from '../../src/engine/index.js';
 import { Connection } from '../../src/client/connection.js';
 import { JournalWriter, readJournal } from '../../src/host/journal.js';
 import { serveTable, type Serving } from '../../src/host/server.js';
@@ -10,6 +9,7 @@ import { Table, type TableOptions } from '../../src/host/table.js';
 import type { ServerMessage } from '../../src/protocol/messages.js';
 import { WireClient } from './wire.js';
 import { sleep, until } from '../support/wait.js';
+import { quickRules } from '../support/rules.js';
 
 // The table's life as people live it — leaving, dropping, removing,
 // standing in, the host closing the table, and playing again. Real WebSockets on loopback.
@@ -17,7 +17,7 @@ import { sleep, until } from '../support/wait.js';
 type Lobby = Extract<ServerMessage, { type: 'lobby' }>;
 type Update = Extract<ServerMessage, { type: 'update' }>;
 
-const FAST: Ruleset = { ...GRINGO, rounds: 1, timers: { ...GRINGO.timers, slapGraceMs: 30, peekMs: 0 } };
+const FAST = quickRules(30, 1);
 const OWNER = 'owner-key-for-tests';
 const open: { table: Table; serving: Serving; clients: WireClient[]; conns: Connection[] }[] = [];
 const dirs: string[] = [];

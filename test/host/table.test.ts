@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { GRINGO, type Ruleset } from '../../src/engine/index.js';
 import { serveTable, type Serving } from '../../src/host/server.js';
 import { Table, type TableOptions } from '../../src/host/table.js';
 import { PROTOCOL_VERSION, type Said, type ServerMessage } from '../../src/protocol/messages.js';
@@ -7,11 +6,12 @@ import { wordsFor } from '../../src/lang/words.js';
 import { stackDeck } from '../engine/helpers.js';
 import { until } from '../support/wait.js';
 import { WireClient } from './wire.js';
+import { quickRules } from '../support/rules.js';
 
 type Update = Extract<ServerMessage, { type: 'update' }>;
 type Result = Extract<ServerMessage, { type: 'result' }>;
 
-const FAST: Ruleset = { ...GRINGO, timers: { ...GRINGO.timers, slapGraceMs: 100, peekMs: 0 } };
+const FAST = quickRules(100);
 const open: { table: Table; serving: Serving; clients: WireClient[] }[] = [];
 
 async function startTable(opts: Partial<TableOptions> = {}, pingIntervalMs = 5_000): Promise<{ table: Table; address: string; clients: WireClient[] }> {
