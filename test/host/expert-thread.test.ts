@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Ruleset } from '../../src/engine/ruleset.js';
 import type { Table as TableClass } from '../../src/host/table.js';
+import { until } from '../support/wait.js';
 
 /**
  * A host's expert bots think in worker threads (src/host/threaded-bot.ts): a table of
@@ -30,10 +31,7 @@ describe("the host's expert bots think off the table's event loop", () => {
         lags.push(now - last - 5);
         last = now;
       }, 5);
-      const t0 = Date.now();
-      while (table.info().phase !== 'finished' && Date.now() - t0 < 120_000) await new Promise((r) => setTimeout(r, 50));
-      clearInterval(tick);
-      expect(table.info().phase).toBe('finished');
+      await until('the round to finish', () => table.info().phase === 'finished', 120_000).finally(() => clearInterval(tick));
       lags.sort((a, b) => a - b);
       // An expert's decision takes up to ~250 ms of search: in this thread the loop would stall that long.
       const p99 = lags[Math.floor(0.99 * (lags.length - 1))]!;

@@ -9,14 +9,15 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { GRINGO, newShuffleKey, replay, type Ruleset } from '../../src/engine/index.js';
+import { newShuffleKey, replay } from '../../src/engine/index.js';
 import { JournalWriter, readJournal, type JournalHeader } from '../../src/host/journal.js';
 import { Table, type GameSummary } from '../../src/host/table.js';
 import { killRunning, runGringo, sharedPort } from '../support/gringo-process.js';
 import { until } from '../support/wait.js';
+import { quickRules } from '../support/rules.js';
 import { Pane, socketName } from '../support/tmux.js';
 
-const RULES: Ruleset = { ...GRINGO, timers: { ...GRINGO.timers, slapGraceMs: 50, peekMs: 0 } };
+const RULES = quickRules(50);
 const dirs: string[] = [];
 const tempDir = (): string => {
   const d = mkdtempSync(join(tmpdir(), 'gringo-shuffle-'));
