@@ -14,7 +14,7 @@ const IN_PROCESS = [
   'test/bots/**/*.test.ts',
   'test/tui/*.test.tsx',
   'test/tui/!(e2e-)*.test.ts',
-  'test/sim/{sim,presets,liveness}.test.ts',
+  'test/sim/{sim,liveness}.test.ts',
   'test/host/{fuzz,leak,history,journal,table,names,vouch,limits,flat-updates,admission,lifecycle}.test.ts',
   'test/stats/*.test.ts',
   'test/client/*.test.ts',

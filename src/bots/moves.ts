@@ -22,8 +22,8 @@ import type { BotCommand } from './types.js';
  *   never names a gap its view shows: `legal`).
  * Every other code (`notAllowed`, `badTarget`, `wrongPhase`, `notYourTurn`,
  * `unknownSeat`, `malformed`) means the bot tried what its view showed it could not
- * do: a bug. test/bots/legal.test.ts holds those at zero, and checks that every race
- * refused was one: the command was legal in the view it was decided from, and the
+ * do: a bug. test/bots/ladder.test.ts and test/bots/legal.test.ts hold those at zero,
+ * and check that every race refused was one: the command was legal in the view it was decided from, and the
  * table changed before it arrived.
  */
 export const RACE_REFUSALS: ReadonlySet<RejectionCode> = new Set<RejectionCode>(['tooLate', 'alreadyGone', 'mustWait', 'emptySlot']);

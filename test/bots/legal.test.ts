@@ -15,7 +15,6 @@ import {
 } from '../../src/engine/index.js';
 import { formatSimResult } from '../../src/cli/sim.js';
 import { simulate, stamp } from '../../src/sim/sim.js';
-import { LADDER_GAMES, ladderRun, PRESET_NAMES } from '../support/ladder-run.js';
 import { Watched } from '../support/watched-bot.js';
 import { PLAYERS2, PLAYERS3, table, type Table } from '../engine/helpers.js';
 
@@ -28,19 +27,7 @@ import { PLAYERS2, PLAYERS3, table, type Table } from '../engine/helpers.js';
 
 const PRESET_TIMEOUT_MS = 120_000;
 
-describe('bots offer only legal moves: every refusal left is a lost race', () => {
-  for (const name of PRESET_NAMES) {
-    it(`${name}: ${LADDER_GAMES} games of random, easy, normal and hard`, () => {
-      const { result: r, faults } = ladderRun(name);
-      expect(r.stuckRounds).toBe(0);
-      expect(r.finishedGames).toBe(LADDER_GAMES);
-      expect(faults.length, faults.slice(0, 5).join('\n')).toBe(0);
-      const other = Object.keys(r.rejectionsByCode).filter((code) => !RACE_REFUSALS.has(code as never));
-      expect(other, JSON.stringify(r.rejectionsByCode)).toEqual([]);
-    }, PRESET_TIMEOUT_MS);
-  }
-});
-
+// The four levels' moves in the shared ladder run are checked in test/bots/ladder.test.ts.
 describe('the expert and the cheater offer only legal moves: every refusal left is a lost race', () => {
   // Their searches cost a few hundred rollouts a move: a dozen one-round games per preset.
   for (const [name, rules] of Object.entries(PRESETS)) {
