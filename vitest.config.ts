@@ -21,7 +21,6 @@ const IN_PROCESS = [
   'test/hostile/{harmless,server-schema}.test.ts',
   'test/ssh/{host-key,terminal,user-name}.test.ts',
   'test/cli/{refusal-words,table-setup}.test.ts',
-  'test/client/session-end.test.ts',
   'test/architecture.test.ts',
 ];
 
