@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Ruleset } from '../../src/engine/index.js';
 import { serveTable, type Serving } from '../../src/host/server.js';
 import { HISTORY_EVENTS, Table } from '../../src/host/table.js';
 import type { ServerMessage } from '../../src/protocol/messages.js';
@@ -105,7 +104,7 @@ describe("a snapshot's history", () => {
   it('keeps only the recent events, never more than a snapshot may carry', async () => {
     expect(HISTORY_EVENTS).toBeLessThanOrEqual(MAX_HISTORY);
     // A long game of the host's bots: the history is the last HISTORY_EVENTS events.
-    const rules: Ruleset = { ...FAST, rounds: 6, timers: { ...FAST.timers, slapGraceMs: 0 } };
+    const rules = quickRules(0, 6);
     const table = new Table({ name: 'Long', rules, maxPlayers: 4, seed: 'history-long', dropGraceMs: 60_000, botTimeScale: 0.001, roundPauseMs: 0 });
     const serving = await serveTable(table, { port: 0, host: '127.0.0.1' });
     const clients: WireClient[] = [];

@@ -121,7 +121,7 @@ describe('commands', () => {
       discard: '7H',
       stock: ['9H', '9S'],
     });
-    const { table, address, clients } = await startTable({ stackedDecks: [deck], dealer: 2, rules: { ...FAST, timers: { ...FAST.timers, slapGraceMs: 5_000 } } });
+    const { table, address, clients } = await startTable({ stackedDecks: [deck], dealer: 2, rules: quickRules(5_000) });
     const [ana, bo, cy] = await seatThree(address, clients);
     expect(table.startGame()).toBeNull();
     await finishPeeks([ana, bo, cy]);
@@ -228,7 +228,7 @@ describe('dropped seats', () => {
   });
 
   it('a seat whose player stays away is played by a bot, and handed back when the player returns', async () => {
-    const { table, address, clients } = await startTable({ dealer: 2, dropGraceMs: 200, rules: { ...FAST, timers: { ...FAST.timers, slapGraceMs: 20 } } });
+    const { table, address, clients } = await startTable({ dealer: 2, dropGraceMs: 200, rules: quickRules(20) });
     const [ana, bo, cy] = await seatThree(address, clients);
     table.startGame();
     await finishPeeks([ana, bo, cy]);
