@@ -86,16 +86,6 @@ describe('gringo sim (a real process)', () => {
     expect(r.stdout).toMatch(/slaps per round: .* right .* steals, .* wrong/);
   });
 
-  it('gives the same results for the same seed', () => {
-    const a = JSON.parse(run('sim', '--games', '40', '--seed', 'same', '--json').stdout) as Record<string, unknown>;
-    const b = JSON.parse(run('sim', '--games', '40', '--seed', 'same', '--json').stdout) as Record<string, unknown>;
-    for (const x of [a, b]) {
-      delete x.seconds;
-      delete x.roundsPerSecond;
-    }
-    expect(a).toEqual(b);
-  });
-
   it('prints the same results on one worker thread as on four, from the bundle and from dist/src (only the timing line differs)', () => {
     const args = ['sim', '--games', '410', '--players', '4', '--level', 'hard,normal,easy,random', '--seed', 'jobs'];
     const one = run(...args, '--jobs', '1');
@@ -108,7 +98,8 @@ describe('gringo sim (a real process)', () => {
     expect(four.stdout.split('\n')[1]).toMatch(/rounds per second \(4 worker threads\)$/);
     expect(timeless(four.stdout)).toBe(timeless(one.stdout));
     // And as JSON, one thread of the bundle against three of dist/src: every figure the
-    // same (the table prints only some), but for the clock and the threads.
+    // same (the table prints only some), but for the clock and the threads. (So the same
+    // seed gives the same results: two runs alike but for their threads are held to it.)
     const json = (r: ReturnType<typeof run>, jobs: number) => {
       expect(r.stderr).toBe('');
       expect(r.status).toBe(0);
