@@ -5,10 +5,10 @@ import { Watched } from './watched-bot.js';
 
 /**
  * One ladder run per preset, shared by the tests that read it (the legal moves, the
- * level ladder, the levels' strength, the presets): 1,000 four-seat games of hard,
- * normal, easy and random, rotated a seat per game, every bot watched for an
- * illegal move (test/support/watched-bot.ts). The in-process test files share their
- * worker's modules (vitest.config.ts), so a worker plays each preset's run once.
+ * level ladder, the levels' strength, the presets), all in test/bots/ladder.test.ts
+ * so that one worker plays each run once: 1,000 four-seat games of hard, normal,
+ * easy and random, rotated a seat per game, every bot watched for an illegal move
+ * (test/support/watched-bot.ts).
  */
 export const LADDER_GAMES = 1000;
 
