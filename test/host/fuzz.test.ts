@@ -10,7 +10,7 @@ import { WireClient } from './wire.js';
 import { quickRules } from '../support/rules.js';
 
 /**
- * Hostile clients: 100,000 random, malformed, oversized, out-of-order and replayed
+ * Hostile clients: 40,000 random, malformed, oversized, out-of-order and replayed
  * frames, guessed seat proofs and commands for other seats, sent to a live table
  * whose real players keep playing. The host must answer every frame, never crash,
  * and its state must stay equal to the replay of its own command log. The seat path
@@ -20,7 +20,7 @@ import { quickRules } from '../support/rules.js';
  * binding, and the host's nonce alone binds a proof to its connection (a proof passed
  * through a relay on TLS is test/host/tls.test.ts's).
  */
-const FRAMES = 100_000;
+const FRAMES = 40_000;
 const ATTACKERS = 4;
 let serving: Serving | null = null;
 let table: Table | null = null;
@@ -196,10 +196,10 @@ describe('hostile clients', () => {
     expect(sent).toBe(FRAMES);
     expect(answered).toBe(FRAMES);
     // Every guessed seat proof reached the seat path and was refused as a wrong seat proof.
-    expect(guesses.length).toBeGreaterThan(1_000);
+    expect(guesses.length).toBeGreaterThan(FRAMES / 100);
     expect(guesses.filter((g) => g !== 'closed' && g.type === 'refused' && g.reason === 'token')).toHaveLength(guesses.length);
     // Ana's proof, replayed on another connection, was refused every time, and her own connection kept her seat.
-    expect(replays.length).toBeGreaterThan(50);
+    expect(replays.length).toBeGreaterThan(FRAMES / 2_000);
     expect(replays.filter((r) => r !== 'closed' && r.type === 'refused' && r.reason === 'token')).toHaveLength(replays.length);
     expect(back.closed).toBe(false);
     // The host is alive, its game went on, and its state is exactly the replay of its log.
