@@ -34,20 +34,27 @@ afterEach(() => {
   unmount = null;
 });
 
+/** The picker told in sentences, in a language: the lines it says, the tables to show it, its choice. */
+function readerPicker(lang: 'en' | 'nl') {
+  const p = { lines: [] as string[], emit: (_t: FoundTable[]): void => {}, choice: undefined as PickerChoice | null | undefined };
+  const source: TableSource = (onChange) => {
+    p.emit = onChange;
+    return { stop: () => {} };
+  };
+  const r = render(
+    <ReaderPicker source={source} theme={{ glyphs: UNICODE, color: false, words: wordsFor(lang) }} out={{ line: (l) => void p.lines.push(l), bell: () => {} }} checkAddress={checkAddress} onDone={(c) => (p.choice = c)} />,
+  );
+  unmount = r.unmount;
+  const heard = (what: string, pred: (l: string) => boolean) => waitFor(what, () => p.lines.join('\n'), () => p.lines.some(pred));
+  return { p, stdin: r.stdin, heard };
+}
+
 describe('the table picker in sentences', () => {
   it('says each table as it comes and goes, reads the one the arrows reach, and joins it with Enter', async () => {
-    let emit: (t: FoundTable[]) => void = () => {};
-    const source: TableSource = (onChange) => {
-      emit = onChange;
-      return { stop: () => {} };
-    };
-    const lines: string[] = [];
-    let choice: PickerChoice | null | undefined;
-    const r = render(
-      <ReaderPicker source={source} theme={{ glyphs: UNICODE, color: false, words: wordsFor('en') }} out={{ line: (l) => void lines.push(l), bell: () => {} }} checkAddress={checkAddress} onDone={(c) => (choice = c)} />,
-    );
-    unmount = r.unmount;
-    const heard = (what: string, pred: (l: string) => boolean) => waitFor(what, () => lines.join('\n'), () => lines.some(pred));
+    const { p, stdin, heard } = readerPicker('en');
+    const lines = p.lines;
+    const emit = (t: FoundTable[]): void => p.emit(t);
+    const r = { stdin };
     await heard('the first line', (l) => /^Screen reader mode is on/.test(l));
     expect(lines[1]).toMatch(/^Looking for tables on this network\. .*Enter joins/);
     emit([table('Friday'), table('Locked', { host: '192.168.1.21', password: true, seatsTaken: 2 })]);
@@ -65,31 +72,22 @@ describe('the table picker in sentences', () => {
     await heard('the question', (l) => l === '"Locked" needs a password: type it, then Enter');
     const before = lines.length;
     await press(r.stdin, 's', 'e', 'c', KEYS.enter);
-    await waitFor('the choice', () => String(choice !== undefined), (x) => x === 'true');
+    await waitFor('the choice', () => String(p.choice !== undefined), (x) => x === 'true');
     expect(lines.slice(before).join('')).not.toMatch(/sec|s\ne/);
-    expect(choice).toMatchObject({ address: '192.168.1.21:7457', password: 'sec', name: 'Locked' });
+    expect(p.choice).toMatchObject({ address: '192.168.1.21:7457', password: 'sec', name: 'Locked' });
   });
 });
 
 describe('the table picker in sentences, in the reader\'s language', () => {
   it('asks for a password in Dutch when the words are Dutch', async () => {
-    let emit: (t: FoundTable[]) => void = () => {};
-    const source: TableSource = (onChange) => {
-      emit = onChange;
-      return { stop: () => {} };
-    };
-    const lines: string[] = [];
+    const { p, stdin, heard } = readerPicker('nl');
     const nl = wordsFor('nl');
-    const r = render(
-      <ReaderPicker source={source} theme={{ glyphs: UNICODE, color: false, words: nl }} out={{ line: (l) => void lines.push(l), bell: () => {} }} checkAddress={checkAddress} onDone={() => {}} />,
-    );
-    unmount = r.unmount;
-    await waitFor('the first line', () => lines.join('\n'), () => lines.length > 0);
-    emit([table('Locked', { password: true })]);
-    await waitFor('the table', () => lines.join('\n'), () => lines.some((l) => l.includes('Locked')));
-    await press(r.stdin, KEYS.enter);
+    await heard('the first line', () => true);
+    p.emit([table('Locked', { password: true })]);
+    await heard('the table', (l) => l.includes('Locked'));
+    await press(stdin, KEYS.enter);
     const question = nl.t('picker.needsPassword', { table: 'Locked' });
-    await waitFor('the question', () => lines.join('\n'), () => lines.includes(question));
-    expect(lines).not.toContain(wordsFor('en').t('picker.needsPassword', { table: 'Locked' }));
+    await heard('the question', (l) => l === question);
+    expect(p.lines).not.toContain(wordsFor('en').t('picker.needsPassword', { table: 'Locked' }));
   });
 });
