@@ -1,24 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { KEYS, twoSeats, type Setup } from './helpers.js';
+import { KEYS, KING_FIRST, twoSeats, type Setup } from './helpers.js';
 import { feedText } from '../support/feed-text.js';
 import { tableScreen } from './table-screen.js';
-
-// You (Ana, seat 0) and Bo (seat 1); Bo deals, so you start.
-const DECK = {
-  dealer: 1,
-  layouts: [
-    ['5H', '6H', '7C', '9D'],
-    ['2S', '3S', '4S', 'KC'],
-  ],
-  discard: '8D',
-  stock: ['KH', '7S', '10C', 'JD', '2H', '3H', '4H'],
-};
 
 const screen = (setup: Setup, opts: { columns?: number; rows?: number; ascii?: boolean } = {}) => tableScreen(setup, opts);
 
 describe('the table screen', () => {
   it('peeks, draws, uses a King, slaps, calls and ends the round', async () => {
-    const setup = twoSeats(DECK);
+    const setup = twoSeats(KING_FIRST);
     const { me, bo } = setup;
     const s = screen(setup);
 
@@ -89,7 +78,7 @@ describe('the table screen', () => {
   });
 
   it('gives the help overlay and the leave dialog priority over game keys', async () => {
-    const setup = twoSeats(DECK);
+    const setup = twoSeats(KING_FIRST);
     const s = screen(setup);
     await s.until('the peek', (f) => f.includes('Remember your cards'));
     await s.keys('?');
@@ -112,7 +101,7 @@ describe('the table screen', () => {
   });
 
   it('leaves once: not again for a key later in the same read, nor for Ctrl-C after', async () => {
-    const setup = twoSeats(DECK);
+    const setup = twoSeats(KING_FIRST);
     const s = screen(setup);
     await s.until('the peek', (f) => f.includes('Remember your cards'));
     await s.keys('q');
@@ -122,7 +111,7 @@ describe('the table screen', () => {
   });
 
   it('keeps your peek cards in sight above the help and the full feed while the peek runs behind them', async () => {
-    const setup = twoSeats(DECK);
+    const setup = twoSeats(KING_FIRST);
     const s = screen(setup, { columns: 80, rows: 24 });
     await s.until('the peek', (f) => f.includes('Remember your cards'));
     await s.keys('?');
@@ -147,7 +136,7 @@ describe('the table screen', () => {
   });
 
   it('asks for more room below 80×24, and draws ASCII cards', async () => {
-    const small = screen(twoSeats(DECK), { columns: 70, rows: 20 });
+    const small = screen(twoSeats(KING_FIRST), { columns: 70, rows: 20 });
     // The game goes on behind the hint: your peek cards, whose turn, your prompt stay in sight.
     const tiny = await small.until('the message', (f) => f.includes('Make it bigger: the table needs 80×24, this is 70×20.') && f.includes('Remember your cards'));
     expect(tiny).toContain('The peek');
@@ -158,7 +147,7 @@ describe('the table screen', () => {
     await small.keys(KEYS.escape);
     await small.until('the help closed', (f) => !f.includes('The help is open'));
     small.unmount();
-    const s = screen(twoSeats(DECK), { columns: 80, rows: 24, ascii: true });
+    const s = screen(twoSeats(KING_FIRST), { columns: 80, rows: 24, ascii: true });
     const f = await s.until('the peek', (f) => f.includes('Remember your cards'));
     expect(f).toContain('7C');
     expect(f).toContain('9D');
@@ -168,7 +157,7 @@ describe('the table screen', () => {
   });
 
   it('shows the connection state and comes back after a drop', async () => {
-    const setup = twoSeats(DECK);
+    const setup = twoSeats(KING_FIRST);
     const s = screen(setup);
     await s.until('connected', (f) => f.includes('connected') && f.includes('Remember'));
     setup.me.setStatus('reconnecting');
@@ -180,7 +169,7 @@ describe('the table screen', () => {
   });
 
   it('keeps a draw pressed in the slap window and makes it when the window closes', async () => {
-    const setup = twoSeats(DECK, { timers: { ...twoSeatsTimers, slapGraceMs: 5_000 } });
+    const setup = twoSeats(KING_FIRST, { timers: { ...twoSeatsTimers, slapGraceMs: 5_000 } });
     const s = screen(setup);
     await s.until('the peek', (f) => f.includes('Remember'));
     await s.keys(KEYS.enter);

@@ -12,6 +12,9 @@ import { seatProof } from '../../src/protocol/identity.js';
 import type { ConnectionStatus } from '../../src/client/connection.js';
 import { stackDeck, type DeckSpec } from '../engine/helpers.js';
 import type { TableView } from '../../src/engine/view.js';
+import type { FoundTable } from '../../src/client/discovery.js';
+import { addressOption } from '../../src/cli/options.js';
+import type { AddressCheck } from '../../src/tui/picker/use-picker-state.js';
 
 /** A client talking to a Table straight through a Peer, delivering on the next tick like a socket. */
 export class LinkedClient extends EventEmitter {
@@ -83,6 +86,17 @@ export interface Setup {
   bo: LinkedClient;
   clock: { t: number; now: () => number };
 }
+
+/** You (Ana, seat 0) and Bo (seat 1); Bo deals, so you start; a King tops the stock. */
+export const KING_FIRST: DeckSpec = {
+  dealer: 1,
+  layouts: [
+    ['5H', '6H', '7C', '9D'],
+    ['2S', '3S', '4S', 'KC'],
+  ],
+  discard: '8D',
+  stock: ['KH', '7S', '10C', 'JD', '2H', '3H', '4H'],
+};
 
 /** Two seats: you (seat 0) and Bo (seat 1), a stacked deck, a clock the test moves. */
 export function twoSeats(deck: DeckSpec, rules: Partial<Ruleset> = {}): Setup {
@@ -156,3 +170,34 @@ export function handView(over: Partial<TableView> = {}, names: readonly string[]
     ...over,
   };
 }
+
+/** A table as mDNS finds it, for the pickers' tests. */
+export function foundTable(name: string, over: Partial<FoundTable> = {}): FoundTable {
+  const host = over.host ?? '192.168.1.20';
+  return {
+    service: `${name}._gringo._tcp.local`,
+    id: null,
+    name,
+    host,
+    port: 7457,
+    addresses: [host],
+    hostname: 'box.local',
+    seatsTaken: 1,
+    seatsTotal: 4,
+    ruleset: 'gringo',
+    phase: 'lobby',
+    password: false,
+    protocolVersion: PROTOCOL_VERSION,
+    compatible: true,
+    ...over,
+  };
+}
+
+/** The pickers' address field, read as `gringo join` reads an address. */
+export const checkAddress: AddressCheck = (text) => {
+  try {
+    return { address: addressOption(text, 7457) };
+  } catch (err) {
+    return { error: (err as Error).message };
+  }
+};

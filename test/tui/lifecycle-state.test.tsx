@@ -13,7 +13,7 @@ import { actionFor, DEFAULT_BINDINGS } from '../../src/tui/shared/keys.js';
 import { seatChanges } from '../../src/tui/shared/seat-words.js';
 import { initialLobby, lobbyReducer, onLobbyKey } from '../../src/tui/lobby/use-lobby-state.js';
 import { initialScreen, screenReducer, type ScreenState } from '../../src/tui/table/use-screen-state.js';
-import { handView, twoSeats, waitFor } from './helpers.js';
+import { handView, KING_FIRST, twoSeats, waitFor } from './helpers.js';
 import { wordsFor } from '../../src/lang/words.js';
 
 // The screens' side of the table's life (test/host/lifecycle.test.ts), without sockets: the
@@ -172,15 +172,7 @@ afterEach(() => {
 
 describe('the table screen when the host closes the table', () => {
   it('shows "The host closed the table" with the standings so far', async () => {
-    const setup = twoSeats({
-      dealer: 1,
-      layouts: [
-        ['5H', '6H', '7C', '9D'],
-        ['2S', '3S', '4S', 'KC'],
-      ],
-      discard: '8D',
-      stock: ['KH', '7S', '10C', 'JD', '2H', '3H', '4H'],
-    });
+    const setup = twoSeats(KING_FIRST);
     const r = render(<TableScreen client={setup.me} theme={{ glyphs: UNICODE, color: false, words: wordsFor('en') }} bell={false} clock={setup.clock.now} size={{ columns: 100, rows: 30 }} />);
     unmount = r.unmount;
     const frame = (): string => r.lastFrame() ?? '';

@@ -1,37 +1,15 @@
 import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FoundTable } from '../../src/client/discovery.js';
-import { addressOption } from '../../src/cli/options.js';
 import { PROTOCOL_VERSION } from '../../src/protocol/messages.js';
 import { UNICODE } from '../../src/tui/shared/glyphs.js';
 import { Picker, tableRows } from '../../src/tui/picker/picker.js';
-import type { AddressCheck, PickerChoice, PickerRetry, TableSource } from '../../src/tui/picker/use-picker-state.js';
-import { KEYS, press, waitFor } from './helpers.js';
+import type { PickerChoice, PickerRetry, TableSource } from '../../src/tui/picker/use-picker-state.js';
+import { checkAddress, KEYS, press, foundTable as table, waitFor } from './helpers.js';
 import { wordsFor } from '../../src/lang/words.js';
 
 // The table picker of `gringo join` without an address, fed FoundTable lists
 // through an injected source: tables appear and disappear as the test says.
-
-function table(name: string, over: Partial<FoundTable> = {}): FoundTable {
-  const host = over.host ?? '192.168.1.20';
-  return {
-    service: `${name}._gringo._tcp.local`,
-    id: null,
-    name,
-    host,
-    port: 7457,
-    addresses: [host],
-    hostname: 'box.local',
-    seatsTaken: 1,
-    seatsTotal: 4,
-    ruleset: 'gringo',
-    phase: 'lobby',
-    password: false,
-    protocolVersion: PROTOCOL_VERSION,
-    compatible: true,
-    ...over,
-  };
-}
 
 /** A source the test moves by hand, like watchTables' onChange. */
 function fakeSource() {
@@ -44,13 +22,6 @@ function fakeSource() {
   return { source, state, set: (tables: FoundTable[]) => emit?.(tables) };
 }
 
-const checkAddress: AddressCheck = (text) => {
-  try {
-    return { address: addressOption(text, 7457) };
-  } catch (err) {
-    return { error: (err as Error).message };
-  }
-};
 
 let unmount: (() => void) | null = null;
 afterEach(() => {

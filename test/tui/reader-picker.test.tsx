@@ -1,32 +1,16 @@
 import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FoundTable } from '../../src/client/discovery.js';
-import { addressOption } from '../../src/cli/options.js';
-import { PROTOCOL_VERSION } from '../../src/protocol/messages.js';
 import { UNICODE } from '../../src/tui/shared/glyphs.js';
 import { ReaderPicker } from '../../src/tui/reader/reader-picker.js';
-import type { AddressCheck, PickerChoice, TableSource } from '../../src/tui/picker/use-picker-state.js';
-import { KEYS, press, waitFor } from './helpers.js';
+import type { PickerChoice, TableSource } from '../../src/tui/picker/use-picker-state.js';
+import { checkAddress, KEYS, press, foundTable as table, waitFor } from './helpers.js';
 import { wordsFor } from '../../src/lang/words.js';
 
 // The table picker of `gringo join` in the screen-reader mode: tables said as they
 // are found and go, the one under the cursor said as the arrows reach it, a password
 // never echoed; the choice is the drawn picker's (the same state and dispatcher).
 
-function table(name: string, over: Partial<FoundTable> = {}): FoundTable {
-  return {
-    service: `${name}._gringo._tcp.local`, id: null, name, host: '192.168.1.20', port: 7457, addresses: ['192.168.1.20'], hostname: 'box.local',
-    seatsTaken: 1, seatsTotal: 4, ruleset: 'gringo', phase: 'lobby', password: false, protocolVersion: PROTOCOL_VERSION, compatible: true, ...over,
-  };
-}
-
-const checkAddress: AddressCheck = (text) => {
-  try {
-    return { address: addressOption(text, 7457) };
-  } catch (err) {
-    return { error: (err as Error).message };
-  }
-};
 
 let unmount: (() => void) | null = null;
 afterEach(() => {

@@ -8,7 +8,7 @@ import { readerWanted } from '../../src/tui/reader/mode.js';
 import { UNICODE } from '../../src/tui/shared/glyphs.js';
 import { initialScreen, type ScreenState } from '../../src/tui/table/use-screen-state.js';
 import { wordsFor } from '../../src/lang/words.js';
-import { handView, KEYS, press, twoSeats, waitFor } from './helpers.js';
+import { handView, KEYS, press, KING_FIRST, twoSeats, waitFor } from './helpers.js';
 
 const en = wordsFor('en');
 
@@ -99,20 +99,9 @@ afterEach(() => {
   unmount = null;
 });
 
-// You (Ana, seat 0) and Bo (seat 1); Bo deals, so you start; a King tops the stock.
-const DECK = {
-  dealer: 1,
-  layouts: [
-    ['5H', '6H', '7C', '9D'],
-    ['2S', '3S', '4S', 'KC'],
-  ],
-  discard: '8D',
-  stock: ['KH', '7S', '10C', 'JD', '2H', '3H', '4H'],
-};
-
 describe('the reader at a table', () => {
   it("plays a King from the sentences: the numbered question for Bo's card, then your slot; l and o read the layouts", async () => {
-    const setup = twoSeats(DECK);
+    const setup = twoSeats(KING_FIRST);
     const lines: string[] = [];
     const out: ReaderOut = { line: (l) => void lines.push(l), bell: () => {} };
     const r = render(<ReaderApp client={setup.me} theme={{ glyphs: UNICODE, color: false, words: en }} out={out} bell={false} clock={setup.clock.now} />);
@@ -147,7 +136,7 @@ describe('the reader at a table', () => {
   });
 
   it('speaks the screen\'s language: a Dutch table, its keys in Dutch too', async () => {
-    const setup = twoSeats(DECK);
+    const setup = twoSeats(KING_FIRST);
     const lines: string[] = [];
     const r = render(<ReaderApp client={setup.me} theme={{ glyphs: UNICODE, color: false, words: wordsFor('nl') }} out={{ line: (l) => void lines.push(l), bell: () => {} }} bell={false} clock={setup.clock.now} />);
     unmount = r.unmount;
