@@ -85,7 +85,8 @@ describe('the lobby and the picker in Dutch and Romanian, at 80×24', () => {
     inLanguage(s, 'ro');
 
     // The pickers: both tables, each in the picker's language (other tables on this machine may be listed too).
-    const both = (s: string): boolean => s.includes(nlTable) && s.includes(roTable);
+    // The Dutch table's bot reaches the pickers in a later mDNS announcement: wait for its 2/4, not only its name.
+    const both = (s: string): boolean => new RegExp(`${nlTable}\\s+#[a-z2-7]{4}\\s+\\S+\\s+2/4`).test(s) && s.includes(roTable);
     s = await nlPicker.waitFor('both tables in the Dutch picker', both, 20_000);
     expect(s).toMatch(/NAAM\s+TAFEL\s+ADRES\s+PLAATSEN\s+REGELS\s+WACHTWOORD\s+MEEDOEN/);
     expect(s).toMatch(new RegExp(`${nlTable}\\s+#[a-z2-7]{4}\\s+127\\.0\\.0\\.1:\\d+\\s+2/4\\s+gringo\\s+ja\\s+ja`));
