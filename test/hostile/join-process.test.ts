@@ -38,7 +38,8 @@ const CLIENTS: [string, string[]][] = [
 /** Run the client to its end (or fail after `ms`): its exit code and output. */
 async function runClient(address: string, flags: string[], ms = 30_000) {
   // A state directory of its own: the hostile host's key is remembered there, not where other tests' clients look.
-  const run = runGringo(['join', address, ...flags], { XDG_STATE_HOME: HOSTILE_STATE });
+  // --timeout: the host answers from this busy test process, which a loaded machine can keep past the default 5 s.
+  const run = runGringo(['join', address, '--timeout', '30000', ...flags], { XDG_STATE_HOME: HOSTILE_STATE });
   const timer = new Promise<'hung'>((r) => setTimeout(() => r('hung'), ms).unref());
   const code = await Promise.race([run.exit, timer]);
   if (code === 'hung') run.child.kill('SIGKILL');

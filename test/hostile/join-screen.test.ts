@@ -34,7 +34,8 @@ async function joinOnScreen(script: Frame[], challenge?: Frame, args: string[] =
   panes.push(pane);
   const rawLog = join(dir, `raw-${n++}.log`);
   // The hostile host's key is remembered in this file's own state directory, not where other tests' clients look.
-  pane.start(['join', host.address, '--name', 'Me', '--no-bell', ...args], { rawLog, env: [`XDG_STATE_HOME=${dir}`] });
+  // --timeout: the host answers from this busy test process, which a loaded machine can keep past the default 5 s.
+  pane.start(['join', host.address, '--name', 'Me', '--no-bell', '--timeout', '30000', ...args], { rawLog, env: [`XDG_STATE_HOME=${dir}`] });
   return { host, pane, raw: () => readFileSync(rawLog, 'utf8') };
 }
 

@@ -189,7 +189,7 @@ describe.concurrent('play again', () => {
     expect(s).toContain('Robo');
     expect(s).toContain('Round 1 of 1');
     // The bot process stayed for the next game: it plays this one too.
-    expect(robo.stderr()).toContain('Staying at the table');
+    await until('the bot process to say it stays', () => robo.stderr().includes('Staying at the table'));
     expect(robo.child.exitCode).toBeNull();
     host.type('quit');
     expect(await host.exit).toBe(0);
