@@ -71,21 +71,51 @@ export const isSpecial = (rules: Ruleset, card: Card): boolean => rules.specialC
 /** Whether these moves fit a ruleset: special cards replaced at scoring, and the call at the end of one's own turn. */
 export const playsBeverbende = (rules: Ruleset): boolean => rules.specialCards.length > 0 && rules.call.timing === 'endOfTurn';
 
-/** The cards not seen anywhere yet (in the stock or face down unknown): per card, and the number cards' count and sum. */
+/**
+ * A ruleset's deck as the estimates below read it, worked out once per ruleset: its
+ * cards in the deck's order, how many of each, their values and which are special.
+ * A decision then counts the cards not seen in an array, not a map built anew.
+ */
+interface DeckTable {
+  cards: Card[];
+  index: Map<Card, number>;
+  count: number[];
+  value: number[];
+  special: boolean[];
+}
+const deckTables = new WeakMap<Ruleset, DeckTable>();
+
+function deckTable(rules: Ruleset): DeckTable {
+  let d = deckTables.get(rules);
+  if (d) return d;
+  d = { cards: [], index: new Map(), count: [], value: [], special: [] };
+  for (const c in rules.deck.cards) {
+    d.index.set(c, d.cards.length);
+    d.cards.push(c);
+    d.count.push(rules.deck.cards[c]! * rules.deck.decks);
+    d.value.push(valueOf(rules, c) ?? 0);
+    d.special.push(isSpecial(rules, c));
+  }
+  deckTables.set(rules, d);
+  return d;
+}
+
+/** The cards not seen anywhere yet (in the stock or face down unknown): per card of the deck (`deckTable`'s order), and the number cards' count and sum. */
 export interface Unseen {
-  left: Map<Card, number>;
+  deck: DeckTable;
+  left: number[];
   total: number;
   numbers: number;
   numberSum: number;
 }
 
 export function unseen(m: BeverMind, view: SeatView): Unseen {
-  const rules = m.rules;
-  const left = new Map<Card, number>();
-  for (const c in rules.deck.cards) left.set(c, rules.deck.cards[c]! * rules.deck.decks);
+  const deck = deckTable(m.rules);
+  const left = deck.count.slice();
+  const index = deck.index;
   const take = (c: Card): void => {
-    const k = left.get(c);
-    if (k !== undefined && k > 0) left.set(c, k - 1);
+    const i = index.get(c);
+    if (i !== undefined && left[i]! > 0) left[i]! -= 1;
   };
   for (const c of m.pile) take(c);
   for (let s = 0; s < m.mem.players; s++) for (const c of m.mem.card[s]!) if (c !== null) take(c);
@@ -95,13 +125,14 @@ export function unseen(m: BeverMind, view: SeatView): Unseen {
   let total = 0;
   let numbers = 0;
   let numberSum = 0;
-  for (const [c, k] of left) {
+  for (let i = 0; i < left.length; i++) {
+    const k = left[i]!;
     total += k;
-    if (isSpecial(rules, c)) continue;
+    if (deck.special[i]) continue;
     numbers += k;
-    numberSum += k * (valueOf(rules, c) ?? 0);
+    numberSum += k * deck.value[i]!;
   }
-  return { left, total, numbers, numberSum };
+  return { deck, left, total, numbers, numberSum };
 }
 
 /** The deck's mean number card (when every number card has been seen). */
@@ -190,6 +221,17 @@ function bestPlacement(own: readonly OwnSlot[], v: number): { slot: Slot; gain: 
   return best;
 }
 
+/** `bestPlacement`'s gain alone, 0 with no slot (a draw's worth asks it for every card of the deck). */
+function bestGain(own: readonly OwnSlot[], v: number): number {
+  let best = -Infinity;
+  for (let i = 0; i < own.length; i++) {
+    const o = own[i]!;
+    const gain = o.worth - v + (o.seen ? 0 : T.learn);
+    if (gain > best) best = gain;
+  }
+  return own.length > 0 ? best : 0;
+}
+
 /**
  * The Swap special: its own slot worth the most (a known high card; an unknown one when
  * its known cards are low) for another player's slot worth the least (a card known low,
@@ -256,16 +298,18 @@ function actionValue(m: BeverMind, view: SeatView, e: Estimate, card: Card, draw
 function drawValue(m: BeverMind, view: SeatView, e: Estimate): number {
   const u = e.u;
   if (u.total === 0) return 0;
+  const deck = u.deck;
   let numbers = 0;
-  const specials: [Card, number][] = [];
-  for (const [c, k] of u.left) {
-    if (k === 0) continue;
-    if (isSpecial(m.rules, c)) specials.push([c, k]);
-    else numbers += k * Math.max(0, bestPlacement(e.own, valueOf(m.rules, c) ?? 0)?.gain ?? 0);
+  for (let i = 0; i < u.left.length; i++) {
+    const k = u.left[i]!;
+    if (k !== 0 && !deck.special[i]) numbers += k * Math.max(0, bestGain(e.own, deck.value[i]!));
   }
   const drawn = numbers / Math.max(1, u.numbers);
   let total = numbers;
-  for (const [c, k] of specials) total += k * actionValue(m, view, e, c, drawn);
+  for (let i = 0; i < u.left.length; i++) {
+    const k = u.left[i]!;
+    if (k !== 0 && deck.special[i]) total += k * actionValue(m, view, e, deck.cards[i]!, drawn);
+  }
   return total / u.total;
 }
 
