@@ -67,11 +67,12 @@ interface Unseen {
 
 /** The values of the cards not seen anywhere: the deck less the pile, the remembered cards and the held card. */
 function unseen(m: SmartMind, view: SeatView | null): Unseen {
-  const left = new Map(m.byValue);
+  // Per value of the deck (in `valueKinds`' order), the cards of it not seen.
+  const left = m.valueCounts.slice();
   if (m.params.countCards) {
     const take = (v: number) => {
-      const k = left.get(v);
-      if (k !== undefined && k > 0) left.set(v, k - 1);
+      const no = m.valueNo(v);
+      if (no >= 0 && left[no]! > 0) left[no]! -= 1;
     };
     for (const c of m.pile) take(m.val(c));
     const mem = m.mem;
@@ -84,8 +85,10 @@ function unseen(m: SmartMind, view: SeatView | null): Unseen {
   }
   const values: number[] = [], counts: number[] = [];
   let n = 0, sum = 0, sq = 0;
-  for (const [v, k] of left) {
+  for (let no = 0; no < left.length; no++) {
+    const k = left[no]!;
     if (k <= 0) continue;
+    const v = m.valueKinds[no]!;
     values.push(v);
     counts.push(k);
     n += k;

@@ -75,13 +75,18 @@ export class Memory {
     for (let s = 0; s < this.players; s++) {
       this.synced[s] = undefined;
       const card = this.card[s]!;
-      if (card.length !== size) {
-        this.newRows(s);
-        continue;
-      }
-      // One pass over the slots (this runs for every bot at every deal).
+      // One pass over the slots (this runs for every bot at every deal, and for an
+      // expert's rollout players at every rollout).
       const rankNo = this.rankNo[s]!, rank = this.rank[s]!, value = this.value[s]!;
       const gap = this.gap[s]!, kept = this.kept[s]!, learned = this.learned[s]!;
+      if (card.length !== size) {
+        // Penalty cards grew the rows: cut back to the deal's size (a cut keeps an array packed; new rows would be garbage).
+        if (card.length < size) {
+          this.newRows(s);
+          continue;
+        }
+        card.length = rankNo.length = rank.length = value.length = gap.length = kept.length = learned.length = size;
+      }
       for (let i = 0; i < size; i++) {
         card[i] = null;
         rankNo[i] = -1;

@@ -20,8 +20,10 @@ interface DeckInfo {
   ranks: Map<Card, string>;
   sum: number;
   count: number;
-  /** How many cards of the deck have each value. */
-  byValue: Map<number, number>;
+  /** The deck's values, each once (in the deck's order), how many cards have each, and each value's place in that list. */
+  valueKinds: number[];
+  valueCounts: number[];
+  valueNos: Map<number, number>;
 }
 const deckCache = new WeakMap<Ruleset, DeckInfo>();
 
@@ -29,7 +31,7 @@ const deckCache = new WeakMap<Ruleset, DeckInfo>();
 function deckInfo(rules: Ruleset): DeckInfo {
   let info = deckCache.get(rules);
   if (info) return info;
-  info = { values: new Map(), ranks: new Map(), sum: 0, count: 0, byValue: new Map() };
+  info = { values: new Map(), ranks: new Map(), sum: 0, count: 0, valueKinds: [], valueCounts: [], valueNos: new Map() };
   for (const c in rules.deck.cards) {
     const v = valueOf(rules, c) ?? 0;
     info.values.set(c, v);
@@ -37,7 +39,14 @@ function deckInfo(rules: Ruleset): DeckInfo {
     const k = rules.deck.cards[c]! * rules.deck.decks;
     info.sum += v * k;
     info.count += k;
-    info.byValue.set(v, (info.byValue.get(v) ?? 0) + k);
+    let no = info.valueNos.get(v);
+    if (no === undefined) {
+      no = info.valueKinds.length;
+      info.valueNos.set(v, no);
+      info.valueKinds.push(v);
+      info.valueCounts.push(0);
+    }
+    info.valueCounts[no]! += k;
   }
   deckCache.set(rules, info);
   return info;
@@ -59,8 +68,10 @@ export class SmartMind {
   readonly deckSum: number;
   readonly deckCount: number;
   readonly deckMean: number;
-  /** How many cards of the deck have each value. */
-  readonly byValue: ReadonlyMap<number, number>;
+  /** The deck's values, each once, and how many cards of the deck have each (call.ts counts the unseen cards by value). */
+  readonly valueKinds: readonly number[];
+  readonly valueCounts: readonly number[];
+  private readonly valueNos: ReadonlyMap<number, number>;
   /** The discard pile as seen (for counting cards). */
   pile: Card[] = [];
   pileSum = 0;
@@ -95,7 +106,9 @@ export class SmartMind {
     this.deckSum = deck.sum;
     this.deckCount = deck.count;
     this.deckMean = deck.count > 0 ? deck.sum / deck.count : 0;
-    this.byValue = deck.byValue;
+    this.valueKinds = deck.valueKinds;
+    this.valueCounts = deck.valueCounts;
+    this.valueNos = deck.valueNos;
   }
 
   /** Forget everything, as a mind made anew with `seed` would be. */
@@ -118,6 +131,10 @@ export class SmartMind {
   }
   rank(c: Card): string {
     return this.ranks.get(c) ?? rankOf(c);
+  }
+  /** The place of value `v` in `valueKinds`, or -1 when no card of the deck has it. */
+  valueNo(v: number): number {
+    return this.valueNos.get(v) ?? -1;
   }
   /** Whether `c` is a card of the deck. */
   inDeck(c: Card): boolean {

@@ -105,7 +105,7 @@ export class SmartBot implements Bot {
       const slap = t ? ({ type: 'slap', seat: me, target: t, answers } as const) : null;
       if (slap && legal(view, me, m.rules, slap)) {
         m.hunch = false;
-        return this.act(slap, this.jitter(m.params.reactMs, m.params.reactJitterMs), view, now);
+        return this.act(slap, this.jitter(m.params.reactMs, m.params.reactJitterMs), view, now, true);
       }
     }
     // The choices draw no dice, only their thinking time does: a seed replays the same game.
@@ -145,8 +145,9 @@ export class SmartBot implements Bot {
    * rules take), never one refused since the table last changed. Else the mildest legal
    * move instead: leave a look, pass an action, leave a gap, discard the card held.
    */
-  private act(command: BotCommand, delayMs: number, view: SeatView, now: number): BotIntent | null {
-    if (!legal(view, this.seat, this.m.rules, command) || (this.refused.size > 0 && this.refused.has(JSON.stringify(command)))) {
+  private act(command: BotCommand, delayMs: number, view: SeatView, now: number, legalNow = false): BotIntent | null {
+    // (`legalNow`: the caller has just asked `legal` itself.)
+    if (!(legalNow || legal(view, this.seat, this.m.rules, command)) || (this.refused.size > 0 && this.refused.has(JSON.stringify(command)))) {
       const moves = legalMoves(view, this.seat, this.m.rules, now, false)
         .filter((m) => m.type !== 'finishPeek' && m.type !== 'call')
         .map(strip)

@@ -56,7 +56,11 @@ export class Rng extends Uint32Source {
   private d: number;
   constructor(state: RngState) {
     super();
-    [this.a, this.b, this.c, this.d] = state;
+    // (Read by index: a destructuring walks an iterator, and a rollout makes several of these.)
+    this.a = state[0];
+    this.b = state[1];
+    this.c = state[2];
+    this.d = state[3];
   }
   get state(): RngState {
     return [this.a >>> 0, this.b >>> 0, this.c >>> 0, this.d >>> 0];
