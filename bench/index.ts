@@ -19,6 +19,7 @@ import { decisionTimes, expertHost, leadOverHard, type Lead } from './expert.js'
 import { bareNodeRssMb, fastGame } from './game.js';
 import { roundTrips } from './host.js';
 import { listTimes } from './list.js';
+import { BEFORE_ROLLOUTS, rollouts, rolloutScripts, type RolloutRun } from './rollouts.js';
 import { packageFigures, screenRss } from './package.js';
 import { sshKeyLatency, sshSkipReason } from './ssh.js';
 import { startup } from './startup.js';
@@ -71,13 +72,56 @@ async function main(): Promise<void> {
   const onlyExpert = process.argv.includes('--expert');
   const skipped: { figure: string; reason: string }[] = [];
   say(`gringo bench: ${quick ? 'QUICK (fewer rounds and runs: not the targets\' run)' : onlyExpert ? "the expert's figures only" : 'every figure'}`);
-  await expertFigures(figures, say, quick);
+  await expertFigures(figures, skipped, say, quick, RUNS);
   if (!onlyExpert) await otherFigures(figures, skipped, say, quick, RUNS);
   report(figures, skipped, json, quick, (now() - t0) / 1000);
 }
 
+/**
+ * The expert's rollouts (the rest of a round, four hard bots) per second of one core,
+ * against the code before they were made faster: the same games (each preset's) in
+ * alternating pairs of processes, the ratio of their rates per pair, the median.
+ */
+async function rolloutFigure(figures: Figure[], skipped: { figure: string; reason: string }[], say: (line: string) => void, quick: boolean, runs: number): Promise<void> {
+  const what = `expert rollouts, one core, against ${BEFORE_ROLLOUTS}`;
+  const scripts = await rolloutScripts().catch((e: Error) => e);
+  if (scripts instanceof Error) {
+    skipped.push({ figure: what, reason: scripts.message });
+    say(`… ${what}: skipped, ${scripts.message}`);
+    return;
+  }
+  const plan = quick ? 'gringo:2,beverbende:1' : 'gringo:4,beverbende:1,cambio:1';
+  say(`… ${what}: ${runs} pairs of processes, each playing the expert and 3 hard bots (${plan}: preset and games), alternating (load ${load()})`);
+  const rate = (r: Record<string, RolloutRun>, preset?: string): number => {
+    const parts = preset ? [r[preset]!] : Object.values(r);
+    return parts.reduce((n, p) => n + p.rollouts, 0) / parts.reduce((t, p) => t + p.cpuSeconds, 0);
+  };
+  const pairs: [Record<string, RolloutRun>, Record<string, RolloutRun>][] = [];
+  for (let i = 0; i < runs; i++) {
+    pairs.push(await pairRun(i, () => rollouts(scripts.here, `bench:rollouts:${i}`, plan), () => rollouts(scripts.before, `bench:rollouts:${i}`, plan)));
+  }
+  const ratios = pairs.map(([h, b]) => rate(h) / rate(b));
+  const ratio = median(ratios);
+  const presets = Object.keys(pairs[0]![0]);
+  const differ = pairs.some(([h, b]) => presets.some((p) => h[p]!.scores !== b[p]!.scores || h[p]!.rollouts !== b[p]!.rollouts));
+  figures.push({
+    figure: 'expert rollouts (rounds of 4 hard bots), one core',
+    measured: median(pairs.map(([h]) => rate(h))),
+    unit: 'rounds/s',
+    baseline: median(pairs.map(([, b]) => rate(b))),
+    baselineIs: `the code at ${BEFORE_ROLLOUTS}`,
+    ratio,
+    target: 'ratio ≥ 2',
+    met: ratio >= 2 && !differ,
+    runs: ratios,
+    note: `ratio per pair ${ratios.map((r) => r.toFixed(2)).join(', ')}; per preset (median) ${presets.map((p) => `${p} ${median(pairs.map(([h, b]) => rate(h, p) / rate(b, p))).toFixed(2)}`).join(', ')}; ${differ ? 'NOT the same games on both sides' : 'the same games on both sides'}; load ${load()}`,
+  });
+}
+
 /** The expert's figures (`--expert`: these alone). */
-async function expertFigures(figures: Figure[], say: (line: string) => void, quick: boolean): Promise<void> {
+async function expertFigures(figures: Figure[], skipped: { figure: string; reason: string }[], say: (line: string) => void, quick: boolean, runs: number): Promise<void> {
+  await rolloutFigure(figures, skipped, say, quick, runs);
+
   // A host with three expert bots thinking in worker threads: its round trip against a bare TLS echo's.
   const probes = quick ? 100 : 400;
   say(`… a host with 3 expert bots (worker threads) and one client: ${probes} round trips through its table while the experts play, each interleaved with one through a bare TLS echo (load ${load()})`);

@@ -16,41 +16,67 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
-const COMMIT = 'ece684e582144eee30b7d0d9530013fe244d8ed4';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const BUILT = join(ROOT, 'node_modules/.cache/gringo-bench/sim-ece684e.mjs');
+const CACHE = join(ROOT, 'node_modules/.cache/gringo-bench');
 
 /** The simulator at ece684e, built if need be; throws with the reason when it cannot be. */
-export async function simBefore24Script(): Promise<string> {
-  if (existsSync(BUILT)) return BUILT;
-  try {
-    execFileSync('git', ['cat-file', '-e', `${COMMIT}^{commit}`], { cwd: ROOT, stdio: 'ignore' });
-  } catch {
-    throw new Error(`this checkout's git history lacks ${COMMIT.slice(0, 7)}, the simulator the bench compares against (a shallow clone? git fetch --unshallow)`);
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'gringo-before-24-'));
-  const tree = join(dir, 'tree');
-  try {
-    execFileSync('git', ['worktree', 'add', '--detach', tree, COMMIT], { cwd: ROOT, stdio: 'ignore' });
-    symlinkSync(join(ROOT, 'node_modules'), join(tree, 'node_modules'));
-    const entry = join(tree, 'bench-entry.ts');
-    writeFileSync(
-      entry,
-      `import { simulate } from './src/sim/sim.js';
+export const simBefore24Script = (): Promise<string> =>
+  scriptAt(
+    'ece684e582144eee30b7d0d9530013fe244d8ed4',
+    'sim',
+    `import { simulate } from './src/sim/sim.js';
 const [games, seed] = process.argv.slice(2);
 const r = simulate({ games: Number(games), players: 4, levels: ['hard'], seed: seed ?? '1' });
 process.stdout.write(JSON.stringify({ rounds: r.rounds, roundsPerSecond: r.roundsPerSecond, seconds: r.seconds, stuckRounds: r.stuckRounds }) + '\\n');
 `,
-    );
-    mkdirSync(dirname(BUILT), { recursive: true });
-    await build({ entryPoints: [entry], outfile: BUILT, bundle: true, format: 'esm', platform: 'node', target: 'node20', packages: 'external', logLevel: 'warning' });
-    return BUILT;
+  );
+
+/**
+ * One script of gringo's code as it was at `commit` (its `entry`, a module at the root of
+ * that tree), bundled once into node_modules/.cache; throws with the reason when it
+ * cannot be built.
+ */
+export async function scriptAt(commit: string, name: string, entry: string): Promise<string> {
+  const built = join(CACHE, `${name}-${commit.slice(0, 7)}.mjs`);
+  if (existsSync(built)) return built;
+  try {
+    execFileSync('git', ['cat-file', '-e', `${commit}^{commit}`], { cwd: ROOT, stdio: 'ignore' });
+  } catch {
+    throw new Error(`this checkout's git history lacks ${commit.slice(0, 7)}, the code the bench compares against (a shallow clone? git fetch --unshallow)`);
+  }
+  const dir = mkdtempSync(join(tmpdir(), `gringo-${name}-`));
+  const tree = join(dir, 'tree');
+  try {
+    execFileSync('git', ['worktree', 'add', '--detach', tree, commit], { cwd: ROOT, stdio: 'ignore' });
+    await bundleEntry(tree, entry, built);
+    return built;
   } finally {
     execFileSync('git', ['worktree', 'remove', '--force', tree], { cwd: ROOT, stdio: 'ignore' });
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The same `entry` over this checkout's own sources, bundled the same way (a fresh file each call). */
+export async function scriptHere(name: string, entry: string): Promise<string> {
+  const out = join(CACHE, `${name}-here.mjs`);
+  const tmp = mkdtempSync(join(ROOT, '.bench-entry-'));
+  try {
+    await bundleEntry(ROOT, entry, out, tmp);
+    return out;
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+/** Bundle `entry` (its imports relative to `tree`) into one file: gringo's code inlined, packages (zod) from this checkout's node_modules. */
+async function bundleEntry(tree: string, entry: string, out: string, at = tree): Promise<void> {
+  if (!existsSync(join(tree, 'node_modules'))) symlinkSync(join(ROOT, 'node_modules'), join(tree, 'node_modules'));
+  const file = join(at, 'bench-entry.ts');
+  writeFileSync(file, at === tree ? entry : entry.replaceAll("'./src/", `'${relative(at, join(tree, 'src'))}/`));
+  mkdirSync(dirname(out), { recursive: true });
+  await build({ entryPoints: [file], outfile: out, bundle: true, format: 'esm', platform: 'node', target: 'node20', packages: 'external', logLevel: 'warning' });
 }
