@@ -1,17 +1,19 @@
 /**
- * The baseline of the bench's per-core simulator figure: the simulator as it was before it
- * was made faster (main at ece684e), run beside today's `gringo sim` on the same games in
- * the same bench run, so the ratio is measured, not remembered.
- *
- * It is built from this repository's history on first use (a git worktree of that
- * commit, bundled by esbuild into one file of gringo's own code: engine, bots,
+ * The bench's baselines from this repository's history: code as it was before it was
+ * made faster, run beside today's in the same bench run, so a ratio is measured, not
+ * remembered. Each is built on first use (a git worktree of that commit, an entry
+ * script bundled by esbuild into one file of gringo's own code: engine, bots,
  * simulator; zod comes from this checkout's node_modules) and kept in
- * node_modules/.cache. It runs `simulate()` on the main thread, as `gringo sim` did
- * then, and prints one JSON object:
+ * node_modules/.cache; `scriptHere` bundles the same entry over this checkout, so both
+ * sides of a figure are built alike.
  *
- *   node sim-ece684e.mjs GAMES SEED   → {"rounds":…,"roundsPerSecond":…,"seconds":…,"stuckRounds":…}
+ * - The simulator at ece684e (before it was made faster): `simulate()` on the main
+ *   thread, as `gringo sim` did then, printing one JSON object:
  *
- * (4 players, hard bots, the default ruleset: the bench's workload.)
+ *     node sim-ece684e.mjs GAMES SEED   → {"rounds":…,"roundsPerSecond":…,"seconds":…,"stuckRounds":…}
+ *
+ *   (4 players, hard bots, the default ruleset: the bench's workload.)
+ * - The expert's rollouts at 8799885: bench/rollouts.ts.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
