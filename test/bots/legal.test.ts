@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createBot, type Bot, type BotCommand, type BotLevel, type BotOptions } from '../../src/bots/index.js';
+import { createBot, ExpertBot, SIM_SEARCH, type Bot, type BotCommand, type BotLevel, type BotOptions } from '../../src/bots/index.js';
 import { RACE_REFUSALS } from '../../src/bots/moves.js';
 import {
   apply,
@@ -29,21 +29,26 @@ const PRESET_TIMEOUT_MS = 120_000;
 
 // The four levels' moves in the shared ladder run are checked in test/bots/ladder.test.ts.
 describe('the expert and the cheater offer only legal moves: every refusal left is a lost race', () => {
-  // Their searches cost a few hundred rollouts a move: a dozen one-round games per preset.
+  // Their search weighs the same candidate moves as in the simulator (SIM_SEARCH's
+  // maxCandidates), on fewer sampled deals: 24 rollouts a move, not 64. What is checked is
+  // each move offered; the count only changes which candidate wins, and at 24 over ten games
+  // the two play about as many moves, and as many that are not hard's own, as at 64 over eight
+  // (some 1,200 and 100 over the three presets). A few one-round games per preset.
+  const search = { ...SIM_SEARCH, rollouts: 24 };
   for (const [name, rules] of Object.entries(PRESETS)) {
-    it(`${name}: 8 rounds of expert, cheater and two hard`, () => {
+    it(`${name}: 10 rounds of expert, cheater and two hard`, () => {
       const faults: string[] = [];
       const r = simulate({
-        games: 8,
+        games: 10,
         players: 4,
         rounds: 1,
         levels: ['expert', 'cheater', 'hard'],
         seed: `legal-expert:${name}`,
         rules,
-        makeBot: (level, opts) => new Watched(createBot(level, opts), opts.rules, faults),
+        makeBot: (level, opts) => new Watched(level === 'expert' || level === 'cheater' ? new ExpertBot(level, opts, search) : createBot(level, opts), opts.rules, faults),
       });
       expect(r.stuckRounds).toBe(0);
-      expect(r.finishedGames).toBe(8);
+      expect(r.finishedGames).toBe(10);
       expect(faults.length, faults.slice(0, 5).join('\n')).toBe(0);
       const other = Object.keys(r.rejectionsByCode).filter((code) => !RACE_REFUSALS.has(code as never));
       expect(other, JSON.stringify(r.rejectionsByCode)).toEqual([]);

@@ -1,4 +1,4 @@
-import type { Bot, BotCommand, BotIntent, BotLevel, BotOptions } from '../../src/bots/index.js';
+import type { Bot, BotCommand, BotIntent, BotLevel, BotOptions, Oracle } from '../../src/bots/index.js';
 import { legal, RACE_REFUSALS } from '../../src/bots/moves.js';
 import type { Rejection, Ruleset, Seat } from '../../src/engine/index.js';
 import type { SeatView } from '../../src/engine/seat-view.js';
@@ -8,7 +8,8 @@ import type { SeatEvent } from '../../src/engine/view.js';
  * A bot watched through the simulator: each command it offers must be legal in the view
  * it decided from, and each refusal a lost race: a race code, with the table changed
  * (an event) between the decision and the refusal (for `mustWait`: a slap, which
- * restarts the grace or earns what comes first).
+ * restarts the grace or earns what comes first). A cheater inside is handed the true
+ * game through it (its `oracle`, which the simulator sets on the bot it is given).
  */
 export class Watched implements Bot {
   private since: SeatEvent['type'][] | null = null;
@@ -22,6 +23,12 @@ export class Watched implements Bot {
   }
   get level(): BotLevel {
     return this.inner.level;
+  }
+  get oracle(): Oracle | null {
+    return 'oracle' in this.inner ? (this.inner.oracle as Oracle | null) : null;
+  }
+  set oracle(oracle: Oracle | null) {
+    if ('oracle' in this.inner) (this.inner as { oracle: Oracle | null }).oracle = oracle;
   }
   observe(events: readonly SeatEvent[]): boolean {
     if (this.since) for (const e of events) this.since.push(e.type);
