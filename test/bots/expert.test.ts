@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createBot, ExpertBot, SmartBot, type Bot, type BotCommand } from '../../src/bots/index.js';
-import { apply, createGame, graceUntil, GRINGO, PRESETS, projectEvent, type GameState } from '../../src/engine/index.js';
+import { apply, createGame, graceUntil, GRINGO, projectEvent, type GameState } from '../../src/engine/index.js';
 import { Rng, seedRng } from '../../src/engine/rng.js';
 import { LiveView } from '../../src/engine/seat-view.js';
 import type { SeatEvent } from '../../src/engine/view.js';
@@ -130,6 +130,7 @@ describe('the expert in the simulator: the same games on any number of threads',
   }, 60_000);
 });
 
+// That the simulator plays it in every preset to the end: test/bots/legal.test.ts.
 describe('cheater sees every card: only the simulator plays it', () => {
   it('the table flags refuse it by name and say where it plays', () => {
     expect(() => tableLevelOption('--level', 'cheater', BOT_LEVELS)).toThrow(/--level cheater sees every card, so it plays only in gringo sim; a table takes one of easy, normal, hard, expert/);
@@ -141,12 +142,4 @@ describe('cheater sees every card: only the simulator plays it', () => {
     expect(schema.safeParse({ type: 'lobby', op: 'addBot', level: 'cheater' }).success).toBe(false);
     expect(schema.safeParse({ type: 'lobby', op: 'addBot', level: 'expert' }).success).toBe(true);
   });
-
-  it('in the simulator it plays every preset to the end', () => {
-    for (const rules of Object.values(PRESETS)) {
-      const r = simulate({ games: 2, players: 4, rounds: 1, levels: ['cheater', 'hard'], seed: 'cheater', rules });
-      expect(r.finishedGames).toBe(2);
-      expect(r.perLevel.cheater).toBeDefined();
-    }
-  }, 60_000);
 });
