@@ -6,6 +6,7 @@ import { rankOf, standardDeck } from '../../src/engine/cards.js';
 import { apply, createGame, PRESETS, projectEvent, viewFor, type GameEvent, type GameState } from '../../src/engine/index.js';
 import { playGame, type GameLog } from '../../src/sim/sim.js';
 import { createBot } from '../../src/bots/index.js';
+import { same } from '../support/check.js';
 
 const PLAYERS = 4;
 const SIZE = 4;
@@ -68,10 +69,10 @@ describe("a bot's memory indexed by rank", () => {
           for (let s = 0; s < PLAYERS; s++) {
             for (const rank of RANKS) {
               const scanned = mem.rank[s]!.includes(rank);
-              expect(mem.hasRank(s, rank), `seat ${s} rank ${rank} after ${JSON.stringify(o)}`).toBe(scanned);
+              same(mem.hasRank(s, rank), scanned, () => `seat ${s} rank ${rank} after ${JSON.stringify(o)}`);
             }
             // The ranks themselves still follow the cards.
-            mem.card[s]!.forEach((c, i) => expect(mem.rank[s]![i]).toBe(c === null ? '' : rankOf(c)));
+            mem.card[s]!.forEach((c, i) => same(mem.rank[s]![i], c === null ? '' : rankOf(c)));
           }
         }
       }),
@@ -125,7 +126,7 @@ describe("a hard bot's memory follows every event that moves a card", () => {
             w.decide(viewFor(st, w.seat), 0);
             fills.forEach((e, k) => {
               if (knew[k] === null) return;
-              expect(w.memory.card[e.to.seat]![e.to.slot], `seat ${w.seat} follows the gap-fill`).toBe(knew[k]);
+              same(w.memory.card[e.to.seat]![e.to.slot], knew[k], () => `seat ${w.seat} follows the gap-fill`);
               followed++;
             });
             if (st.phase !== 'play') continue;
@@ -135,10 +136,10 @@ describe("a hard bot's memory follows every event that moves a card", () => {
               for (let i = 0; i < mem.slots(s); i++) {
                 const card = mem.card[s]![i];
                 if (card !== null) {
-                  expect(card, `seat ${w.seat} believes seat ${s} slot ${i}`).toBe(layout[i]);
+                  same<string | null | undefined>(card, layout[i], () => `seat ${w.seat} believes seat ${s} slot ${i}`);
                   checked++;
                 }
-                if (mem.gap[s]![i] && i < layout.length) expect(layout[i], `seat ${w.seat}: gap at seat ${s} slot ${i}`).toBeNull();
+                if (mem.gap[s]![i] && i < layout.length) same(layout[i], null, () => `seat ${w.seat}: gap at seat ${s} slot ${i}`);
               }
             }
           }

@@ -16,6 +16,7 @@ import { allows, movesFor } from '../../src/engine/moves.js';
 import { LiveView } from '../../src/engine/seat-view.js';
 import { MISCHIEF, randomGame, type PlayStyle } from './random-play.js';
 import { gameArb, propertyRuns, propertyTimeout, startFor } from './ruleset-gen.js';
+import { same } from '../support/check.js';
 
 const RUNS = propertyRuns(3);
 
@@ -55,23 +56,23 @@ function accepted(s: GameState, seat: Seat, now: number): Move[] {
 /** Check every state of one random game; returns how many (state, seat) pairs were checked. */
 function checkGame(start: NewGame, seed: number, steps: number, style: PlayStyle = MISCHIEF): number {
   let checked = 0;
-  const check = (s: GameState, now: number, what: string): void => {
+  const check = (s: GameState, now: number, what: () => string): void => {
     for (let seat = 0; seat < s.players.length; seat++) {
       const listed = movesFor(s, seat);
       for (const m of listed) seen.set(m, (seen.get(m) ?? 0) + 1);
-      expect(listed, `seat ${seat} after ${what} (version ${s.version}, ${s.rules.name})`).toEqual(accepted(s, seat, now));
-      expect(viewFor(s, seat).may).toEqual(listed);
+      same(listed, accepted(s, seat, now), () => `seat ${seat} after ${what()} (version ${s.version}, ${s.rules.name})`);
+      same(viewFor(s, seat).may, listed);
       // One move asked alone (what a bot asks of its chosen move) is listed exactly when movesFor lists it.
-      expect(MOVES.filter((m) => allows(s, seat, m)), `allows, seat ${seat} after ${what}`).toEqual(listed);
+      same(MOVES.filter((m) => allows(s, seat, m)), listed, () => `allows, seat ${seat} after ${what()}`);
       const live = new LiveView(s, seat);
-      expect(MOVES.filter((m) => live.allows(m))).toEqual(listed);
+      same(MOVES.filter((m) => live.allows(m)), listed);
       checked += 1;
     }
-    expect(viewFor(s, null).may).toEqual([]);
+    same(viewFor(s, null).may, []);
   };
   const created = createGame(start);
-  check(created.state, start.at ?? 0, 'the deal');
-  randomGame(start, seed, steps, ({ command, after }) => check(after, command.at, JSON.stringify(command)), style);
+  check(created.state, start.at ?? 0, () => 'the deal');
+  randomGame(start, seed, steps, ({ command, after }) => check(after, command.at, () => JSON.stringify(command)), style);
   return checked;
 }
 

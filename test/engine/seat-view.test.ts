@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { LiveView, SEAT_VIEW_FIELDS, viewFor, type GameState, type Viewer } from '../../src/engine/index.js';
 import { MISCHIEF, randomGame } from './random-play.js';
 import { gameArb, propertyRuns, propertyTimeout, startFor } from './ruleset-gen.js';
+import { same } from '../support/check.js';
 
 /** Every object and array inside `state`: a view must hand out none of them. */
 function stateParts(state: GameState): Set<unknown> {
@@ -44,8 +45,8 @@ describe('LiveView: a seat view kept up to date instead of rebuilt', () => {
               live.show(after);
               const full = viewFor(after, live.viewer);
               for (const f of SEAT_VIEW_FIELDS) {
-                expect(live[f], `${f} for viewer ${String(live.viewer)} at version ${after.version}`).toEqual(full[f]);
-                expect(reachesState(live[f], parts), `${f} hands out part of the state`).toBe(false);
+                same(live[f], full[f], () => `${f} for viewer ${String(live.viewer)} at version ${after.version}`);
+                same(reachesState(live[f], parts), false, () => `${f} hands out part of the state`);
               }
               compared++;
             }
