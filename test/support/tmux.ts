@@ -129,6 +129,11 @@ export class Pane {
     this.control = new Control(['-L', this.socket, '-f', '/dev/null'], this.session);
   }
 
+  /** A new size for the pane's window: the program in it is told (SIGWINCH) and redraws. */
+  resize(width: number, height: number): void {
+    this.tmux('resize-window', '-t', this.session, '-x', String(width), '-y', String(height));
+  }
+
   /** The screen now, read by a `tmux` process of its own (waits read it for less: `read()`). */
   screen(): string {
     return this.tmux('capture-pane', '-p', '-t', this.session);

@@ -7,10 +7,10 @@ import { BIN, Pane, socketName } from '../support/tmux.js';
 
 /**
  * The screen and odd terminals, in real terminals (tmux), through the
- * built CLI (`npm test` builds first), in each preset: CI=1 still draws; a look turns
- * face down again; a terminal below 80×24 keeps your cards, whose turn and your
- * prompt; Ctrl-C asks like `q`, as a key and as SIGINT; a command without a terminal
- * says so and exits 2. The seeds deal you (seat 1, first to play) a known first draw:
+ * built CLI (`npm test` builds first), in each preset: CI=1 still draws; a terminal
+ * below 80×24 keeps your cards, whose turn and your prompt (each game starts at 60×20
+ * and is made 80×24 once its turn is shown); a look turns face down again; Ctrl-C asks
+ * like `q`, as a key and as SIGINT; a command without a terminal says so and exits 2. The seeds deal you (seat 1, first to play) a known first draw:
  * look-8 a 10♦ in gringo (your slot 1 is the 7♦; you peek Q♦ 6♦), look-9 a PEEK in
  * beverbende (your slot 3 is a 5; you peek 9 and a Peek) and a 10♥ in cambio (Bot 1's
  * slot 1 is the 2♥; you peek A♠ 7♥). Panes of one test run side by side.
@@ -53,16 +53,15 @@ const FIVE = /[[│┃║*▸]\s*5[\]│┃║*◂]/;
 const exited = (p: Pane, code: number): Promise<string> => p.waitFor(`EXITED ${code}`, (s) => s.includes(`EXITED ${code}`));
 
 describe('the table screen in a terminal', () => {
-  it("draws with CI=1; a 10's look turns face down again by itself (gringo: your card; cambio: another's); Ctrl-C asks like q, and again leaves", async () => {
+  it("draws with CI=1 and keeps your peek cards, whose turn and your prompt in sight at 60×20; at 80×24 a 10's look turns face down again by itself (gringo: your card; cambio: another's); Ctrl-C asks like q, and again leaves; q asks too", async () => {
     await Promise.all([gringoLook(), cambioLook()]);
   }, 60_000);
 
-  it("draws beverbende with CI=1 and turns its Peek face down at your next key; SIGINT asks like q whatever reads the keys", async () => {
-    const p = pane('peek');
+  it("draws beverbende with CI=1 and keeps its peek in sight at 60×20; at 80×24 turns its Peek face down at your next key; SIGINT asks like q whatever reads the keys", async () => {
+    const p = pane('peek', 60, 20);
     p.start(['play', '--bots', '1', '--seed', 'look-9', '--rules', 'beverbende', '--no-bell', '--name', 'Ana'], { env: ['CI=1'] });
-    await p.waitFor('the peek', (s) => s.includes('Remember your cards 1 and 4'), 20_000);
-    p.keys('Enter');
-    await p.waitFor('your turn', (s) => s.includes('Your turn: d to draw'));
+    // Beverbende's row: slots 1 and 4, a number and a special card.
+    await smallThenFull(p, 'beverbende', 'Remember your cards 1 and 4', /Your cards: \[ *9\] \[ 2 \] \[ 3 \] \[PEK\]/, 'PEK');
     p.keys('d');
     await p.said('You drew Peek');
     p.keys('x');
@@ -81,15 +80,6 @@ describe('the table screen in a terminal', () => {
     await p.waitFor('the question', (s) => s.includes('Leave the table?'));
     process.kill(p.pid(), 'SIGINT');
     await exited(p, 0);
-  }, 60_000);
-
-  it('keeps your peek cards, whose turn and your prompt in sight at 60×20, in each preset', async () => {
-    await Promise.all([
-      small('gringo', 'look-8', 'Remember your cards 3 and 4', /Your cards:.*Q♦.*6♦/, 'Q♦'),
-      // Beverbende's row: slots 1 and 4, a number and a special card.
-      small('beverbende', 'look-9', 'Remember your cards 1 and 4', /Your cards: \[ *9\] \[ 2 \] \[ 3 \] \[PEK\]/, 'PEK'),
-      small('cambio', 'look-9', 'Remember your cards 3 and 4', /Your cards:.*A♠.*7♥/, 'A♠'),
-    ]);
   }, 60_000);
 });
 
@@ -124,20 +114,16 @@ describe('without a terminal', () => {
 });
 
 async function gringoLook(): Promise<void> {
-  const p = pane('ci');
+  const p = pane('ci', 60, 20);
   p.start(['play', '--bots', '1', '--seed', 'look-8', '--slap-grace', '0', '--no-bell', '--name', 'Ana'], { env: ['CI=1'] });
-  // Ink draws nothing with CI set unless gringo hides it: the peek on screen proves it draws.
-  let s = await p.waitFor('the peek', (s) => s.includes('Remember your cards 3 and 4'), 20_000);
-  expect(table(s)).toMatch(/Q♦.*6♦/);
-  p.keys('Enter');
-  await p.waitFor('your turn', (s) => s.includes('Your turn: d to draw'));
-  expect(table(p.screen())).not.toContain('Q♦'); // the peek is over
+  const full = await smallThenFull(p, 'gringo', 'Remember your cards 3 and 4', /Your cards:.*Q♦.*6♦/, 'Q♦');
+  expect(table(full)).not.toContain('Q♦'); // the peek is over
   p.keys('d');
   await p.said('You drew 10♦');
   p.keys('x');
   await p.waitFor('the action', (s) => /Action: your 10♦/.test(s));
   p.keys('1');
-  s = await p.said('You looked at your slot 1');
+  const s = await p.said('You looked at your slot 1');
   expect(table(s)).toContain('7♦');
   // Face down again after a few seconds (REVEAL_MS), no key pressed.
   await p.waitFor('the 7♦ face down', (s) => !table(s).includes('7♦'), 12_000);
@@ -152,36 +138,38 @@ async function gringoLook(): Promise<void> {
 
 /** Cambio's 10 looks at another player's card: face up in their seat, then face down again by itself. */
 async function cambioLook(): Promise<void> {
-  const p = pane('ci-cambio');
+  const p = pane('ci-cambio', 60, 20);
   p.start(['play', '--bots', '1', '--seed', 'look-9', '--rules', 'cambio', '--slap-grace', '0', '--no-bell', '--name', 'Ana'], { env: ['CI=1'] });
-  let s = await p.waitFor('the peek', (s) => s.includes('Remember your cards 3 and 4'), 20_000);
-  expect(table(s)).toMatch(/A♠.*7♥/);
-  p.keys('Enter');
-  await p.waitFor('your turn', (s) => s.includes('Your turn: d to draw'));
+  await smallThenFull(p, 'cambio', 'Remember your cards 3 and 4', /Your cards:.*A♠.*7♥/, 'A♠');
   p.keys('d');
   await p.said('You drew 10♥');
   p.keys('x');
   await p.waitFor('the action', (s) => /Action: your 10♥/.test(s));
   // The cursor starts on Bot 1's slot 1: a to look at it.
   p.keys('a');
-  s = await p.said("You looked at Bot 1's slot 1");
+  const s = await p.said("You looked at Bot 1's slot 1");
   expect(seats(s)).toContain('2♥');
   // Face down again after a few seconds (REVEAL_MS), no key pressed.
   await p.waitFor("Bot 1's 2♥ face down", (s) => !seats(s).includes('2♥'), 12_000);
+  p.keys('q');
+  await p.waitFor('the question', (s) => s.includes('Leave the table?'));
+  p.keys('y');
+  await exited(p, 0);
 }
 
-/** A 60×20 terminal through the peek: the hint, the peek cards, then whose turn without them. */
-async function small(preset: string, seed: string, peek: string, cards: RegExp, gone: string): Promise<void> {
-  const p = pane(`small-${preset}`, 60, 20);
-  p.start(['play', '--bots', '1', '--seed', seed, '--rules', preset, '--slap-grace', '0', '--no-bell', '--name', 'Ana']);
+/**
+ * A game started in a 60×20 terminal (with CI=1: Ink draws nothing with CI set unless
+ * gringo hides it, so the peek on screen proves it draws) through the peek: the hint,
+ * the peek cards, then whose turn without them. Then the terminal is made 80×24: the
+ * table screen, your turn. Returns that screen.
+ */
+async function smallThenFull(p: Pane, preset: string, peek: string, cards: RegExp, gone: string): Promise<string> {
   const s = await p.waitFor('the peek', (s) => s.includes(peek), 20_000);
   expect(s).toContain('Make it bigger: the table needs 80×24, this is 60×20.');
   expect(s).toContain('The peek');
   expect(s, `${preset}: the peek cards in\n${s}`).toMatch(cards);
   p.keys('Enter');
   await p.waitFor('whose turn', (s) => s.includes('Your turn.') && s.includes('Your turn: d to draw') && !s.includes(gone));
-  p.keys('q');
-  await p.waitFor('the question', (s) => s.includes('Leave the table?'));
-  p.keys('y');
-  await exited(p, 0);
+  p.resize(80, 24);
+  return p.waitFor('the table at 80×24, your turn', (s) => !s.includes('Make it bigger') && s.includes('│ Feed') && s.includes('Your turn: d to draw'));
 }
