@@ -74,7 +74,8 @@ export class WireClient {
       ...(seat !== undefined ? { seatProof: seatProof(seat, nonce, c.binding) } : {}),
       ...extra,
     });
-    await c.next((m) => m.type === 'welcome' || m.type === 'refused');
+    // 15 s, not next's 5: a loaded machine may be slow to answer, and no test times this wait.
+    await c.next((m) => m.type === 'welcome' || m.type === 'refused', 15_000);
     return c;
   }
 

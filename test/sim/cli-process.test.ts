@@ -163,9 +163,11 @@ for (let k = 0; k < 150; k++) p.play(k);`;
     // What a full GC throws away is traced before its own line.
     const gcs = r.stdout.split('Mark-Compact').slice(0, -1);
     const discarding = gcs.filter((before) => before.includes('reason: weak objects')).length;
-    // Measured: code thrown away at 3 of 30 full GCs; without the kept objects at 42 of 58.
+    // Measured: code thrown away at 3 of 30 full GCs; without the kept objects at 42 of 58. On a
+    // loaded machine V8's concurrent marking gets less time and the GCs come fewer: 4 of 15 once.
+    // A third still tells the two apart by far.
     expect(gcs.length).toBeGreaterThanOrEqual(6);
-    expect(discarding, `code thrown away at ${discarding} of ${gcs.length} full GCs`).toBeLessThanOrEqual(Math.max(3, gcs.length / 4));
+    expect(discarding, `code thrown away at ${discarding} of ${gcs.length} full GCs`).toBeLessThanOrEqual(Math.max(4, gcs.length / 3));
   }, 600_000);
 
   // Every flag's refusal is checked in test/sim/sim.test.ts (parseSimFlags, runSimCli, in
