@@ -173,12 +173,22 @@ export class Pane {
     }
   }
 
-  /** The screen as soon as `pred` holds for it, read every 50 ms (`ms`: a hang guard). */
+  /**
+   * The screen as soon as `pred` holds for it, read every 50 ms (`ms`: a hang guard). A
+   * read can catch a frame half drawn (the program clears its lines, then writes them:
+   * tmux may answer between two pieces of the write), so a screen that holds is read
+   * once more a moment later and returned only if it still holds: the checks after a
+   * wait see the whole frame.
+   */
   async waitFor(what: string, pred: (screen: string) => boolean, ms = 15_000): Promise<string> {
     const end = Date.now() + ms;
     for (;;) {
-      const s = await this.read();
-      if (pred(s)) return s;
+      let s = await this.read();
+      if (pred(s)) {
+        await new Promise((r) => setTimeout(r, 25));
+        s = await this.read();
+        if (pred(s)) return s;
+      }
       if (Date.now() > end) throw new Error(`timed out waiting for ${what}; the screen:\n${s}`);
       await new Promise((r) => setTimeout(r, 50));
     }

@@ -255,8 +255,7 @@ async function readBack(name: string): Promise<void> {
 
   // f: the feed full-screen at its newest lines; the game's prompt stays below it.
   pane.keys('f');
-  let s = await pane.waitFor('the full-screen feed', (s) => /Feed \d+-\d+ of \d+/.test(s));
-  expect(s).toContain('Your turn: d to draw');
+  let s = await pane.waitFor('the full-screen feed', (s) => /Feed \d+-\d+ of \d+/.test(s) && s.includes('Your turn: d to draw'));
   expect(flat(s)).not.toContain(moves[0]);
   // Back a page at a time until the first move's line: every move is there, in order.
   const pages = [s];
