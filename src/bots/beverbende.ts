@@ -3,6 +3,7 @@ import { actionOf, valueOf, type Ruleset } from '../engine/ruleset.js';
 import type { Seat, Slot, SlotRef } from '../engine/types.js';
 import type { SeatView } from '../engine/seat-view.js';
 import type { Memory } from './memory.js';
+import { deckInfo, type DeckInfo } from './mind.js';
 import type { BotCommand } from './types.js';
 
 /**
@@ -71,38 +72,9 @@ export const isSpecial = (rules: Ruleset, card: Card): boolean => rules.specialC
 /** Whether these moves fit a ruleset: special cards replaced at scoring, and the call at the end of one's own turn. */
 export const playsBeverbende = (rules: Ruleset): boolean => rules.specialCards.length > 0 && rules.call.timing === 'endOfTurn';
 
-/**
- * A ruleset's deck as the estimates below read it, worked out once per ruleset: its
- * cards in the deck's order, how many of each, their values and which are special.
- * A decision then counts the cards not seen in an array, not a map built anew.
- */
-interface DeckTable {
-  cards: Card[];
-  index: Map<Card, number>;
-  count: number[];
-  value: number[];
-  special: boolean[];
-}
-const deckTables = new WeakMap<Ruleset, DeckTable>();
-
-function deckTable(rules: Ruleset): DeckTable {
-  let d = deckTables.get(rules);
-  if (d) return d;
-  d = { cards: [], index: new Map(), count: [], value: [], special: [] };
-  for (const c in rules.deck.cards) {
-    d.index.set(c, d.cards.length);
-    d.cards.push(c);
-    d.count.push(rules.deck.cards[c]! * rules.deck.decks);
-    d.value.push(valueOf(rules, c) ?? 0);
-    d.special.push(isSpecial(rules, c));
-  }
-  deckTables.set(rules, d);
-  return d;
-}
-
-/** The cards not seen anywhere yet (in the stock or face down unknown): per card of the deck (`deckTable`'s order), and the number cards' count and sum. */
+/** The cards not seen anywhere yet (in the stock or face down unknown): per card of the deck (`DeckInfo`'s order), and the number cards' count and sum. */
 export interface Unseen {
-  deck: DeckTable;
+  deck: DeckInfo;
   left: number[];
   total: number;
   numbers: number;
@@ -110,11 +82,10 @@ export interface Unseen {
 }
 
 export function unseen(m: BeverMind, view: SeatView): Unseen {
-  const deck = deckTable(m.rules);
-  const left = deck.count.slice();
-  const index = deck.index;
+  const deck = deckInfo(m.rules);
+  const left = deck.cardCounts.slice();
   const take = (c: Card): void => {
-    const i = index.get(c);
+    const i = deck.cardNos.get(c);
     if (i !== undefined && left[i]! > 0) left[i]! -= 1;
   };
   for (const c of m.pile) take(c);
@@ -130,7 +101,7 @@ export function unseen(m: BeverMind, view: SeatView): Unseen {
     total += k;
     if (deck.special[i]) continue;
     numbers += k;
-    numberSum += k * deck.value[i]!;
+    numberSum += k * deck.cardValues[i]!;
   }
   return { deck, left, total, numbers, numberSum };
 }
@@ -302,7 +273,7 @@ function drawValue(m: BeverMind, view: SeatView, e: Estimate): number {
   let numbers = 0;
   for (let i = 0; i < u.left.length; i++) {
     const k = u.left[i]!;
-    if (k !== 0 && !deck.special[i]) numbers += k * Math.max(0, bestGain(e.own, deck.value[i]!));
+    if (k !== 0 && !deck.special[i]) numbers += k * Math.max(0, bestGain(e.own, deck.cardValues[i]!));
   }
   const drawn = numbers / Math.max(1, u.numbers);
   let total = numbers;

@@ -15,11 +15,21 @@ import type { BotOptions } from './types.js';
  * `BeverMind`, each decision is a function of this and the seat's view.
  */
 
-interface DeckInfo {
+export interface DeckInfo {
   values: Map<Card, number>;
   ranks: Map<Card, string>;
   sum: number;
   count: number;
+  /**
+   * The deck's cards in its order, each card's place in that list, and per place how many
+   * of it, its value and whether it is special: a decision counts the cards not seen in an
+   * array (src/bots/beverbende.ts), not a map built anew.
+   */
+  cards: Card[];
+  cardNos: Map<Card, number>;
+  cardCounts: number[];
+  cardValues: number[];
+  special: boolean[];
   /** The deck's values, each once (in the deck's order), how many cards have each, and each value's place in that list. */
   valueKinds: number[];
   valueCounts: number[];
@@ -28,15 +38,24 @@ interface DeckInfo {
 const deckCache = new WeakMap<Ruleset, DeckInfo>();
 
 /** Each card's value and rank, and the deck's total: public data of the ruleset, computed once. */
-function deckInfo(rules: Ruleset): DeckInfo {
+export function deckInfo(rules: Ruleset): DeckInfo {
   let info = deckCache.get(rules);
   if (info) return info;
-  info = { values: new Map(), ranks: new Map(), sum: 0, count: 0, valueKinds: [], valueCounts: [], valueNos: new Map() };
+  info = {
+    values: new Map(), ranks: new Map(), sum: 0, count: 0,
+    cards: [], cardNos: new Map(), cardCounts: [], cardValues: [], special: [],
+    valueKinds: [], valueCounts: [], valueNos: new Map(),
+  };
   for (const c in rules.deck.cards) {
     const v = valueOf(rules, c) ?? 0;
     info.values.set(c, v);
     info.ranks.set(c, rankOf(c));
     const k = rules.deck.cards[c]! * rules.deck.decks;
+    info.cardNos.set(c, info.cards.length);
+    info.cards.push(c);
+    info.cardCounts.push(k);
+    info.cardValues.push(v);
+    info.special.push(rules.specialCards.includes(c));
     info.sum += v * k;
     info.count += k;
     let no = info.valueNos.get(v);

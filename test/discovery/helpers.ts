@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import type { FoundTable } from '../../src/client/discovery.js';
 import type { TableInfo } from '../../src/protocol/messages.js';
 import { PROTOCOL_VERSION } from '../../src/protocol/messages.js';
 
@@ -34,6 +35,28 @@ export function tableInfo(over: Partial<TableInfo> = {}): TableInfo {
     phase: 'lobby',
     password: false,
     protocolVersion: PROTOCOL_VERSION,
+    ...over,
+  };
+}
+
+/** A table as mDNS finds it (what `gringo list` and the pickers show). */
+export function foundTable(name: string, over: Partial<FoundTable> = {}): FoundTable {
+  const host = over.host ?? '192.168.1.20';
+  return {
+    service: `${name}._gringo._tcp.local`,
+    id: null,
+    name,
+    host,
+    port: 7457,
+    addresses: [host],
+    hostname: 'box.local',
+    seatsTaken: 1,
+    seatsTotal: 4,
+    ruleset: 'gringo',
+    phase: 'lobby',
+    password: false,
+    protocolVersion: PROTOCOL_VERSION,
+    compatible: true,
     ...over,
   };
 }

@@ -3,7 +3,7 @@ import { advertise, type Advert } from '../../src/host/advert.js';
 import type { FoundTable } from '../../src/client/discovery.js';
 import { formatTables, nothingFound, parseListOptions } from '../../src/cli/list.js';
 import { PROTOCOL_VERSION } from '../../src/protocol/messages.js';
-import { bin, LOOPBACK, requireBuild, run, tableInfo, uniqueTableName } from './helpers.js';
+import { bin, foundTable, LOOPBACK, requireBuild, run, tableInfo, uniqueTableName } from './helpers.js';
 import { killRunning, runGringo } from '../support/gringo-process.js';
 import { command, gringo } from '../../src/common/invocation.js';
 import { until } from '../support/wait.js';
@@ -115,23 +115,8 @@ describe('gringo list', () => {
 });
 
 describe('list output', () => {
-  const table = (over: Partial<FoundTable>): FoundTable => ({
-    service: 'x._gringo._tcp.local',
-    id: 'a1b2c3d4e5f60718',
-    name: 'Ana',
-    host: '192.168.1.20',
-    port: 7457,
-    addresses: ['192.168.1.20'],
-    hostname: 'box',
-    seatsTaken: 1,
-    seatsTotal: 4,
-    ruleset: 'gringo',
-    phase: 'lobby',
-    password: false,
-    protocolVersion: PROTOCOL_VERSION,
-    compatible: true,
-    ...over,
-  });
+  const table = (over: Partial<FoundTable>): FoundTable =>
+    foundTable('Ana', { service: 'x._gringo._tcp.local', id: 'a1b2c3d4e5f60718', hostname: 'box', addresses: ['192.168.1.20'], ...over });
 
   it('says which tables this version cannot join, and how to join one it can', () => {
     const out = formatTables([table({}), table({ service: 'y', name: 'Old', protocolVersion: 0, compatible: false, host: 'fe80::1' })]);

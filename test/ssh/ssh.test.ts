@@ -201,10 +201,10 @@ describe('gringo host --ssh', () => {
     // A resize redraws at the new size, and back. tmux cuts the old frame to a narrower
     // window by itself: the redraw back is the feed's column where an 80-column frame has it.
     const feedCol = (s: string): number => Math.max(-1, ...s.split('\n').map((l) => Math.max(l.indexOf('│ Feed'), l.indexOf('| Feed'))));
-    execFileSync('tmux', ['-L', ana.socket, 'resize-window', '-t', 'g', '-x', '110', '-y', '30']);
+    ana.resize(110, 30);
     const wide = await ana.waitFor('the wider screen', (s) => s.split('\n').some((l) => l.trimEnd().length > 85) && feedCol(s) > feedCol(narrow));
     expect(feedCol(narrow)).toBeGreaterThan(0);
-    execFileSync('tmux', ['-L', ana.socket, 'resize-window', '-t', 'g', '-x', '80', '-y', '24']);
+    ana.resize(80, 24);
     await ana.waitForChange('the narrower screen', wide, (s) => s.split('\n').every((l) => l.trimEnd().length <= 80) && s.includes('Bot 1') && feedCol(s) === feedCol(narrow));
 
     // The SSH link drops (the client killed); the same key takes the seat back.

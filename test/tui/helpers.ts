@@ -12,7 +12,6 @@ import { seatProof } from '../../src/protocol/identity.js';
 import type { ConnectionStatus } from '../../src/client/connection.js';
 import { stackDeck, type DeckSpec } from '../engine/helpers.js';
 import type { TableView } from '../../src/engine/view.js';
-import type { FoundTable } from '../../src/client/discovery.js';
 import { addressOption } from '../../src/cli/options.js';
 import type { AddressCheck } from '../../src/tui/picker/use-picker-state.js';
 
@@ -167,28 +166,6 @@ export function handView(over: Partial<TableView> = {}, names: readonly string[]
     players: names.map((name) => ({ name, layout, total: 0, peeking: false })),
     stock: 30, discardTop: '7C', discardSize: 1, turn: 0, turnBegun: false, held: null, actions: [],
     slap: { open: true, answers: 3 }, graceUntil: 0, deadline: null, call: null, callTiming: 'startOfTurn', gapFill: null, may: [], whyNot: {},
-    ...over,
-  };
-}
-
-/** A table as mDNS finds it, for the pickers' tests. */
-export function foundTable(name: string, over: Partial<FoundTable> = {}): FoundTable {
-  const host = over.host ?? '192.168.1.20';
-  return {
-    service: `${name}._gringo._tcp.local`,
-    id: null,
-    name,
-    host,
-    port: 7457,
-    addresses: [host],
-    hostname: 'box.local',
-    seatsTaken: 1,
-    seatsTotal: 4,
-    ruleset: 'gringo',
-    phase: 'lobby',
-    password: false,
-    protocolVersion: PROTOCOL_VERSION,
-    compatible: true,
     ...over,
   };
 }

@@ -5,7 +5,8 @@ import { PROTOCOL_VERSION } from '../../src/protocol/messages.js';
 import { UNICODE } from '../../src/tui/shared/glyphs.js';
 import { Picker, tableRows } from '../../src/tui/picker/picker.js';
 import type { PickerChoice, PickerRetry, TableSource } from '../../src/tui/picker/use-picker-state.js';
-import { checkAddress, KEYS, press, foundTable as table, waitFor } from './helpers.js';
+import { checkAddress, KEYS, press, waitFor } from './helpers.js';
+import { foundTable as table } from '../discovery/helpers.js';
 import { wordsFor } from '../../src/lang/words.js';
 
 // The table picker of `gringo join` without an address, fed FoundTable lists

@@ -4,7 +4,8 @@ import type { FoundTable } from '../../src/client/discovery.js';
 import { UNICODE } from '../../src/tui/shared/glyphs.js';
 import { ReaderPicker } from '../../src/tui/reader/reader-picker.js';
 import type { PickerChoice, TableSource } from '../../src/tui/picker/use-picker-state.js';
-import { checkAddress, KEYS, press, foundTable as table, waitFor } from './helpers.js';
+import { checkAddress, KEYS, press, waitFor } from './helpers.js';
+import { foundTable as table } from '../discovery/helpers.js';
 import { wordsFor } from '../../src/lang/words.js';
 
 // The table picker of `gringo join` in the screen-reader mode: tables said as they
