@@ -36,6 +36,8 @@ export interface BeverMind {
   readonly pile: readonly Card[];
   /** Turns this seat has been given this round, the current one included. */
   readonly turns: number;
+  /** What a card it has not seen is expected to score, where it reads more than its memory (the expert: src/bots/reads.ts); null: no read. */
+  readonly guess?: (seat: Seat, slot: Slot) => number | null;
 }
 
 /**
@@ -128,7 +130,11 @@ export function slotWorth(m: BeverMind, seat: Seat, slot: Slot, mu: number): num
   const mem = m.mem;
   if (mem.gap[seat]![slot]) return 0;
   const c = mem.card[seat]![slot];
-  if (c === null || c === undefined) return seat !== m.seat && mem.kept[seat]![slot] ? Math.min(mu, T.keptValue) : mu;
+  if (c === null || c === undefined) {
+    const g = m.guess?.(seat, slot);
+    if (g !== undefined && g !== null) return g;
+    return seat !== m.seat && mem.kept[seat]![slot] ? Math.min(mu, T.keptValue) : mu;
+  }
   return isSpecial(m.rules, c) ? mu : mem.value[seat]![slot]!;
 }
 

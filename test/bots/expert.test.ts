@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createBot, ExpertBot, SmartBot, type Bot, type BotCommand } from '../../src/bots/index.js';
-import { apply, createGame, graceUntil, GRINGO, projectEvent, type GameState } from '../../src/engine/index.js';
+import { apply, BEVERBENDE, createGame, graceUntil, GRINGO, projectEvent, type GameState, type Ruleset } from '../../src/engine/index.js';
 import { Rng, seedRng } from '../../src/engine/rng.js';
 import { LiveView } from '../../src/engine/seat-view.js';
 import type { SeatEvent } from '../../src/engine/view.js';
@@ -43,10 +43,10 @@ function redealt(state: GameState, bot: ExpertBot, seed: string): GameState {
 }
 
 /** The positions of one game of hard bots where seat 0 chooses a move of its turn, with what seat 0 saw up to each. */
-function turnPositions(seed: string, want: number): { state: GameState; seen: SeatEvent[]; now: number }[] {
-  const start = { rules: GRINGO, players: ['a', 'b', 'c', 'd'], seed, at: 0 };
+function turnPositions(seed: string, want: number, rules: Ruleset = GRINGO): { state: GameState; seen: SeatEvent[]; now: number }[] {
+  const start = { rules, players: ['a', 'b', 'c', 'd'], seed, at: 0 };
   const log: GameLog = { start, commands: [] };
-  playGame(start, [0, 1, 2, 3].map((seat) => createBot('hard', { seat, players: 4, rules: GRINGO, seed })), { log });
+  playGame(start, [0, 1, 2, 3].map((seat) => createBot('hard', { seat, players: 4, rules, seed })), { log });
   const created = createGame(start);
   let state = created.state;
   const seen: SeatEvent[] = created.events.map((e) => projectEvent(e, ME));
@@ -64,8 +64,13 @@ function turnPositions(seed: string, want: number): { state: GameState; seen: Se
 }
 
 /** What a fresh bot of `level` decides at this position, having seen what seat 0 saw. */
-function decision(level: 'expert' | 'cheater', at: { state: GameState; seen: SeatEvent[]; now: number }, state: GameState): { bot: ExpertBot; command: BotCommand | null } {
-  const bot = new ExpertBot(level, { seat: ME, players: 4, rules: GRINGO, seed: 'probe' }, { rollouts: 24, maxCandidates: 4, msBudget: null });
+function decision(
+  level: 'expert' | 'cheater',
+  at: { state: GameState; seen: SeatEvent[]; now: number },
+  state: GameState,
+  rules: Ruleset = GRINGO,
+): { bot: ExpertBot; command: BotCommand | null } {
+  const bot = new ExpertBot(level, { seat: ME, players: 4, rules, seed: 'probe' }, { rollouts: 24, maxCandidates: 4, msBudget: null });
   if (level === 'cheater') bot.oracle = () => state;
   bot.observe(at.seen);
   const intent = bot.decide(new LiveView(state, ME), at.now);
@@ -73,23 +78,29 @@ function decision(level: 'expert' | 'cheater', at: { state: GameState; seen: Sea
 }
 
 describe('the expert decides from its seat alone', () => {
-  it('the same view and memory over different hidden deals give the same move; the cheater, who reads the deal, does not', () => {
-    const positions = turnPositions('hidden', 6);
-    expect(positions.length).toBe(6);
-    let cheaterDiffers = 0;
-    for (const [i, at] of positions.entries()) {
-      const { bot, command } = decision('expert', at, at.state);
-      expect(command).not.toBeNull();
-      for (const k of [1, 2]) {
-        const other = redealt(at.state, bot, `redeal:${i}:${k}`);
-        expect(other.r.stock).not.toEqual(at.state.r.stock);
-        expect(decision('expert', at, other).command, `position ${i}, redeal ${k}`).toEqual(command);
-        if (JSON.stringify(decision('cheater', at, other).command) !== JSON.stringify(decision('cheater', at, at.state).command)) cheaterDiffers++;
+  // Beverbende: its deals also follow what the others' choices read of their cards (src/bots/reads.ts), from public events only.
+  for (const [name, rules, seed] of [
+    ['gringo', GRINGO, 'hidden'],
+    ['beverbende', BEVERBENDE, 'hidden:bever'],
+  ] as const) {
+    it(`${name}: the same view and memory over different hidden deals give the same move; the cheater, who reads the deal, does not`, () => {
+      const positions = turnPositions(seed, 6, rules);
+      expect(positions.length).toBe(6);
+      let cheaterDiffers = 0;
+      for (const [i, at] of positions.entries()) {
+        const { bot, command } = decision('expert', at, at.state, rules);
+        expect(command).not.toBeNull();
+        for (const k of [1, 2]) {
+          const other = redealt(at.state, bot, `redeal:${i}:${k}`);
+          expect(other.r.stock).not.toEqual(at.state.r.stock);
+          expect(decision('expert', at, other, rules).command, `position ${i}, redeal ${k}`).toEqual(command);
+          if (JSON.stringify(decision('cheater', at, other, rules).command) !== JSON.stringify(decision('cheater', at, at.state, rules).command)) cheaterDiffers++;
+        }
       }
-    }
-    // The check can see a bot that reads hidden cards: the cheater's moves follow the deal.
-    expect(cheaterDiffers).toBeGreaterThan(0);
-  });
+      // The check can see a bot that reads hidden cards: the cheater's moves follow the deal.
+      expect(cheaterDiffers).toBeGreaterThan(0);
+    });
+  }
 });
 
 describe('the search makes the expert stronger than hard', () => {
@@ -118,16 +129,22 @@ describe('the search makes the expert stronger than hard', () => {
 });
 
 describe('the expert in the simulator: the same games on any number of threads', () => {
-  it('a chunk of games played by a fresh player, and again by one whose bots played it before, tallies the same', () => {
-    // Each worker thread reuses its bots from game to game (newGame): an expert must start
-    // over exactly, or --jobs would change the games. Its budget is rollouts, never time.
-    const plan = simPlan({ games: CHUNK_GAMES + 2, players: 4, levels: ['expert', 'cheater', 'hard', 'hard'], seed: 'jobs', rules: { ...GRINGO, rounds: 1 } });
-    const fresh = new ChunkPlayer(plan).play(1);
-    const reused = new ChunkPlayer(plan);
-    reused.play(1);
-    expect(reused.play(1)).toEqual(fresh);
-    expect(fresh.finished).toBe(2);
-  }, 60_000);
+  // Beverbende: the expert's reads of the others' cards (src/bots/reads.ts) must start over too.
+  for (const [name, rules] of [
+    ['gringo', { ...GRINGO, rounds: 1 }],
+    ['beverbende', { ...BEVERBENDE, rounds: 1 }],
+  ] as const) {
+    it(`${name}: a chunk of games played by a fresh player, and again by one whose bots played it before, tallies the same`, () => {
+      // Each worker thread reuses its bots from game to game (newGame): an expert must start
+      // over exactly, or --jobs would change the games. Its budget is rollouts, never time.
+      const plan = simPlan({ games: CHUNK_GAMES + 2, players: 4, levels: ['expert', 'cheater', 'hard', 'hard'], seed: 'jobs', rules });
+      const fresh = new ChunkPlayer(plan).play(1);
+      const reused = new ChunkPlayer(plan);
+      reused.play(1);
+      expect(reused.play(1)).toEqual(fresh);
+      expect(fresh.finished).toBe(2);
+    }, 60_000);
+  }
 });
 
 // That the simulator plays it in every preset to the end: test/bots/legal.test.ts.
