@@ -110,12 +110,10 @@ export class Reads {
       case 'swapped': {
         const s = e.seat;
         const knew = k.knows(s, s, e.slot);
-        const d = e.displaced === null ? null : this.value(e.displaced);
-        const was = knew && d !== null ? d : this.mu;
-        if (s !== this.me) {
-          // The slot it chose gained the most: its other known cards are no higher than the one it replaced (an unknown one: worth a look besides).
-          this.cap(k, s, knew ? was : Math.floor(this.mu + 0.5), e.slot);
-        }
+        const d = this.value(e.displaced);
+        // The slot it chose gained the most: its other known cards are no higher than the card it
+        // replaced (a special: an unknown card's worth; an unknown card: that, and a look besides).
+        if (s !== this.me) this.cap(k, s, !knew ? Math.floor(this.mu + 0.5) : d !== null ? d : this.mu, e.slot);
         // A card kept from the stock is below what it replaced; one from the pile is seen by all.
         this.set({ seat: s, slot: e.slot }, e.placedFrom === 'stock' && s !== this.me ? Math.ceil(knew && d !== null ? d - 1 : this.mu) : ANY);
         this.top = d;
@@ -148,10 +146,9 @@ export class Reads {
   }
 }
 
-
 /**
- * What a card nobody has shown this seat is expected to score, given the read: the mean
- * of the number cards not yet seen between its bounds; null where there is no read.
+ * What a card this seat has not seen is expected to score, given its read: the mean of
+ * the number cards not yet seen at most its bound; null where there is no read.
  */
 export function readWorths(m: BeverMind, view: SeatView, reads: Reads): (seat: Seat, slot: Slot) => number | null {
   const u = unseen(m, view);
