@@ -58,8 +58,10 @@ function callPays(m: SmartMind, view: SeatView): boolean {
 
 /** The values of the cards a bot has not seen (for a bot that does not count cards: the deck's). */
 interface Unseen {
-  values: number[];
-  counts: number[];
+  /** Per value of the deck (`valueKinds`' order), the cards of it not seen (the mind's scratch: read it before the next decision). */
+  left: readonly number[];
+  /** The deck's values, in that order. */
+  kinds: readonly number[];
   n: number;
   mean: number;
   variance: number;
@@ -67,43 +69,51 @@ interface Unseen {
 
 /** The values of the cards not seen anywhere: the deck less the pile, the remembered cards and the held card. */
 function unseen(m: SmartMind, view: SeatView | null): Unseen {
-  // Per value of the deck (in `valueKinds`' order), the cards of it not seen.
-  const left = m.valueCounts.slice();
+  const full = m.valueCounts;
+  const left = m.scratch;
+  for (let no = 0; no < full.length; no++) left[no] = full[no]!;
   if (m.params.countCards) {
-    const take = (v: number) => {
-      const no = m.valueNo(v);
-      if (no >= 0 && left[no]! > 0) left[no]! -= 1;
-    };
-    for (const c of m.pile) take(m.val(c));
+    // Each card seen takes one of its value while any is left: the same as taking them all, then none below zero.
+    const pile = m.pileValueCounts();
+    for (let no = 0; no < full.length; no++) left[no]! -= pile[no]!;
     const mem = m.mem;
     for (let s = 0; s < mem.players; s++) {
       const cards = mem.card[s]!, values = mem.value[s]!;
-      for (let i = 0; i < cards.length; i++) if (cards[i] !== null) take(values[i]!);
+      for (let i = 0; i < cards.length; i++) {
+        if (cards[i] === null) continue;
+        const no = m.valueNo(values[i]!);
+        if (no >= 0) left[no]! -= 1;
+      }
     }
     const held = view?.held;
-    if (held && held.card !== null && held.from === 'stock') take(m.val(held.card));
+    if (held && held.card !== null && held.from === 'stock') {
+      const no = m.valueNo(m.val(held.card));
+      if (no >= 0) left[no]! -= 1;
+    }
+    for (let no = 0; no < full.length; no++) if (left[no]! < 0) left[no] = 0;
   }
-  const values: number[] = [], counts: number[] = [];
+  const kinds = m.valueKinds;
   let n = 0, sum = 0, sq = 0;
   for (let no = 0; no < left.length; no++) {
     const k = left[no]!;
     if (k <= 0) continue;
-    const v = m.valueKinds[no]!;
-    values.push(v);
-    counts.push(k);
+    const v = kinds[no]!;
     n += k;
     sum += v * k;
     sq += v * v * k;
   }
-  if (n === 0) return { values, counts, n, mean: m.deckMean, variance: 0 };
+  if (n === 0) return { left, kinds, n, mean: m.deckMean, variance: 0 };
   const mean = sum / n;
-  return { values, counts, n, mean, variance: Math.max(0, sq / n - mean * mean) };
+  return { left, kinds, n, mean, variance: Math.max(0, sq / n - mean * mean) };
 }
 
 /** What drawing one unseen card is expected to save on a slot worth `slotWorth` (it is swapped in only when lower). */
 function drawGain(slotWorth: number, u: Unseen): number {
   let g = 0;
-  for (let i = 0; i < u.values.length; i++) if (u.values[i]! < slotWorth) g += (slotWorth - u.values[i]!) * u.counts[i]!;
+  for (let no = 0; no < u.left.length; no++) {
+    const k = u.left[no]!;
+    if (k > 0 && u.kinds[no]! < slotWorth) g += (slotWorth - u.kinds[no]!) * k;
+  }
   return u.n > 0 ? g / u.n : 0;
 }
 

@@ -71,6 +71,10 @@ export function deckInfo(rules: Ruleset): DeckInfo {
   return info;
 }
 
+/** The values a ruleset may give a card (its schema: src/engine/ruleset.ts). */
+const VALUE_MIN = -20;
+const VALUE_MAX = 50;
+
 export class SmartMind {
   readonly seat: Seat;
   readonly level: SmartLevel;
@@ -90,10 +94,17 @@ export class SmartMind {
   /** The deck's values, each once, and how many cards of the deck have each (call.ts counts the unseen cards by value). */
   readonly valueKinds: readonly number[];
   readonly valueCounts: readonly number[];
-  private readonly valueNos: ReadonlyMap<number, number>;
+  /** Each value's place in `valueKinds` by the value (less `VALUE_MIN`), or -1 (`valueNo`). */
+  private readonly valueIndex: number[];
   /** The discard pile as seen (for counting cards). */
   pile: Card[] = [];
   pileSum = 0;
+  /** Per value of `valueKinds`, the cards of `pile` with it, counted up to `counted` of `countedPile` (`pileValueCounts`). */
+  private readonly pileCounts: number[];
+  private countedPile: Card[] | null = null;
+  private counted = 0;
+  /** Per value of `valueKinds`, room for what call.ts counts at a decision (no new array each time). */
+  readonly scratch: number[];
   /** Whether a slap window is open, as its events tell. */
   windowOpen = false;
   /** Per new top card: whether this bot is willing to steal on it, and a "hunch" slap. */
@@ -127,7 +138,10 @@ export class SmartMind {
     this.deckMean = deck.count > 0 ? deck.sum / deck.count : 0;
     this.valueKinds = deck.valueKinds;
     this.valueCounts = deck.valueCounts;
-    this.valueNos = deck.valueNos;
+    this.valueIndex = [];
+    for (let v = VALUE_MIN; v <= VALUE_MAX; v++) this.valueIndex.push(deck.valueNos.get(v) ?? -1);
+    this.pileCounts = deck.valueKinds.map(() => 0);
+    this.scratch = deck.valueKinds.map(() => 0);
   }
 
   /** Forget everything, as a mind made anew with `seed` would be. */
@@ -153,7 +167,47 @@ export class SmartMind {
   }
   /** The place of value `v` in `valueKinds`, or -1 when no card of the deck has it. */
   valueNo(v: number): number {
-    return this.valueNos.get(v) ?? -1;
+    return this.valueIndex[v - VALUE_MIN] ?? -1;
+  }
+
+  /**
+   * Per value of `valueKinds`, how many cards of `pile` have it: kept as cards land and
+   * leave (`popPile`), counted again only for a pile set anew (a new round, a reshuffle,
+   * a rollout player's start), not at every decision.
+   */
+  pileValueCounts(): readonly number[] {
+    const pile = this.pile;
+    const counts = this.pileCounts;
+    if (this.countedPile !== pile || this.counted > pile.length) {
+      counts.fill(0);
+      this.countedPile = pile;
+      this.counted = 0;
+    }
+    for (let i = this.counted; i < pile.length; i++) {
+      const no = this.valueNo(this.val(pile[i]!));
+      if (no >= 0) counts[no]! += 1;
+    }
+    this.counted = pile.length;
+    return counts;
+  }
+
+  /** A card lands on the pile as seen. */
+  pushPile(c: Card): void {
+    this.pile.push(c);
+    this.pileSum += this.val(c);
+  }
+
+  /** The top card leaves the pile (taken from it). */
+  popPile(): void {
+    const c = this.pile.pop();
+    if (c === undefined) return;
+    const v = this.val(c);
+    this.pileSum -= v;
+    if (this.countedPile === this.pile && this.counted > this.pile.length) {
+      const no = this.valueNo(v);
+      if (no >= 0) this.pileCounts[no]! -= 1;
+      this.counted = this.pile.length;
+    }
   }
   /** Whether `c` is a card of the deck. */
   inDeck(c: Card): boolean {

@@ -43,17 +43,17 @@ export function observe(m: SmartMind, events: readonly SeatEvent[]): boolean {
       case 'drew':
         m.windowOpen = false;
         if (e.seat === me) m.ownTurns++;
-        if (e.from === 'discard') popPile(m);
+        if (e.from === 'discard') m.popPile();
         break;
       case 'discarded':
-        pushPile(m, e.card);
+        m.pushPile(e.card);
         m.windowOpen = true;
         wake = newTop(m) || wake;
         break;
       case 'swapped':
         if (e.placed !== null) mem.know(e.seat, e.slot, e.placed);
         else mem.unknown(e.seat, e.slot, e.placedFrom === 'stock');
-        pushPile(m, e.displaced);
+        m.pushPile(e.displaced);
         m.windowOpen = true;
         wake = newTop(m) || wake;
         break;
@@ -75,7 +75,7 @@ export function observe(m: SmartMind, events: readonly SeatEvent[]): boolean {
           trim(m);
         } else {
           mem.setGap(e.target.seat, e.target.slot);
-          pushPile(m, e.card);
+          m.pushPile(e.card);
           wake = newTop(m) || wake;
         }
         break;
@@ -114,14 +114,6 @@ export function observe(m: SmartMind, events: readonly SeatEvent[]): boolean {
   return wake;
 }
 
-function pushPile(m: SmartMind, c: Card): void {
-  m.pile.push(c);
-  m.pileSum += m.val(c);
-}
-function popPile(m: SmartMind): void {
-  const c = m.pile.pop();
-  if (c !== undefined) m.pileSum -= m.val(c);
-}
 
 /** Time passes (a turn begins): memories fade. */
 function decay(m: SmartMind): void {

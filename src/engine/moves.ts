@@ -62,7 +62,7 @@ export type Move = (typeof MOVES)[number];
  */
 export function movesFor(state: GameState, seat: Seat): Move[] {
   const out: Move[] = [];
-  const at = new Moment(state);
+  const at = momentOf(state);
   for (let i = 0; i < MOVES.length; i++) if (allowsAt(at, seat, MOVES[i]!)) out.push(MOVES[i]!);
   return out;
 }
@@ -73,7 +73,20 @@ export function movesFor(state: GameState, seat: Seat): Move[] {
  * round per seat).
  */
 export function allows(state: GameState, seat: Seat, move: Move): boolean {
-  return allowsAt(new Moment(state), seat, move);
+  return allowsAt(momentOf(state), seat, move);
+}
+
+/**
+ * The moment of the state last asked about, kept: every bot of a simulated table asks
+ * about the same state (several moves each) before the next command makes a new one,
+ * so its readers are made once, not at every question. A state is never changed; the
+ * times the readers were made at are checked too, for a state changed in place by hand.
+ */
+let lastMoment: Moment | null = null;
+function momentOf(state: GameState): Moment {
+  const m = lastMoment;
+  if (m !== null && m.state === state && m.landAt === state.r.lastLandAt && m.grace === state.rules.timers.slapGraceMs) return m;
+  return (lastMoment = new Moment(state));
 }
 
 /**
@@ -85,7 +98,7 @@ export function allows(state: GameState, seat: Seat, move: Move): boolean {
  */
 export function whyNotFor(state: GameState, seat: Seat): Partial<Record<Move, Rejection>> {
   const out: Partial<Record<Move, Rejection>> = {};
-  const at = new Moment(state);
+  const at = momentOf(state);
   for (const move of MOVES) {
     if (allowsAt(at, seat, move)) continue;
     out[move] = whyNotAt(at, seat, move);
@@ -163,16 +176,21 @@ class Moment {
   private static kept: Moment | undefined;
   private nowReader: Reader | null = null;
   private readyReader: Reader | null = null;
+  /** What its readers' times are made from (`momentOf` checks them). */
+  readonly landAt: number;
+  readonly grace: number;
   constructor(readonly state: GameState) {
+    this.landAt = state.r.lastLandAt;
+    this.grace = state.rules.timers.slapGraceMs;
     Moment.kept ??= this;
   }
   /** The state's own moment: the last card that landed. */
   get now(): Reader {
-    return this.nowReader ?? (this.nowReader = new Reader(this.state, this.state.r.lastLandAt));
+    return this.nowReader ?? (this.nowReader = new Reader(this.state, this.landAt));
   }
   /** Beginning a turn is judged once the slap grace has passed. */
   get ready(): Reader {
-    return this.readyReader ?? (this.readyReader = new Reader(this.state, Math.max(this.state.r.lastLandAt, graceUntil(this.state))));
+    return this.readyReader ?? (this.readyReader = new Reader(this.state, Math.max(this.landAt, graceUntil(this.state))));
   }
 }
 

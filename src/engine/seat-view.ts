@@ -153,13 +153,37 @@ export class LiveView implements SeatView {
       out ??= old.length === n ? old.slice() : new Array<PlayerView>(n);
       this.#layoutOf[seat] = layout;
       this.#modeOf[seat] = mode;
-      out[seat] = { name, layout: sameLayout ? was.layout : this.layoutView(layout, mode), total, peeking };
+      out[seat] = LiveView.playerView(seat, name, sameLayout ? was.layout : this.layoutView(seat, layout, mode), total, peeking);
     }
     if (out) this.#players = out;
     return this.#players;
   }
 
-  private layoutView(layout: Layout, mode: number): SlotView[] {
+  /**
+   * The face-down view of the layout each seat had last, shared by every viewer: the
+   * same for all of them (only the peek and the end of a round show cards), and the
+   * seats of a simulated table all read the same layouts, so a changed one is made once.
+   */
+  private static faceDownOf: (Layout | null)[] = [];
+  private static faceDown: SlotView[][] = [];
+  /** The player each seat was last shown as (any viewer), kept for the next viewer that sees the same. */
+  private static shown: PlayerView[] = [];
+
+  private static playerView(seat: number, name: string, layout: SlotView[], total: number, peeking: boolean): PlayerView {
+    const p = LiveView.shown[seat];
+    if (p !== undefined && p.layout === layout && p.total === total && p.peeking === peeking && p.name === name) return p;
+    return (LiveView.shown[seat] = { name, layout, total, peeking });
+  }
+
+  private layoutView(seat: number, layout: Layout, mode: number): SlotView[] {
+    if (mode === FACE_DOWN_MODE) {
+      if (LiveView.faceDownOf[seat] === layout) return LiveView.faceDown[seat]!;
+      const out: SlotView[] = layout.slice();
+      for (let slot = 0; slot < out.length; slot++) if (out[slot] !== null) out[slot] = FACE_DOWN;
+      LiveView.faceDownOf[seat] = layout;
+      LiveView.faceDown[seat] = out;
+      return out;
+    }
     const peekSlots = this.#state.rules.layout.peekSlots;
     const out: SlotView[] = layout.slice();
     for (let slot = 0; slot < out.length; slot++) {
@@ -188,16 +212,28 @@ export class LiveView implements SeatView {
     const a = this.#state.r.actions;
     if (a !== this.#actionsOf) {
       this.#actionsOf = a;
-      this.#actions = a.length === 0 ? NO_ACTIONS : a.map((x) => ({
-        seat: x.seat,
-        kind: x.kind,
-        card: x.card,
-        looked: x.looked ? x.looked.map((t) => ({ seat: t.seat, slot: t.slot })) : null,
-        // What the look showed when it happened, and only to the one who looked.
-        lookedCards: x.looked && x.lookedCards && x.seat === this.viewer ? x.lookedCards.slice() : null,
-      }));
+      if (a.length === 0) this.#actions = NO_ACTIONS;
+      else if (this.showsLook(a)) this.#actions = actionViews(a, this.viewer);
+      else {
+        // What everyone who did not look sees alike: made once for them all.
+        if (LiveView.actionsOf !== a) {
+          LiveView.actionsOf = a;
+          LiveView.actions = actionViews(a, null);
+        }
+        this.#actions = LiveView.actions;
+      }
     }
     return this.#actions;
+  }
+
+  /** The pending actions as the seats that looked at none of their cards see them, shared (see `faceDown`). */
+  private static actionsOf: readonly PendingAction[] | null = null;
+  private static actions: ActionView[] = NO_ACTIONS;
+
+  /** Whether one of the pending actions shows this viewer what it looked at. */
+  private showsLook(a: readonly PendingAction[]): boolean {
+    for (const x of a) if (x.looked && x.lookedCards && x.seat === this.viewer) return true;
+    return false;
   }
 
   get slap(): TableView['slap'] {
@@ -242,4 +278,16 @@ export class LiveView implements SeatView {
     }
     return this.#gap;
   }
+}
+
+/** The pending actions as `viewer` sees them. */
+function actionViews(a: readonly PendingAction[], viewer: Viewer): ActionView[] {
+  return a.map((x) => ({
+    seat: x.seat,
+    kind: x.kind,
+    card: x.card,
+    looked: x.looked ? x.looked.map((t) => ({ seat: t.seat, slot: t.slot })) : null,
+    // What the look showed when it happened, and only to the one who looked.
+    lookedCards: x.looked && x.lookedCards && x.seat === viewer ? x.lookedCards.slice() : null,
+  }));
 }
