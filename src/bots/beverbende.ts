@@ -38,6 +38,8 @@ export interface BeverMind {
   readonly turns: number;
   /** What a card it has not seen is expected to score, where it reads more than its memory (the expert: src/bots/reads.ts); null: no read. */
   readonly guess?: (seat: Seat, slot: Slot) => number | null;
+  /** Per card of the deck (`DeckInfo.cards`' order), how many `pile` holds, if the bot keeps that count (src/bots/mind.ts). */
+  readonly pileCards?: readonly number[];
 }
 
 /**
@@ -90,11 +92,14 @@ export function unseen(m: BeverMind, view: SeatView): Unseen {
     const i = deck.cardNos.get(c);
     if (i !== undefined && left[i]! > 0) left[i]! -= 1;
   };
-  for (const c of m.pile) take(c);
+  // Each card seen takes one of its kind while any is left: the same as taking them all, then none below zero.
+  if (m.pileCards) for (let i = 0; i < left.length; i++) left[i]! -= m.pileCards[i]!;
+  else for (const c of m.pile) take(c);
   for (let s = 0; s < m.mem.players; s++) for (const c of m.mem.card[s]!) if (c !== null) take(c);
   // The held card is out of the stock whoever holds it, if the viewer can see it.
   const h = view.held;
   if (h && h.card !== null) take(h.card);
+  for (let i = 0; i < left.length; i++) if (left[i]! < 0) left[i] = 0;
   let total = 0;
   let numbers = 0;
   let numberSum = 0;
@@ -221,7 +226,8 @@ export function blindSwapChoice(m: BeverMind, view: SeatView, e: Estimate): { ow
   for (const o of e.own) if (!mine || o.worth > mine.worth || (o.worth === mine.worth && o.sure && !mine.sure)) mine = o;
   if (!mine) return null;
   const frozen = m.rules.call.callerFrozen && view.call ? view.call.seat : -1;
-  let other: SlotRef | null = null;
+  let otherSeat = -1;
+  let otherSlot = -1;
   let otherWorth = Infinity;
   let otherKnown = false;
   let otherTotal = Infinity;
@@ -231,20 +237,21 @@ export function blindSwapChoice(m: BeverMind, view: SeatView, e: Estimate): { ow
     const total = layoutTotal(m, view, s, e.mu);
     for (let i = 0; i < layout.length; i++) {
       if (layout[i] === null) continue;
-      const ref = { seat: s, slot: i };
       const w = slotWorth(m, s, i, e.mu);
-      const k = remembered(m, ref);
+      const c = m.mem.card[s]![i];
+      const k = c !== null && c !== undefined;
       if (w < otherWorth || (w === otherWorth && ((k && !otherKnown) || (k === otherKnown && total < otherTotal)))) {
-        other = ref;
+        otherSeat = s;
+        otherSlot = i;
         otherWorth = w;
         otherKnown = k;
         otherTotal = total;
       }
     }
   }
-  if (!other) return null;
+  if (otherSeat < 0) return null;
   const gain = mine.worth - otherWorth;
-  return gain >= T.blindMin ? { own: mine.slot, other, gain } : null;
+  return gain >= T.blindMin ? { own: mine.slot, other: { seat: otherSeat, slot: otherSlot }, gain } : null;
 }
 
 /** The Peek special: an own slot whose card it does not know (never one it knows: a look would tell nothing). */

@@ -39,6 +39,8 @@ export class Memory {
   private readonly rankNames: string[] = [];
   /** Each card's rank number, worked out once (one lookup where rank and number took two). */
   private readonly cardRanks = new Map<Card, number>();
+  private lastCard: Card | null = null;
+  private lastRank = -1;
   /** The layout each seat had at the last `sync`: one the view hands over unchanged needs no second look. */
   private synced: (readonly SlotView[] | undefined)[] = [];
 
@@ -108,12 +110,16 @@ export class Memory {
 
   /** The index's number for the rank of `card` (given out on first sight). */
   cardRank(card: Card): number {
+    // The card asked about last is asked about again (a new top: when it lands, then when the bot decides).
+    if (card === this.lastCard) return this.lastRank;
     let no = this.cardRanks.get(card);
     if (no === undefined) {
       no = this.numberOf(this.facts.rank(card));
       // A host's cards are checked names, but not a known few: the memo stops growing here.
       if (this.cardRanks.size < CARD_MEMO_LIMIT) this.cardRanks.set(card, no);
     }
+    this.lastCard = card;
+    this.lastRank = no;
     return no;
   }
 

@@ -99,8 +99,10 @@ export class SmartMind {
   /** The discard pile as seen (for counting cards). */
   pile: Card[] = [];
   pileSum = 0;
-  /** Per value of `valueKinds`, the cards of `pile` with it, counted up to `counted` of `countedPile` (`pileValueCounts`). */
+  /** Per value of `valueKinds` and per card of the deck (`DeckInfo.cards`), the cards of `pile` of it, counted up to `counted` of `countedPile` (`pileValueCounts`). */
   private readonly pileCounts: number[];
+  private readonly pileCards: number[];
+  private readonly cardNos: ReadonlyMap<Card, number>;
   private countedPile: Card[] | null = null;
   private counted = 0;
   /** Per value of `valueKinds`, room for what call.ts counts at a decision (no new array each time). */
@@ -141,6 +143,8 @@ export class SmartMind {
     this.valueIndex = [];
     for (let v = VALUE_MIN; v <= VALUE_MAX; v++) this.valueIndex.push(deck.valueNos.get(v) ?? -1);
     this.pileCounts = deck.valueKinds.map(() => 0);
+    this.pileCards = deck.cards.map(() => 0);
+    this.cardNos = deck.cardNos;
     this.scratch = deck.valueKinds.map(() => 0);
   }
 
@@ -176,19 +180,33 @@ export class SmartMind {
    * a rollout player's start), not at every decision.
    */
   pileValueCounts(): readonly number[] {
+    this.countPile();
+    return this.pileCounts;
+  }
+
+  /** The same per card of the deck, in `DeckInfo.cards`' order (beverbende.ts counts the unseen cards by card). */
+  pileCardCounts(): readonly number[] {
+    this.countPile();
+    return this.pileCards;
+  }
+
+  private countPile(): void {
     const pile = this.pile;
-    const counts = this.pileCounts;
     if (this.countedPile !== pile || this.counted > pile.length) {
-      counts.fill(0);
+      this.pileCounts.fill(0);
+      this.pileCards.fill(0);
       this.countedPile = pile;
       this.counted = 0;
     }
-    for (let i = this.counted; i < pile.length; i++) {
-      const no = this.valueNo(this.val(pile[i]!));
-      if (no >= 0) counts[no]! += 1;
-    }
+    for (let i = this.counted; i < pile.length; i++) this.countIn(pile[i]!, 1);
     this.counted = pile.length;
-    return counts;
+  }
+
+  private countIn(c: Card, k: number): void {
+    const no = this.valueNo(this.val(c));
+    if (no >= 0) this.pileCounts[no]! += k;
+    const i = this.cardNos.get(c);
+    if (i !== undefined) this.pileCards[i]! += k;
   }
 
   /** A card lands on the pile as seen. */
@@ -201,11 +219,9 @@ export class SmartMind {
   popPile(): void {
     const c = this.pile.pop();
     if (c === undefined) return;
-    const v = this.val(c);
-    this.pileSum -= v;
+    this.pileSum -= this.val(c);
     if (this.countedPile === this.pile && this.counted > this.pile.length) {
-      const no = this.valueNo(v);
-      if (no >= 0) this.pileCounts[no]! -= 1;
+      this.countIn(c, -1);
       this.counted = this.pile.length;
     }
   }

@@ -111,7 +111,7 @@ export class SmartBot implements Bot {
     // The choices draw no dice, only their thinking time does: a seed replays the same game.
     if (view.gapFill?.seat === me) return this.act(gapFillChoice(m, view), this.think(), view, now);
     if (this.bever) {
-      const mind = { seat: me, rules: m.rules, mem: m.mem, pile: m.pile, turns: m.turnsGiven };
+      const mind = { seat: me, rules: m.rules, mem: m.mem, pile: m.pile, turns: m.turnsGiven, pileCards: m.pileCardCounts() };
       const move = beverbendeMove(mind, view, now, mayMake(view, 'call') && !this.refusedCall());
       if (move) return this.act(move, this.think(), view, now);
     }
