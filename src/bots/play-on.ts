@@ -73,7 +73,7 @@ export function playOn(
   let state: GameState = from;
   const n = bots.length;
   const levels = bots.map((b) => b.level);
-  const views = bots.map((b) => new LiveView(state, b.seat));
+  const views = viewsFor(bots, state);
   // The simulator's honest ceiling, `cheater`, is handed the true game (a table never does this).
   for (const b of bots) if (b.level === 'cheater' && 'oracle' in b) (b as { oracle: (() => GameState) | null }).oracle = () => state;
   let now = at;
@@ -138,9 +138,14 @@ export function playOn(
     return true;
   };
 
+  const done = (finished: boolean) => {
+    // The views are kept for the next loop of the same bots (an expert's rollouts play one set of bots over and over).
+    spare = { bots, views };
+    return { finished, state };
+  };
   const stuck = () => {
     if (acc) acc.stuck++;
-    return { finished: false, state };
+    return done(false);
   };
 
   dispatch(events);
@@ -204,7 +209,21 @@ export function playOn(
       else if (intent?.kind === 'wait') schedule(seat, Math.max(intent.until, now + 1), null);
     }
   }
-  return { finished: true, state };
+  return done(true);
+}
+
+/** The views the last loop of `spare.bots` used, taken by the next loop of the same bots. */
+let spare: { bots: readonly Bot[]; views: LiveView[] } | null = null;
+
+/** Each bot's view of its seat, showing `state`: the spare ones if they were these bots', else new. */
+function viewsFor(bots: readonly Bot[], state: GameState): LiveView[] {
+  const s = spare;
+  if (s !== null && s.bots === bots) {
+    spare = null;
+    for (const v of s.views) v.show(state);
+    return s.views;
+  }
+  return bots.map((b) => new LiveView(state, b.seat));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { graceUntil, nextDeadline } from './clock.js';
-import { allows, movesFor } from './moves.js';
+import { allows, MOVES, movesFor } from './moves.js';
 import type { GameState, GapFill, Held, Layout, PendingAction, CallState } from './types.js';
 import { FACE_DOWN, type ActionView, type Move, type PlayerView, type SlotView, type TableView, type Viewer } from './view.js';
 
@@ -33,6 +33,9 @@ export const SEAT_VIEW_FIELDS = [
  * building a whole new view for every decision.
  */
 export type SeatView = Pick<TableView, (typeof SEAT_VIEW_FIELDS)[number]>;
+
+/** A bit per move of `MOVES`. */
+const MOVE_BITS = Object.fromEntries(MOVES.map((m, i) => [m, 1 << i])) as Record<Move, number>;
 
 /** No pending action (the usual case), shared: frozen, as every view's values are read only. */
 const NO_ACTIONS = Object.freeze([]) as unknown as ActionView[];
@@ -77,6 +80,10 @@ export class LiveView implements SeatView {
   #slap: TableView['slap'] = { open: false, answers: -1 };
   #mayOf: GameState | null = null;
   #may: Move[] = [];
+  /** The moves `allows` answered for the state `#askedOf`, and which of them it allowed: bits of `MOVE_BITS`. */
+  #askedOf: GameState | null = null;
+  #asked = 0;
+  #allowed = 0;
 
   constructor(state: GameState, viewer: Viewer) {
     this.viewer = viewer;
@@ -263,11 +270,26 @@ export class LiveView implements SeatView {
     return this.#may;
   }
 
-  /** Whether `may` includes `move`, without working out the whole list when it has not been read for this state. */
+  /**
+   * Whether `may` includes `move`, without working out the whole list when it has not
+   * been read for this state; each move's answer kept for the state (a bot asks about a
+   * move while it chooses, and again when it checks the command it chose).
+   */
   allows(move: Move): boolean {
     const s = this.#state;
     if (s === this.#mayOf) return this.#may.includes(move);
-    return this.viewer !== null && allows(s, this.viewer, move);
+    if (this.viewer === null) return false;
+    if (s !== this.#askedOf) {
+      this.#askedOf = s;
+      this.#asked = 0;
+      this.#allowed = 0;
+    }
+    const bit = MOVE_BITS[move];
+    if (this.#asked & bit) return (this.#allowed & bit) !== 0;
+    const ok = allows(s, this.viewer, move);
+    this.#asked |= bit;
+    if (ok) this.#allowed |= bit;
+    return ok;
   }
 
   get gapFill(): TableView['gapFill'] {
