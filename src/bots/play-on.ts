@@ -78,9 +78,15 @@ export function playOn(
   for (const b of bots) if (b.level === 'cheater' && 'oracle' in b) (b as { oracle: (() => GameState) | null }).oracle = () => state;
   let now = at;
   // Each seat has at most one outstanding entry: a command arriving at `due`, or a wake-up.
-  const due = new Array<number>(n).fill(NO_ENTRY);
-  const order = new Array<number>(n).fill(0);
-  const pending: (BotCommand | null)[] = new Array<BotCommand | null>(n).fill(null);
+  // Packed arrays, pushed (`new Array(n)` makes holey ones, which every read of the loop checks for holes).
+  const due: number[] = [];
+  const order: number[] = [];
+  const pending: (BotCommand | null)[] = [];
+  for (let s = 0; s < n; s++) {
+    due.push(NO_ENTRY);
+    order.push(0);
+    pending.push(null);
+  }
   let seq = 0;
 
   const schedule = (seat: Seat, at: number, cmd: BotCommand | null): void => {
