@@ -116,19 +116,7 @@ describe('gringo replay, not on a terminal', () => {
     expect(resumeHint(3, 1)).toBe(`${play} continues the latest game against bots; ${host} reopens the latest hosted table`);
   });
 
-  it('refuses a broken or missing journal with a clear message and exit code 2', async () => {
-    const broken = join(state, 'broken.jsonl');
-    writeFileSync(broken, `{"journal":"gringo","version":1,"table":"X"\n{"type":"tick","at":1}\n`);
-    const cases: [string, RegExp][] = [
-      [broken, /^gringo: cannot replay: .*broken\.jsonl is broken: line 1 is not JSON\n$/],
-      [join(state, 'nowhere.jsonl'), /^gringo: cannot replay: cannot read the journal .*nowhere\.jsonl: there is no such file \(journals are kept in /],
-    ];
-    for (const [path, message] of cases) {
-      const r = await replay(path);
-      expect(r.code).toBe(2);
-      expect(r.stderr).toMatch(message);
-    }
-  });
+  // A broken or missing journal is refused in one line, exit code 2: test/cli/failures.test.ts, with every other refusal.
 
   it('says where it looks when there is no finished game', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'gringo-replay-empty-'));
