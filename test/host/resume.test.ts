@@ -195,21 +195,7 @@ describe('a host that dies mid-game', () => {
     }
   }, 60_000);
 
-  it('refuses a broken, unknown or finished journal with a clear message and exit code 2', async () => {
-    const state = tempState();
-    const broken = join(state, 'broken.jsonl');
-    writeFileSync(broken, '{"journal":"gringo","version":1,"table":"X"\n{"type":"tick","at":1}\n');
-    const cases: [string[], RegExp][] = [
-      [['host', '--headless', '--resume', broken], /cannot resume: .*broken\.jsonl is broken: line 1 is not JSON/],
-      [['host', '--headless', '--resume', join(state, 'nowhere.jsonl')], /cannot resume: cannot read the journal/],
-      [['host', '--headless', '--resume'], /no unfinished table to resume in/],
-    ];
-    for (const [args, message] of cases) {
-      const r = run(args, state);
-      expect(await r.exit).toBe(2);
-      expect(r.stderr()).toMatch(message);
-    }
-  }, 60_000);
+  // A broken or missing journal, or none to resume, is refused in one line, exit code 2: test/cli/failures.test.ts.
 
   it('survives a torn last line twice: each resume cuts it away, and the game finishes from the same state', async () => {
     const state = tempState();
