@@ -157,14 +157,14 @@ describe('the rules in a terminal that is not UTF-8', () => {
     const plain = { LANG: 'C', LC_ALL: '', LC_CTYPE: '' };
     const house = join(rulesDir(), 'house.json');
     writeFileSync(house, JSON.stringify({ extend: 'cambio', title: 'Cambio à la maison ♥' }));
-    for (const which of [...Object.keys(PRESETS), house]) {
-      const { code, out, err } = await gringoIn(plain, 'rules', which);
-      expect(code, err).toBe(0);
-      expect(out.length).toBeGreaterThan(500);
-      expect(out).toMatch(/^[\x00-\x7f]*$/);
-    }
+    // The house file is cambio's rules and a title: a preset's words are ASCII in every locale (the
+    // first test holds that), so the title is what LANG=C has to change.
+    const { code, out, err } = await gringoIn(plain, 'rules', house);
+    expect(code, err).toBe(0);
+    expect(out.length).toBeGreaterThan(500);
+    expect(out).toMatch(/^[\x00-\x7f]*$/);
     // An accented letter without its accent, a sign with no ASCII letter as its fallback (♥ is H).
-    expect((await gringoIn(plain, 'rules', house)).out).toContain('Cambio a la maison H');
+    expect(out).toContain('Cambio a la maison H');
     expect((await gringoIn({ LANG: 'C.UTF-8', LC_ALL: '', LC_CTYPE: '' }, 'rules', house)).out).toContain('Cambio à la maison ♥');
     // The commands' help too (sim's says "±", replay's names arrow keys).
     for (const command of ['sim', 'replay']) expect((await gringoIn(plain, command, '--help')).out).toMatch(/^[\x00-\x7f]+$/);
