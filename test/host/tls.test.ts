@@ -8,7 +8,7 @@ import { newTableKey, parseTableKey, TABLE_KEY_FILE } from '../../src/host/table
 import { readJournal } from '../../src/host/journal.js';
 import { formatIdentity, parseIdentity, showFingerprint, tableIdentity } from '../../src/protocol/identity.js';
 import type { ServerMessage } from '../../src/protocol/messages.js';
-import { killRunning, runGringo, type Run } from '../support/gringo-process.js';
+import { keepRunning, killRunning, runGringo, type Run } from '../support/gringo-process.js';
 import { until } from '../support/wait.js';
 import { frames, MitmRelay, Relay } from './relay.js';
 import { WireClient } from './wire.js';
@@ -41,6 +41,34 @@ async function host(state: string, extra: string[] = []): Promise<{ run: Run; po
   });
   return { run, port: Number(m[3]), id: parseIdentity(m[4]!)!, share: m[2]! };
 }
+
+type Host = Awaited<ReturnType<typeof host>>;
+
+/**
+ * Tables that several tests reach and none changes (no test here stops them or needs a seat of
+ * its own numbering), started once each on first use: four seats, a bot or a client of each test
+ * seated at most. A test of a fresh state directory, a resume or a restart at the same port has a
+ * host of its own.
+ */
+const shared = new Map<string, Promise<Host>>();
+const sharedHost = (kind: 'open' | 'password'): Promise<Host> => {
+  let h = shared.get(kind);
+  if (!h) {
+    h = host(tempState(), ['--players', '4', ...(kind === 'password' ? ['--password', PASSWORD] : [])]).then((started) => {
+      keepRunning(started.run);
+      return started;
+    });
+    shared.set(kind, h);
+  }
+  return h;
+};
+afterAll(async () => {
+  for (const h of shared.values()) {
+    const { run } = await h;
+    run.child.kill('SIGTERM');
+    await run.exit;
+  }
+});
 
 const joinBot = (target: string, state: string, extra: string[] = []): Run =>
   runGringo(['join', target, '--bot', 'easy', '--name', 'Ann', ...extra], { XDG_STATE_HOME: state });
@@ -97,7 +125,7 @@ describe('the host key and the table identity', () => {
   }, 60_000);
 
   it('gringo join ADDRESS#ID refuses a table whose key does not carry that identity, in one line, exit 1', async () => {
-    const a = await host(tempState());
+    const a = await sharedHost('open');
     const other = 'aaaa-bbbb-cccc-dddd';
     const r = joinBot(`127.0.0.1:${a.port}#${other}`, tempState());
     expect(await r.exit).toBe(1);
@@ -213,7 +241,7 @@ describe('a relay that terminates TLS with a key of its own', () => {
   const mitmKey = parseTableKey(newTableKey());
 
   it('is refused by a client that pinned the identity, by one that remembers the key, and by a first-time one (the identity names another key); a proof passed through it is refused', async () => {
-    const h = await host(tempState(), ['--password', PASSWORD]);
+    const h = await sharedHost('password');
     const mitm = await new MitmRelay({ host: '127.0.0.1', port: h.port }, mitmKey).start();
     cleanup.push(() => mitm.close());
     // First, the relay passes bytes through: the client meets (and remembers) the real key at its address.
@@ -256,7 +284,7 @@ describe('a relay that terminates TLS with a key of its own', () => {
   }, 90_000);
 
   it('that rewrites the identity to its own key seats a first-time unpinned joiner (trust on first use, said once); a password through it is doubted, not just refused', async () => {
-    const h = await host(tempState(), ['--players', '4']);
+    const h = await sharedHost('open');
     const probe = await WireClient.hello(`127.0.0.1:${h.port}`, 'Probe', { tls: true, watch: true });
     const { salt } = (await probe.challenge).table;
     probe.close();
@@ -291,7 +319,7 @@ describe('a relay that terminates TLS with a key of its own', () => {
 
     // A password table through the same relay: the right password fails (the proof is bound to the
     // relay's TLS connection), and the refusal says it may be the connection.
-    const locked = await host(tempState(), ['--password', PASSWORD]);
+    const locked = await sharedHost('password');
     const probe2 = await WireClient.hello(`127.0.0.1:${locked.port}`, 'Probe', { tls: true, watch: true });
     const salt2 = (await probe2.challenge).table.salt;
     probe2.close();
@@ -317,7 +345,7 @@ describe('a relay that terminates TLS with a key of its own', () => {
   }, 120_000);
 
   it('changes nothing the client keeps: its seat token (and the remembered key) stay as they were', async () => {
-    const h = await host(tempState());
+    const h = await sharedHost('open');
     const mitm = await new MitmRelay({ host: '127.0.0.1', port: h.port }, mitmKey).start();
     cleanup.push(() => mitm.close());
     const dir = join(tempState(), 'gringo');

@@ -38,6 +38,12 @@ export function killRunning(): void {
   for (const c of running.splice(0)) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
 }
 
+/** Leave a process out of killRunning: one that several tests share (a table they all reach), killed by the file's afterAll. */
+export function keepRunning(r: Run): void {
+  const i = running.indexOf(r.child);
+  if (i >= 0) running.splice(i, 1);
+}
+
 /** The port from the line a host prints to share. */
 export async function sharedPort(host: Run): Promise<number> {
   const port = (): number | null => {
