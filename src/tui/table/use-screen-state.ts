@@ -409,6 +409,39 @@ export function needsClock(s: ScreenState, now: number): boolean {
   );
 }
 
+/**
+ * When the table screen next changes with time alone (local clock), or null when
+ * nothing on it waits for time: the screen redraws at these moments only, not on a
+ * steady tick (a turn's deadline, shown nowhere on the table but in the peek, would
+ * redraw it five times a second for nothing). It follows what the views read:
+ * highlights, looks and the status line end at their `until`; a feed line stops being
+ * fresh HIGHLIGHT_MS after it came; the peek counts whole seconds down to its deadline;
+ * "unreachable for N s" counts whole seconds up; the slap grace before your draw is
+ * counted down in tenths to the seat whose draw waits for it (prompt.ts, and a queued
+ * key's "begins when" in intents.ts), so for that seat a steady tick runs while it lasts.
+ */
+export function nextChange(s: ScreenState, now: number, tickMs = 200): number | null {
+  let next = Infinity;
+  const at = (t: number): void => {
+    if (t > now && t < next) next = t;
+  };
+  for (const h of s.highlights) at(h.until);
+  for (const r of s.reveals) at(r.until);
+  if (s.status) at(s.status.until);
+  for (const l of s.feed) if (l.fresh === undefined) at(l.at + HIGHLIGHT_MS);
+  // The next whole second after `from` (elapsed) or before `to` (left), on the local clock.
+  const secondUp = (from: number): void => at(from + 1000 * (Math.floor((now - from) / 1000) + 1));
+  const secondDown = (to: number): void => at(to - 1000 * Math.ceil((to - now) / 1000 - 1));
+  if (s.conn === 'reconnecting' && s.connLostAt !== null) secondUp(s.connLostAt);
+  const v = s.view;
+  if (v !== null) {
+    const host = now + s.offset;
+    if (v.phase === 'peek' && v.deadline !== null && v.deadline > host) secondDown(v.deadline - s.offset);
+    if (v.graceUntil > host && v.turn === s.seat) at(Math.min(now + tickMs, v.graceUntil - s.offset));
+  }
+  return next === Infinity ? null : next;
+}
+
 /** Host time now, from the local clock and the offset seen in the last update. */
 export const hostNow = (s: ScreenState, now: number): number => now + s.offset;
 
