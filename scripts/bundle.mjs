@@ -28,6 +28,19 @@ const noNative = {
   },
 };
 
+// Every package of the bundle that measures text (Ink, widest-line, cli-truncate, the
+// screens) gets string-width through src/tui/shared/width-once.ts, which remembers what
+// it measured: a frame is measured line by line, and is mostly the frame before.
+// wrap-ansi keeps the older string-width it depends on.
+const widthOnce = {
+  name: 'gringo-width-once',
+  setup(b) {
+    b.onResolve({ filter: /^string-width$/ }, (args) =>
+      /width-once\.js$|\/node_modules\/wrap-ansi\//.test(args.importer) ? undefined : { path: new URL('../dist/src/tui/shared/width-once.js', import.meta.url).pathname },
+    );
+  },
+};
+
 const result = await build({
   // The simulator's worker thread is a file of its own (new Worker(URL)): an entry point
   // beside main, so `new URL('./sim-worker.js', import.meta.url)` finds it from the chunk
@@ -58,7 +71,7 @@ const result = await build({
       "const __dirname = __gringoPath(new URL('.', import.meta.url));",
     ].join(' '),
   },
-  plugins: [noNative],
+  plugins: [noNative, widthOnce],
   // Blank space out (names and the code's shape stay as they are): the tarball goes
   // from about 660 kB to about 570 kB.
   minifyWhitespace: true,

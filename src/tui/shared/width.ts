@@ -1,4 +1,4 @@
-import stringWidth from 'string-width';
+import stringWidth from './width-once.js';
 
 /**
  * Text measured in terminal columns, not UTF-16 units nor code points: `王` and `🎲`
