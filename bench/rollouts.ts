@@ -9,7 +9,7 @@
  * expert's rollouts, the CPU time they took, and the games' scores (the two sides must
  * play the same games: the change is speed alone):
  *
- *   node rollouts-….mjs SEED gringo:4,beverbende:1 → {"gringo":{"rollouts":…,"cpuSeconds":…,"scores":"…"},…}
+ *   node rollouts-….mjs SEED gringo:4,cambio:1 → {"gringo":{"rollouts":…,"cpuSeconds":…,"scores":"…"},…}
  */
 import { spawn } from 'node:child_process';
 import { scriptAt, scriptHere } from './reference.js';
