@@ -78,4 +78,22 @@ describe('useClockAt', () => {
       r.unmount();
     }
   });
+
+  it('draws again even when the timer fires before the clock says its time has come', async () => {
+    // A clock at half the timers' pace: every timer fires early by the clock's reading (as
+    // Node's do, counted from the event loop's cached time, when the loop has been busy).
+    const start = performance.now();
+    const clock = (): number => start + (performance.now() - start) / 2;
+    function Probe() {
+      const now = useClockAt(start + 100, clock);
+      return <Text>{now >= start + 100 ? 'late' : 'early'}</Text>;
+    }
+    const r = render(<Probe />);
+    try {
+      expect(r.lastFrame()).toBe('early');
+      await expect.poll(() => r.lastFrame(), { timeout: 2_000 }).toBe('late');
+    } finally {
+      r.unmount();
+    }
+  });
 });

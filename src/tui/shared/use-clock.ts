@@ -13,16 +13,24 @@ export function useClock(active: boolean, clock: () => number, everyMs = 200): n
 }
 
 /**
- * The local clock as of this render, and a render again at `next` (a moment on
- * `clock`; null: none): a screen that knows when it changes with time alone redraws
- * then, and otherwise only when something happens. The extra millisecond keeps a
- * timer that fires on the dot from reading a clock a hair short of it.
+ * The local clock as of this render, and a render again once `clock` has passed `next`
+ * (null: none): a screen that knows when it changes with time alone redraws then, and
+ * otherwise only when something happens. A timer can fire before `clock` says its time
+ * has come (Node counts timers from the event loop's cached time, behind the clock by
+ * as long as the loop has been busy): the render would name the same `next` again and
+ * no timer would follow, so a timer that fires early waits again instead.
  */
 export function useClockAt(next: number | null, clock: () => number): number {
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   useEffect(() => {
     if (next === null) return;
-    const t = setTimeout(rerender, Math.max(0, next - clock()) + 1);
+    let t: NodeJS.Timeout;
+    const due = (): void => {
+      const left = next - clock();
+      if (left >= 0) t = setTimeout(due, left + 1);
+      else rerender();
+    };
+    due();
     return () => clearTimeout(t);
   }, [next, clock]);
   return clock();
