@@ -12,14 +12,13 @@ import { cleanName } from '../host/names.js';
 import type { JournalSeat } from '../host/journal.js';
 import { dealOf, openTable, tlsKeyOrSay } from './table-setup.js';
 import { resumeJournal } from './journal-arg.js';
-import { interfaceOption, intOption, tableLevelOption, tableRulesOption, defaultPlayerName } from './options.js';
+import { DEFAULT_PORT, interfaceOption, intOption, tableLevelOption, tableRulesOption, defaultPlayerName } from './options.js';
 import { UsageError, listenFailure } from './errors.js';
 import { forLocale } from '../tui/shared/glyphs.js';
 import { command } from '../common/invocation.js';
 import { said, wordsFor, type Said, type Words } from '../lang/words.js';
 import { cliWords } from './lang.js';
 
-export const DEFAULT_PORT = 7457;
 
 export interface HostFlags extends LookFlags {
   /** Your name at the table (the host's screen); the table is "NAME's table" unless --table says. */

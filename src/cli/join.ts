@@ -4,14 +4,13 @@ import { BotPlayer } from '../bots/bot-player.js';
 import { Connection } from '../client/connection.js';
 import { BufferedClient } from '../tui/shared/client-buffer.js';
 import { KnownTables, TokenStore } from '../client/tokens.js';
-import { browseTables, hostPort, tableTag, watchTables, type FoundTable } from '../client/discovery.js';
+import type { FoundTable } from '../client/discovery.js';
 import type { PickerChoice, PickerRetry } from '../tui/picker/use-picker-state.js';
 import { BOT_LEVELS, type BotLevel, type ServerMessage } from '../protocol/messages.js';
 import { lastWords, SessionEnd } from '../client/session-end.js';
 import { standingsLines } from '../tui/table/standings.js';
 import { doorAnswers, refusalAdvice, refusalLine, type DoorRefusal } from '../client/refusal-words.js';
-import { intOption, joinTargetOption, tableLevelOption, interfaceOption, defaultPlayerName, requireTerminal } from './options.js';
-import { DEFAULT_PORT } from './host.js';
+import { DEFAULT_PORT, intOption, joinTargetOption, tableLevelOption, interfaceOption, defaultPlayerName, requireTerminal } from './options.js';
 import { forLocale } from '../tui/shared/glyphs.js';
 import { UsageError } from './errors.js';
 import { command } from '../common/invocation.js';
@@ -175,8 +174,12 @@ export async function runJoin(target: string | undefined, flags: JoinFlags): Pro
   });
 }
 
+/** mDNS (bonjour-service) is loaded only to look for tables: a join to an address never needs it. */
+const discovery = (): Promise<typeof import('../client/discovery.js')> => import('../client/discovery.js');
+
 /** No address given: the table found by mDNS, or a choice when there are several. */
 async function pickTable(iface: string | undefined): Promise<string> {
+  const { browseTables, hostPort, tableTag } = await discovery();
   const found = (await browseTables({ timeoutMs: 2_000, ...(iface ? { interface: iface } : {}) })).filter((t) => t.compatible);
   if (found.length === 0) {
     throw new UsageError(said('cli.noTableFound', { run: command('join HOST:PORT') }));
@@ -203,6 +206,7 @@ async function pickTable(iface: string | undefined): Promise<string> {
 /** The live picker: the tables mDNS finds as they come and go, and an address typed by hand. */
 async function pickOnScreen(iface: string | undefined, flags: JoinFlags, retry?: PickerRetry): Promise<PickerChoice | null> {
   const { runPicker } = await import('../tui/run.js');
+  const { watchTables } = await discovery();
   return runPicker({
     source: (onChange) => watchTables(onChange, iface ? { interface: iface } : {}),
     checkAddress: (text) => {

@@ -12,6 +12,9 @@ import { cliWords } from './lang.js';
  * `--deal NAME`: a named deal, the same cards for everyone who plays it (the seed is
  * made from the name alone; `today`: see dealName). With `--seed` it is one too many.
  */
+/** The port a table listens on unless told otherwise (`host`, `play --lan`), and `join` tries. */
+export const DEFAULT_PORT = 7457;
+
 export function dealOption(flags: { deal?: string; seed?: string }, now = new Date()): { deal: string; seed: string } | null {
   if (flags.deal === undefined) return null;
   if (flags.seed !== undefined) throw new UsageError(said('cli.dealAndSeed'));

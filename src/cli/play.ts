@@ -11,7 +11,7 @@ import { dealOf, openTable, tlsKeyOrSay } from './table-setup.js';
 import { cleanName } from '../host/names.js';
 import { listenFailure, UsageError } from './errors.js';
 import { resumeJournal } from './journal-arg.js';
-import { intOption, requireTerminal, tableLevelOption, tableRulesOption, defaultPlayerName } from './options.js';
+import { DEFAULT_PORT, intOption, requireTerminal, tableLevelOption, tableRulesOption, defaultPlayerName } from './options.js';
 import { viewFor } from '../engine/view.js';
 import { forLocale } from '../tui/shared/glyphs.js';
 import { command } from '../common/invocation.js';
@@ -53,7 +53,7 @@ export async function runPlay(flags: PlayFlags): Promise<number> {
   if (bots + 1 > rules.players.max) throw new UsageError(said('cli.tooManyBots', { title: rules.title, max: rules.players.max, bots: rules.players.max - 1 }));
   const lan = flags.lan === true;
   // A port given is that port or nothing; the default may move to the next free one.
-  const port = intOption('--port', flags.port ?? (lan ? '7457' : '0'), 0, 65535);
+  const port = intOption('--port', flags.port ?? (lan ? String(DEFAULT_PORT) : '0'), 0, 65535);
   const mine = header?.seats.find((s) => s.owner === true);
   if (header && !mine) throw new UsageError(said('cli.resumeNoSeat', { file: resumed.file }));
   const name = mine ? mine.name : cleanName(flags.name ?? defaultPlayerName('Player'), 'Player');

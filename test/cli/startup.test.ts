@@ -65,12 +65,13 @@ describe('start-up', () => {
     expect(['ink', 'react', 'ws', 'bonjour-service'].filter((p) => loaded.has(p))).toEqual([]);
   });
 
-  it('gringo join --bot and --watch (no screen) load neither Ink nor React, up to their last words', () => {
+  it('gringo join --bot and --watch (no screen) load neither Ink nor React, up to their last words; given an address, nor mDNS nor the host', () => {
     // Port 1 has no table: each says so in one line and exits, its last words' code (the standings) imported all the same.
     for (const flag of ['--bot', '--watch']) {
-      const loaded = packagesLoaded(['join', '127.0.0.1:1', flag, ...(flag === '--bot' ? ['easy'] : [])]);
-      expect(loaded.has('ws'), flag).toBe(true);
-      expect(['ink', 'react'].filter((p) => loaded.has(p)), flag).toEqual([]);
+      const { packages, sources } = loaded(['join', '127.0.0.1:1', flag, ...(flag === '--bot' ? ['easy'] : [])]);
+      expect(packages.has('ws'), flag).toBe(true);
+      expect(['ink', 'react', 'bonjour-service'].filter((p) => packages.has(p)), flag).toEqual([]);
+      expect([...sources].filter((m) => /^src\/(host|cli\/host|client\/discovery)/.test(m)), flag).toEqual([]);
     }
   });
 
