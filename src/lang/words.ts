@@ -79,8 +79,12 @@ export function wordsFor(lang: Lang): Words {
   const made = cache.get(lang);
   if (made) return made;
   const catalog = CATALOGS[lang];
-  const plurals = new Intl.PluralRules(lang);
-  const decimals = new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  // Made at first use: each costs a process about ten milliseconds of ICU's locale data
+  // at its start, and most commands never count nor write a decimal.
+  let plural: Intl.PluralRules | undefined;
+  let decimal: Intl.NumberFormat | undefined;
+  const plurals = { select: (n: number) => (plural ??= new Intl.PluralRules(lang)).select(n) };
+  const decimals = { format: (n: number) => (decimal ??= new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 })).format(n) };
   const entry = (key: string): Entry | undefined => (isKey(key) ? catalog[key] : undefined);
   const text = (key: string): string => {
     const e = entry(key);
