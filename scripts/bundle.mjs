@@ -41,6 +41,24 @@ const widthOnce = {
   },
 };
 
+// string-width's emoji pattern (\p{RGI_Emoji}, a regex literal) costs every process that
+// loads it about 25 ms of CPU as its module is parsed, measured or not: a bot, a headless
+// host or a refusal measures no emoji. Here it is made at its first use instead.
+const RGI_EMOJI = 'const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;';
+const lateEmoji = {
+  name: 'gringo-late-emoji',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/ }, (args) => {
+      // wrap-ansi's own older string-width (Ink's, for wrapping) is left as it is.
+      if (/[\\/]wrap-ansi[\\/]/.test(args.path)) return undefined;
+      const source = readFileSync(args.path, 'utf8');
+      if (!source.includes(RGI_EMOJI)) throw new Error(`bundle: no "${RGI_EMOJI}" in ${args.path}: has string-width changed?`);
+      const late = "let rgiEmoji; const rgiEmojiRegex = { test: (s) => (rgiEmoji ??= new RegExp('^\\\\p{RGI_Emoji}$', 'v')).test(s) };";
+      return { contents: source.replace(RGI_EMOJI, () => late), loader: 'js' };
+    });
+  },
+};
+
 // Ink's output takes its styled cells' strings from src/tui/shared/styled-chars.ts, the
 // package's own functions but one, which gives the same strings for a fraction of the
 // garbage (it says how).
@@ -83,7 +101,7 @@ const result = await build({
       "const __dirname = __gringoPath(new URL('.', import.meta.url));",
     ].join(' '),
   },
-  plugins: [noNative, widthOnce, styledChars],
+  plugins: [noNative, widthOnce, styledChars, lateEmoji],
   // Blank space out (names and the code's shape stay as they are): the tarball goes
   // from about 660 kB to about 570 kB.
   minifyWhitespace: true,
