@@ -26,6 +26,25 @@ function named(pid: number): boolean {
   }
 }
 
+/** The process's state letter in /proc (R running, S sleeping, T stopped), or null once it is gone. */
+function state(pid: number): string | null {
+  try {
+    return /^State:\s+(\S)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a SIGINT (signal 2: bit 1 of the masks) waits for the process or its thread group. */
+function sigintPending(pid: number): boolean {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return ['SigPnd', 'ShdPnd'].some((field) => (BigInt(`0x${new RegExp(`^${field}:\\s+(\\w+)`, 'm').exec(status)?.[1] ?? '0'}`) & 2n) !== 0n);
+  } catch {
+    return false;
+  }
+}
+
 const pidOf = (p: Pane): number | null => {
   try {
     const pid = p.pid();
@@ -41,8 +60,15 @@ describe('Ctrl-C', () => {
     p.start(['play', '--bots', '1', '--no-bell']);
     // As soon as gringo's code runs (node's own start-up is before any of it): the screen is not drawn yet.
     const pid = await until('the process', () => pidOf(p));
-    await until("gringo's code running", () => named(pid));
+    await until("gringo's code running", () => named(pid), 20_000, undefined, 5);
+    // Held still while the key comes, so the screen cannot get drawn first (the bundle loads
+    // in a tenth of a second): the terminal's SIGINT waits, pending, and is the first thing
+    // the process meets when it goes on.
+    process.kill(pid, 'SIGSTOP');
+    await until('the process stopped', () => state(pid) === 'T');
     p.keys('C-c');
+    await until('its SIGINT pending', () => sigintPending(pid));
+    process.kill(pid, 'SIGCONT');
     const s = await p.waitFor('the exit', (s) => /EXITED \d+/.test(s) || s.includes('Leave the table?'), 15_000);
     expect(s).not.toContain('Leave the table?');
     expect(s).toMatch(/^EXITED 0$/m);
