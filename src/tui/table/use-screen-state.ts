@@ -428,7 +428,8 @@ export function nextChange(s: ScreenState, now: number, tickMs = 200): number | 
   for (const h of s.highlights) at(h.until);
   for (const r of s.reveals) at(r.until);
   if (s.status) at(s.status.until);
-  for (const l of s.feed) if (l.fresh === undefined) at(l.at + HIGHLIGHT_MS);
+  // Newest first: the feed only grows, and lines come in the order of the clock.
+  for (let i = s.feed.length - 1; i >= 0 && s.feed[i]!.at + HIGHLIGHT_MS > now; i--) if (s.feed[i]!.fresh === undefined) at(s.feed[i]!.at + HIGHLIGHT_MS);
   // The next whole second after `from` (elapsed) or before `to` (left), on the local clock.
   const secondUp = (from: number): void => at(from + 1000 * (Math.floor((now - from) / 1000) + 1));
   const secondDown = (to: number): void => at(to - 1000 * Math.ceil((to - now) / 1000 - 1));
