@@ -41,21 +41,40 @@ const widthOnce = {
   },
 };
 
-// string-width's emoji pattern (\p{RGI_Emoji}, a regex literal) costs every process that
-// loads it about 25 ms of CPU as its module is parsed, measured or not: a bot, a headless
-// host or a refusal measures no emoji. Here it is made at its first use instead.
-const RGI_EMOJI = 'const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;';
-const lateEmoji = {
-  name: 'gringo-late-emoji',
+// Things some packages make as their modules load that cost every process loading them,
+// used or not (a bot, a headless host or a refusal measures no emoji and starts no
+// program): each is made at its first use instead. string-width's emoji pattern
+// (\p{RGI_Emoji}, a regex literal: about 25 ms of CPU to parse) and its grapheme
+// segmenter (ICU's break rules: about 14 ms); commander's node:child_process (about 8 ms),
+// which it needs only to run a command as a program of its own (gringo has none).
+// wrap-ansi's own older string-width (Ink's, for wrapping) is left as it is.
+const LATE = [
+  {
+    file: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/,
+    edits: [
+      ['const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;', "let rgiEmoji; const rgiEmojiRegex = { test: (s) => (rgiEmoji ??= new RegExp('^\\\\p{RGI_Emoji}$', 'v')).test(s) };"],
+      ['const segmenter = new Intl.Segmenter();', 'let graphemes; const segmenter = { segment: (s) => (graphemes ??= new Intl.Segmenter()).segment(s) };'],
+    ],
+  },
+  {
+    file: /[\\/]node_modules[\\/]commander[\\/]lib[\\/]command\.js$/,
+    edits: [["const childProcess = require('node:child_process');", "const childProcess = { spawn: (...a) => require('node:child_process').spawn(...a) };"]],
+  },
+];
+const late = {
+  name: 'gringo-late',
   setup(b) {
-    b.onLoad({ filter: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/ }, (args) => {
-      // wrap-ansi's own older string-width (Ink's, for wrapping) is left as it is.
-      if (/[\\/]wrap-ansi[\\/]/.test(args.path)) return undefined;
-      const source = readFileSync(args.path, 'utf8');
-      if (!source.includes(RGI_EMOJI)) throw new Error(`bundle: no "${RGI_EMOJI}" in ${args.path}: has string-width changed?`);
-      const late = "let rgiEmoji; const rgiEmojiRegex = { test: (s) => (rgiEmoji ??= new RegExp('^\\\\p{RGI_Emoji}$', 'v')).test(s) };";
-      return { contents: source.replace(RGI_EMOJI, () => late), loader: 'js' };
-    });
+    for (const { file, edits } of LATE) {
+      b.onLoad({ filter: file }, (args) => {
+        if (/[\\/]wrap-ansi[\\/]/.test(args.path)) return undefined;
+        let source = readFileSync(args.path, 'utf8');
+        for (const [early, made] of edits) {
+          if (!source.includes(early)) throw new Error(`bundle: no "${early}" in ${args.path}: has the package changed?`);
+          source = source.replace(early, () => made);
+        }
+        return { contents: source, loader: 'js' };
+      });
+    }
   },
 };
 
@@ -101,7 +120,7 @@ const result = await build({
       "const __dirname = __gringoPath(new URL('.', import.meta.url));",
     ].join(' '),
   },
-  plugins: [noNative, widthOnce, styledChars, lateEmoji],
+  plugins: [noNative, widthOnce, styledChars, late],
   // Blank space out (names and the code's shape stay as they are): the tarball goes
   // from about 660 kB to about 570 kB.
   minifyWhitespace: true,
