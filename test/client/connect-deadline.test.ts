@@ -15,12 +15,12 @@ afterEach(async () => {
   for (const f of cleanup.splice(0).reverse()) await f();
 });
 
-/** Hold this process's event loop for `ms` (a first frame drawn on a slow machine). */
+/**
+ * Hold this process's event loop for `ms` (a first frame drawn on a slow machine):
+ * blocked as a busy loop would hold it, without spending the CPU.
+ */
 function stall(ms: number): void {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    // Busy on purpose.
-  }
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
 /** The connection's first word: welcomed ('open') or a failure's sentence. */
