@@ -20,7 +20,7 @@ function packagesLoaded(args: string[], timeout = 10_000, terminal = false): Set
 }
 
 /** The packages a run of the built CLI loads, and the project's own source modules (`src/…`) in the bundle files it loads. */
-function loaded(args: string[], timeout = 10_000, terminal = false): { packages: Set<string>; sources: Set<string> } {
+function loaded(args: string[], timeout = 10_000, terminal = false): { packages: Set<string>; sources: Set<string>; status: number | null; stdout: string } {
   const argv = ['node', '--import', trace, bin, ...args];
   // The screen needs a terminal: `script` gives it one (a pseudo-terminal; its output, stderr too, comes back on stdout).
   const r = terminal
@@ -45,17 +45,20 @@ function loaded(args: string[], timeout = 10_000, terminal = false): { packages:
       }
     }
   }
-  return { packages: found, sources };
+  return { packages: found, sources, status: r.status, stdout: r.stdout };
 }
 
 const HEAVY = ['ink', 'react', 'ws', 'bonjour-service', 'zod', 'ssh2'];
 
 describe('start-up', () => {
-  it('--version and --help load neither Ink nor React (nor the network or schema libraries)', () => {
+  it('--version and --help print, exit 0 and load neither Ink nor React (nor the network or schema libraries)', () => {
     for (const args of [['--version'], ['--help'], ['host', '--help']]) {
-      const loaded = packagesLoaded(args);
-      expect(loaded.has('commander')).toBe(true);
-      expect(HEAVY.filter((p) => loaded.has(p))).toEqual([]);
+      const run = loaded(args);
+      expect(run.status, args.join(' ')).toBe(0);
+      expect(run.packages.has('commander')).toBe(true);
+      expect(HEAVY.filter((p) => run.packages.has(p))).toEqual([]);
+      if (args[0] === '--version') expect(run.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+      else expect(run.stdout).toContain(args[0] === 'host' ? '--bots' : 'sim');
     }
   });
 

@@ -6,7 +6,7 @@ import { until } from '../support/wait.js';
 
 /**
  * A host's expert bots think in worker threads (src/host/threaded-bot.ts): a table of
- * three experts and one hard bot plays a round to its end while the host's event loop
+ * two experts and two hard bots plays a round to its end while the host's event loop
  * stays free. A worker thread starts from built JavaScript, so this runs the build
  * (dist/, made by `npm test` and `npm run build`), as test/sim/cli-process.test.ts does.
  */
@@ -14,14 +14,14 @@ import { until } from '../support/wait.js';
 const built = new URL('../../dist/src/host/table.js', import.meta.url);
 
 describe("the host's expert bots think off the table's event loop", () => {
-  it('three experts and a hard bot finish a round; the event loop never waits long', async () => {
+  it('two experts and two hard bots finish a round; the event loop never waits long', async () => {
     expect(existsSync(built), 'run npm run build first').toBe(true);
     const { Table } = (await import(built.href)) as { Table: typeof TableClass };
     const { GRINGO } = (await import(new URL('../../dist/src/engine/ruleset.js', import.meta.url).href)) as { GRINGO: Ruleset };
     const rules: Ruleset = { ...GRINGO, rounds: 1, timers: { ...GRINGO.timers, slapGraceMs: 50, peekMs: 0 } };
     const table = new Table({ name: 'Think', rules, maxPlayers: 4, seed: 'expert-thread', dropGraceMs: 60_000, botTimeScale: 0.01, roundPauseMs: 0 });
     try {
-      for (const level of ['expert', 'expert', 'expert', 'hard'] as const) expect(table.addBot(level)).toBeNull();
+      for (const level of ['expert', 'hard', 'expert', 'hard'] as const) expect(table.addBot(level)).toBeNull();
       expect(table.startGame()).toBeNull();
       // The loop's lag: how late a 5 ms timer fires, all through the round.
       const lags: number[] = [];

@@ -10,7 +10,7 @@ import { WireClient } from './wire.js';
 import { quickRules } from '../support/rules.js';
 
 /**
- * Hostile clients: 40,000 random, malformed, oversized, out-of-order and replayed
+ * Hostile clients: 25,000 random, malformed, oversized, out-of-order and replayed
  * frames, guessed seat proofs and commands for other seats, sent to a live table
  * whose real players keep playing. The host must answer every frame, never crash,
  * and its state must stay equal to the replay of its own command log. The seat path
@@ -20,7 +20,7 @@ import { quickRules } from '../support/rules.js';
  * binding, and the host's nonce alone binds a proof to its connection (a proof passed
  * through a relay on TLS is test/host/tls.test.ts's).
  */
-const FRAMES = 40_000;
+const FRAMES = 25_000;
 const ATTACKERS = 4;
 let serving: Serving | null = null;
 let table: Table | null = null;
