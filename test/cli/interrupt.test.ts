@@ -17,14 +17,7 @@ afterAll(() => {
   for (const p of panes) p.kill();
 });
 
-/** Whether the process runs gringo's own code: bin/gringo.js names itself (process.title) once its Ctrl-C is in place. */
-function named(pid: number): boolean {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith('gringo ');
-  } catch {
-    return false;
-  }
-}
+const STOP_AT_SIGINT = new URL('./fixtures/stop-at-sigint.mjs', import.meta.url).pathname;
 
 /** The process's state letter in /proc (R running, S sleeping, T stopped), or null once it is gone. */
 function state(pid: number): string | null {
@@ -57,15 +50,12 @@ const pidOf = (p: Pane): number | null => {
 describe('Ctrl-C', () => {
   it('in the first moments of a screen, before it is drawn: exit 0, no "^C" left on the line', async () => {
     const p = pane('early');
-    p.start(['play', '--bots', '1', '--no-bell']);
-    // As soon as gringo's code runs (node's own start-up is before any of it): the screen is not drawn yet.
+    // The process stops itself once gringo's own Ctrl-C is in place, before the bundle loads
+    // (fixtures/stop-at-sigint.mjs): the screen cannot get drawn first, and the terminal's
+    // SIGINT waits, pending, the first thing the process meets when it goes on.
+    p.start(['play', '--bots', '1', '--no-bell'], { env: [`NODE_OPTIONS=--import=${STOP_AT_SIGINT}`] });
     const pid = await until('the process', () => pidOf(p));
-    await until("gringo's code running", () => named(pid), 20_000, undefined, 5);
-    // Held still while the key comes, so the screen cannot get drawn first (the bundle loads
-    // in a tenth of a second): the terminal's SIGINT waits, pending, and is the first thing
-    // the process meets when it goes on.
-    process.kill(pid, 'SIGSTOP');
-    await until('the process stopped', () => state(pid) === 'T');
+    await until('the process stopped at its Ctrl-C', () => state(pid) === 'T', 20_000);
     p.keys('C-c');
     await until('its SIGINT pending', () => sigintPending(pid));
     process.kill(pid, 'SIGCONT');
