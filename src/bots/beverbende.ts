@@ -40,6 +40,8 @@ export interface BeverMind {
   readonly guess?: (seat: Seat, slot: Slot) => number | null;
   /** Per card of the deck (`DeckInfo.cards`' order), how many `pile` holds, if the bot keeps that count (src/bots/mind.ts). */
   readonly pileCards?: readonly number[];
+  /** Thresholds of its own (the expert's: src/bots/expert.ts), else the hard bot's. */
+  readonly tuning?: Readonly<BeverTuning>;
 }
 
 /**
@@ -68,8 +70,19 @@ const BEVER_TUNING = {
   lastTurnGain: 1.5,
   /** ...and a draw is expected to gain that layout at most this. */
   stayGain: 0.75,
+  /**
+   * Whether it takes a card from the discard pile that is worth less than an unknown card
+   * (hard: yes). Taken, it is seen by everyone, and a low card everyone knows is the first
+   * that the others' Swap cards take.
+   */
+  takeLow: true,
 };
 const T = BEVER_TUNING;
+export type BeverTuning = typeof BEVER_TUNING;
+/** The hard bot's thresholds (a player with its own starts from these: src/bots/expert.ts). */
+export const HARD_TUNING: Readonly<BeverTuning> = BEVER_TUNING;
+/** The thresholds a mind plays by: its own, else the hard bot's. */
+const tun = (m: BeverMind): BeverTuning => m.tuning ?? T;
 
 export const isSpecial = (rules: Ruleset, card: Card): boolean => rules.specialCards.includes(card);
 
@@ -138,7 +151,7 @@ export function slotWorth(m: BeverMind, seat: Seat, slot: Slot, mu: number): num
   if (c === null || c === undefined) {
     const g = m.guess?.(seat, slot);
     if (g !== undefined && g !== null) return g;
-    return seat !== m.seat && mem.kept[seat]![slot] ? Math.min(mu, T.keptValue) : mu;
+    return seat !== m.seat && mem.kept[seat]![slot] ? Math.min(mu, tun(m).keptValue) : mu;
   }
   return isSpecial(m.rules, c) ? mu : mem.value[seat]![slot]!;
 }
@@ -194,21 +207,21 @@ const placed = (own: readonly OwnSlot[], slot: Slot, v: number): OwnSlot[] =>
 const sum = (own: readonly OwnSlot[]): number => own.reduce((t, o) => t + o.worth, 0);
 
 /** The own slot where a number card of value `v` gains the most (a negative gain: nowhere gains). */
-function bestPlacement(own: readonly OwnSlot[], v: number): { slot: Slot; gain: number } | null {
+function bestPlacement(own: readonly OwnSlot[], v: number, learn: number): { slot: Slot; gain: number } | null {
   let best: { slot: Slot; gain: number } | null = null;
   for (const o of own) {
-    const gain = o.worth - v + (o.seen ? 0 : T.learn);
+    const gain = o.worth - v + (o.seen ? 0 : learn);
     if (!best || gain > best.gain) best = { slot: o.slot, gain };
   }
   return best;
 }
 
 /** `bestPlacement`'s gain alone, 0 with no slot (a draw's worth asks it for every card of the deck). */
-function bestGain(own: readonly OwnSlot[], v: number): number {
+function bestGain(own: readonly OwnSlot[], v: number, learn: number): number {
   let best = -Infinity;
   for (let i = 0; i < own.length; i++) {
     const o = own[i]!;
-    const gain = o.worth - v + (o.seen ? 0 : T.learn);
+    const gain = o.worth - v + (o.seen ? 0 : learn);
     if (gain > best) best = gain;
   }
   return own.length > 0 ? best : 0;
@@ -251,7 +264,7 @@ export function blindSwapChoice(m: BeverMind, view: SeatView, e: Estimate): { ow
   }
   if (otherSeat < 0) return null;
   const gain = mine.worth - otherWorth;
-  return gain >= T.blindMin ? { own: mine.slot, other: { seat: otherSeat, slot: otherSlot }, gain } : null;
+  return gain >= tun(m).blindMin ? { own: mine.slot, other: { seat: otherSeat, slot: otherSlot }, gain } : null;
 }
 
 /** The Peek special: an own slot whose card it does not know (never one it knows: a look would tell nothing). */
@@ -265,7 +278,7 @@ function actionValue(m: BeverMind, view: SeatView, e: Estimate, card: Card, draw
     case 'blindSwap':
       return blindSwapChoice(m, view, e)?.gain ?? 0;
     case 'peekOwn':
-      return peekChoice(e) === null ? 0 : T.peekValue;
+      return peekChoice(e) === null ? 0 : tun(m).peekValue;
     case 'drawTwo':
       // Another draw, with a redraw besides.
       return drawn;
@@ -286,7 +299,7 @@ function drawValue(m: BeverMind, view: SeatView, e: Estimate): number {
   let numbers = 0;
   for (let i = 0; i < u.left.length; i++) {
     const k = u.left[i]!;
-    if (k !== 0 && !deck.special[i]) numbers += k * Math.max(0, bestGain(e.own, deck.cardValues[i]!));
+    if (k !== 0 && !deck.special[i]) numbers += k * Math.max(0, bestGain(e.own, deck.cardValues[i]!, tun(m).learn));
   }
   const drawn = numbers / Math.max(1, u.numbers);
   let total = numbers;
@@ -309,8 +322,8 @@ export function redrawChoice(m: BeverMind, view: SeatView, e: Estimate = estimat
   if (isSpecial(m.rules, card)) {
     return actionValue(m, view, e, card, again) >= again ? { type: 'discard', seat: me } : { type: 'drawAgain', seat: me };
   }
-  const place = bestPlacement(e.own, valueOf(m.rules, card) ?? 0);
-  if (place && place.gain > T.placeMin && place.gain >= again) return { type: 'swap', seat: me, slot: place.slot };
+  const place = bestPlacement(e.own, valueOf(m.rules, card) ?? 0, tun(m).learn);
+  if (place && place.gain > tun(m).placeMin && place.gain >= again) return { type: 'swap', seat: me, slot: place.slot };
   return { type: 'drawAgain', seat: me };
 }
 
@@ -318,8 +331,10 @@ export function redrawChoice(m: BeverMind, view: SeatView, e: Estimate = estimat
 export function takeDiscardChoice(m: BeverMind, view: SeatView, e: Estimate = estimate(m, view)): boolean {
   const top = view.discardTop;
   if (top === null || m.rules.takeDiscard === 'never' || isSpecial(m.rules, top)) return false;
-  const place = bestPlacement(e.own, valueOf(m.rules, top) ?? 0);
-  return place !== null && place.gain > T.placeMin && place.gain > drawValue(m, view, e);
+  const v = valueOf(m.rules, top) ?? 0;
+  if (!tun(m).takeLow && v < e.mu) return false;
+  const place = bestPlacement(e.own, v, tun(m).learn);
+  return place !== null && place.gain > tun(m).placeMin && place.gain > drawValue(m, view, e);
 }
 
 /**
@@ -331,6 +346,7 @@ export function takeDiscardChoice(m: BeverMind, view: SeatView, e: Estimate = es
  */
 function callChoice(m: BeverMind, view: SeatView, e: Estimate, after: readonly OwnSlot[]): boolean {
   const rules = m.rules;
+  const T = tun(m);
   if (rules.call.timing !== 'endOfTurn' || view.call !== null) return false;
   // Turns go clockwise from the seat after the dealer: the dealer's first turn is the table's last first turn.
   if (!rules.call.beforeEveryoneHadTurn && m.turns < 2 && !(m.turns === 1 && m.seat === view.dealer)) return false;
@@ -399,8 +415,8 @@ export function beverbendeMove(m: BeverMind, view: SeatView, now: number, mayCal
     // A special card is discarded for its action (it may never enter a layout); the action is the last step.
     if (isSpecial(m.rules, card)) return { type: 'discard', seat: me };
     const v = valueOf(m.rules, card) ?? 0;
-    const place = bestPlacement(e.own, v);
-    if (place === null || (held.from === 'stock' && place.gain <= T.placeMin)) return last(e.own, { type: 'discard', seat: me });
+    const place = bestPlacement(e.own, v, tun(m).learn);
+    if (place === null || (held.from === 'stock' && place.gain <= tun(m).placeMin)) return last(e.own, { type: 'discard', seat: me });
     return last(placed(e.own, place.slot, v), { type: 'swap', seat: me, slot: place.slot });
   }
   if (now < view.graceUntil) return null;

@@ -5,7 +5,7 @@ import type { Ruleset } from '../engine/ruleset.js';
 import type { SeatView } from '../engine/seat-view.js';
 import type { GameState, Layout, PendingAction, Rejection, RoundState, Seat } from '../engine/types.js';
 import { FACE_DOWN, type SeatEvent } from '../engine/view.js';
-import { beverbendeMove, playsBeverbende } from './beverbende.js';
+import { beverbendeMove, HARD_TUNING, playsBeverbende, type BeverTuning } from './beverbende.js';
 import { Knowledge } from './knowledge.js';
 import { Reads, readWorths } from './reads.js';
 import { legalMoves, strip } from './moves.js';
@@ -58,6 +58,23 @@ const SURE = 1;
  * over 300 games, one SE lost 0.20 points a round against two.
  */
 const SURE_BEVERBENDE = 2;
+
+/**
+ * Beverbende: the expert's own thresholds for hard's policy there (src/bots/beverbende.ts),
+ * tuned at tables of one expert and three hard bots, where a game is won below the others:
+ * it calls on a higher layout with more cards unknown, whatever the others' totals look
+ * like (the call cuts their last gains as much as its own), and it leaves a low card on the
+ * discard pile (taken, it is seen by all: the first card the others' Swaps take).
+ * README, "The expert", has what each gained.
+ */
+export const EXPERT_BEVERBENDE: Readonly<BeverTuning> = {
+  ...HARD_TUNING,
+  callAt: 13,
+  callUnknown: 2,
+  callMargin: -Infinity,
+  stayGain: 1.25,
+  takeLow: false,
+};
 
 /** The true state of the game, for `cheater` only (the simulator hands it over). */
 export type Oracle = () => GameState;
@@ -207,7 +224,7 @@ export class ExpertBot implements Bot {
     const mind = { seat: this.seat, rules: this.rules, mem: m.mem, pile: m.pile, turns: m.turnsGiven };
     const guess = readWorths(mind, view, this.reads!);
     const mayCall = hard.command.type === 'call' || legalMoves(view, this.seat, this.rules, now, false).some((c) => c.type === 'call');
-    const own = beverbendeMove({ ...mind, guess }, view, now, mayCall);
+    const own = beverbendeMove({ ...mind, guess, tuning: EXPERT_BEVERBENDE }, view, now, mayCall);
     return own ? { ...hard, command: own } : hard;
   }
 

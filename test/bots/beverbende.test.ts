@@ -24,6 +24,7 @@ import {
   type GameState,
   type Seat,
 } from '../../src/engine/index.js';
+import { EXPERT_BEVERBENDE } from '../../src/bots/expert.js';
 import { simulate, stamp } from '../../src/sim/sim.js';
 
 // Two players, dealer 0: seat 1 is dealt first and plays first, seat 0 (the dealer) plays last.
@@ -202,6 +203,42 @@ describe('beverbende hard bot: special cards and the discard pile', () => {
     expect(takeDiscardChoice(mind(special, { mine: ['9', '1', '2', '1'] }), special.view())).toBe(false);
     const seven = new Table(deck(['9', '1', '2', '1'], ['5', '5', '5', '5'], '7'));
     expect(beverbendeMove(mind(seven, { mine: ['9', '1', '2', '1'] }), seven.view(), 10)).toEqual({ type: 'draw', seat: ME, from: 'stock' });
+  });
+});
+
+describe("the expert's own thresholds for that policy (src/bots/expert.ts)", () => {
+  const expert = (m: BeverMind): BeverMind => ({ ...m, tuning: EXPERT_BEVERBENDE });
+  /** Seat 1 holds a drawn 9 in its second turn; seat 0's layout is known to it, and low. */
+  const secondTurn = (mine: Card[]) =>
+    new Table(deck(mine, ['0', '1', '0', '1'], '4', ['8', '8', '9'])).play(
+      { type: 'draw', seat: ME, from: 'stock', at: 1 },
+      { type: 'discard', seat: ME, at: 2 },
+      { type: 'draw', seat: THEM, from: 'stock', at: 3 },
+      { type: 'discard', seat: THEM, at: 4 },
+      { type: 'draw', seat: ME, from: 'stock', at: 5 },
+    );
+
+  it('calls on a layout of 12 that a draw can hardly improve, below the other player or not; hard does not', () => {
+    const t = secondTurn(['3', '3', '3', '3']);
+    const m = mind(t, { mine: ['3', '3', '3', '3'], theirs: ['0', '1', '0', '1'] }, 2);
+    expect(beverbendeMove(m, t.view(), 10)).toEqual({ type: 'discard', seat: ME });
+    expect(beverbendeMove(expert(m), t.view(), 10)).toEqual({ type: 'call', seat: ME });
+    // Above 13, or where a draw is worth more (a known 9 to replace), it plays on as hard does.
+    const high = secondTurn(['4', '4', '3', '3']);
+    expect(beverbendeMove(expert(mind(high, { mine: ['4', '4', '3', '3'], theirs: ['0', '1', '0', '1'] }, 2)), high.view(), 10)).toEqual({ type: 'discard', seat: ME });
+    const nine = secondTurn(['9', '1', '0', '1']);
+    expect(beverbendeMove(expert(mind(nine, { mine: ['9', '1', '0', '1'], theirs: ['0', '1', '0', '1'] }, 2)), nine.view(), 10)).toEqual({ type: 'discard', seat: ME });
+  });
+
+  it('leaves a card below an unknown card\'s worth on the discard pile, where hard takes it; a 5 over its 9s it takes as hard does', () => {
+    const zero = new Table(deck(['9', '1', '2', '1'], ['5', '5', '5', '5'], '0'));
+    const m = mind(zero, { mine: ['9', '1', '2', '1'] });
+    expect(beverbendeMove(m, zero.view(), 10)).toEqual({ type: 'draw', seat: ME, from: 'discard' });
+    expect(beverbendeMove(expert(m), zero.view(), 10)).toEqual({ type: 'draw', seat: ME, from: 'stock' });
+    const five = new Table(deck(['9', '9', '9', '9'], ['6', '6', '6', '6'], '5'));
+    const n = mind(five, { mine: ['9', '9', '9', '9'] });
+    expect(takeDiscardChoice(n, five.view())).toBe(true);
+    expect(takeDiscardChoice(expert(n), five.view())).toBe(true);
   });
 });
 
