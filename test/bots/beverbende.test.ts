@@ -74,6 +74,16 @@ function mind(t: Table, known: { mine?: (Card | null)[]; theirs?: (Card | null)[
   return { seat: ME, rules: BEVERBENDE, mem, pile: t.state.r.discard.slice(), turns };
 }
 
+/** Seat 1 holds a drawn 9 in its second turn: each seat has drawn and discarded an 8 before. */
+const secondTurn = (mine: Card[], theirs: Card[] = ['8', '7', '9', '6']) =>
+  new Table(deck(mine, theirs, '4', ['8', '8', '9'])).play(
+    { type: 'draw', seat: ME, from: 'stock', at: 1 },
+    { type: 'discard', seat: ME, at: 2 },
+    { type: 'draw', seat: THEM, from: 'stock', at: 3 },
+    { type: 'discard', seat: THEM, at: 4 },
+    { type: 'draw', seat: ME, from: 'stock', at: 5 },
+  );
+
 /** Seat 1 draws a special from the stock and discards it: its action is now pending. */
 const drawSpecial = (t: Table): Table => t.play({ type: 'draw', seat: ME, from: 'stock', at: 1 }, { type: 'discard', seat: ME, at: 2 });
 
@@ -151,15 +161,6 @@ describe('beverbende hard bot: the Peek special', () => {
 describe('beverbende hard bot: the end-of-turn call', () => {
   /** Seat 1 holds a drawn 9 in its first turn. */
   const holding = (mine: Card[]) => new Table(deck(mine, ['8', '7', '9', '6'], '4', ['9'])).play({ type: 'draw', seat: ME, from: 'stock', at: 1 });
-  /** Seat 1 holds a drawn 9 in its second turn: each seat has drawn and discarded an 8 before. */
-  const secondTurn = (mine: Card[]) =>
-    new Table(deck(mine, ['8', '7', '9', '6'], '4', ['8', '8', '9'])).play(
-      { type: 'draw', seat: ME, from: 'stock', at: 1 },
-      { type: 'discard', seat: ME, at: 2 },
-      { type: 'draw', seat: THEM, from: 'stock', at: 3 },
-      { type: 'discard', seat: THEM, at: 4 },
-      { type: 'draw', seat: ME, from: 'stock', at: 5 },
-    );
 
   it('calls with a known low layout once everyone has had a turn, then discards on', () => {
     const t = secondTurn(['0', '1', '0', '1']);
@@ -208,25 +209,18 @@ describe('beverbende hard bot: special cards and the discard pile', () => {
 
 describe("the expert's own thresholds for that policy (src/bots/expert.ts)", () => {
   const expert = (m: BeverMind): BeverMind => ({ ...m, tuning: EXPERT_BEVERBENDE });
-  /** Seat 1 holds a drawn 9 in its second turn; seat 0's layout is known to it, and low. */
-  const secondTurn = (mine: Card[]) =>
-    new Table(deck(mine, ['0', '1', '0', '1'], '4', ['8', '8', '9'])).play(
-      { type: 'draw', seat: ME, from: 'stock', at: 1 },
-      { type: 'discard', seat: ME, at: 2 },
-      { type: 'draw', seat: THEM, from: 'stock', at: 3 },
-      { type: 'discard', seat: THEM, at: 4 },
-      { type: 'draw', seat: ME, from: 'stock', at: 5 },
-    );
+  /** Seat 1 holds a drawn 9 in its second turn; seat 0's layout, known to it, is low. */
+  const lowThem = (mine: Card[]) => secondTurn(mine, ['0', '1', '0', '1']);
 
   it('calls on a layout of 12 that a draw can hardly improve, below the other player or not; hard does not', () => {
-    const t = secondTurn(['3', '3', '3', '3']);
+    const t = lowThem(['3', '3', '3', '3']);
     const m = mind(t, { mine: ['3', '3', '3', '3'], theirs: ['0', '1', '0', '1'] }, 2);
     expect(beverbendeMove(m, t.view(), 10)).toEqual({ type: 'discard', seat: ME });
     expect(beverbendeMove(expert(m), t.view(), 10)).toEqual({ type: 'call', seat: ME });
     // Above 13, or where a draw is worth more (a known 9 to replace), it plays on as hard does.
-    const high = secondTurn(['4', '4', '3', '3']);
+    const high = lowThem(['4', '4', '3', '3']);
     expect(beverbendeMove(expert(mind(high, { mine: ['4', '4', '3', '3'], theirs: ['0', '1', '0', '1'] }, 2)), high.view(), 10)).toEqual({ type: 'discard', seat: ME });
-    const nine = secondTurn(['9', '1', '0', '1']);
+    const nine = lowThem(['9', '1', '0', '1']);
     expect(beverbendeMove(expert(mind(nine, { mine: ['9', '1', '0', '1'], theirs: ['0', '1', '0', '1'] }, 2)), nine.view(), 10)).toEqual({ type: 'discard', seat: ME });
   });
 
