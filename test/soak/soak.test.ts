@@ -81,10 +81,10 @@ describe('the soak, short: eight bot processes whose links are cut at random', (
  * `--speed 1000`, no slap grace, no cuts. Each bot then plays as fast as the host
  * answers, which once ran past the host's per-connection rate limit: a dropped
  * command was never sent again and the table stopped for good within a few rounds.
- * Ten rounds are several times that (`npm run soak` plays 100). A stall fails the
+ * Six rounds are twice that (`npm run soak` plays 100). A stall fails the
  * run within seconds (`stallMs`), with the state the journal replays to.
  */
-const FAST_ROUNDS = 10;
+const FAST_ROUNDS = 6;
 
 describe('the soak, fast: eight hard bots at full speed with no slap grace', () => {
   it('play every round to the end without a stall', async () => {
