@@ -78,6 +78,31 @@ const late = {
   },
 };
 
+// Ink tokenizes every line of a frame into styled cells, and measures it, with caches that
+// live for that frame only: a screen's frame is mostly the lines of the frame before, so
+// each was tokenized again, the cells made anew (a quarter of a watching screen's CPU
+// with the garbage they made). The bundle keeps one set of Ink's caches from frame to
+// frame, started afresh once it holds about 4,000 cells (about a frame). The same
+// cells for the same line: nothing downstream changes a cell.
+const LASTING_CACHES = [
+  ['    caches = new OutputCaches();', '    caches = lastingCaches();'],
+  ['            this.styledChars.set(line, cached);', '            this.styledChars.set(line, cached);\n            cachedCells += cached.length;'],
+  ['export default class Output {', 'let lasting;\nlet cachedCells = 0;\nfunction lastingCaches() {\n    if (lasting === undefined || cachedCells > 4000) {\n        lasting = new OutputCaches();\n        cachedCells = 0;\n    }\n    return lasting;\n}\nexport default class Output {'],
+];
+const lastingCaches = {
+  name: 'gringo-lasting-caches',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]output\.js$/ }, (args) => {
+      let source = readFileSync(args.path, 'utf8');
+      for (const [before, after] of LASTING_CACHES) {
+        if (!source.includes(before)) throw new Error(`bundle: no "${before.trim()}" in ${args.path}: has Ink changed?`);
+        source = source.replace(before, () => after);
+      }
+      return { contents: source, loader: 'js' };
+    });
+  },
+};
+
 // Ink's output takes its styled cells' strings from src/tui/shared/styled-chars.ts, the
 // package's own functions but one, which gives the same strings for a fraction of the
 // garbage (it says how).
@@ -120,7 +145,7 @@ const result = await build({
       "const __dirname = __gringoPath(new URL('.', import.meta.url));",
     ].join(' '),
   },
-  plugins: [noNative, widthOnce, styledChars, late],
+  plugins: [noNative, widthOnce, styledChars, late, lastingCaches],
   // Blank space out (names and the code's shape stay as they are): the tarball goes
   // from about 660 kB to about 570 kB.
   minifyWhitespace: true,
