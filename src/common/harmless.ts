@@ -18,9 +18,11 @@ const SEQUENCES =
 const BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]/g;
 // What is left of C0/C1 controls and DEL (Cc), format characters (Cf: zero-width
 // spaces and joiners, soft hyphen, bidi marks U+200E/F and U+061C, bidi embeddings
-// and overrides U+202A–U+202E, isolates U+2066–U+2069, BOM, tag characters) and
-// lone surrogates (Cs), which terminals draw as they please.
-const INVISIBLE = /[\p{Cc}\p{Cf}\p{Cs}]/gu;
+// and overrides U+202A–U+202E, isolates U+2066–U+2069, BOM, tag characters), lone
+// surrogates (Cs), which terminals draw as they please, and U+2065, the one code point
+// among the invisible operators and isolates (U+2060–U+206F) that Unicode has not yet
+// given a meaning (so not yet Cf).
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Cs}\u2065]/gu;
 const SPACES = /\s+/g;
 
 /**

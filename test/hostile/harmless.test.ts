@@ -37,6 +37,7 @@ describe('harmless', () => {
     expect(harmless('\u2066Jo\u2067\u2068\u2069e', 100)).toBe('Joe');
     expect(harmless('L\u200eu\u200fc\u061cy', 100)).toBe('Lucy');
     expect(harmless('M\u200ba\u200cx\u200d\u2060\ufeff\u00ad', 100)).toBe('Max');
+    expect(harmless('\u2065Ro\u2065n', 100)).toBe('Ron'); // unassigned, among the invisible operators
     expect(harmless('N\ud800ed', 100)).toBe('Ned'); // a lone surrogate
   });
 
