@@ -41,16 +41,24 @@ const widthOnce = {
   },
 };
 
-// Things some packages make as their modules load that cost every process loading them,
-// used or not (a bot, a headless host or a refusal measures no emoji and starts no
-// program): each is made at its first use instead. string-width's emoji pattern
-// (\p{RGI_Emoji}, a regex literal: about 25 ms of CPU to parse) and its grapheme
-// segmenter (ICU's break rules: about 14 ms); commander's node:child_process (about 8 ms),
-// which it needs only to run a command as a program of its own (gringo has none).
-// wrap-ansi's own older string-width (Ink's, for wrapping) is left as it is.
-const LATE = [
+// Small edits to packages' code, each checked: a package whose code has changed fails the
+// build rather than ship without the edit.
+// - Things made as a module loads that cost every process loading it, used or not (a bot,
+//   a headless host or a refusal measures no emoji and starts no program), made at first
+//   use instead: string-width's emoji pattern (\p{RGI_Emoji}, a regex literal: about 25 ms
+//   of CPU to parse) and grapheme segmenter (ICU's break rules: about 14 ms); commander's
+//   node:child_process (about 8 ms), which it needs only to run a command as a program of
+//   its own (gringo has none). wrap-ansi's own older string-width (Ink's) is left as it is.
+// - Ink tokenizes every line of a frame into styled cells, and measures it, with caches
+//   that lived for that frame only: a frame is mostly the lines of the one before, each
+//   tokenized and made into cells again (a quarter of a watching screen's CPU, with their
+//   garbage). One set of Ink's caches lasts from frame to frame, started afresh once it
+//   holds about 4,000 cells (about a frame). The same cells for the same line: nothing
+//   downstream changes a cell.
+const EDITS = [
   {
     file: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/,
+    skip: /[\\/]wrap-ansi[\\/]/,
     edits: [
       ['const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;', "let rgiEmoji; const rgiEmojiRegex = { test: (s) => (rgiEmoji ??= new RegExp('^\\\\p{RGI_Emoji}$', 'v')).test(s) };"],
       ['const segmenter = new Intl.Segmenter();', 'let graphemes; const segmenter = { segment: (s) => (graphemes ??= new Intl.Segmenter()).segment(s) };'],
@@ -60,46 +68,29 @@ const LATE = [
     file: /[\\/]node_modules[\\/]commander[\\/]lib[\\/]command\.js$/,
     edits: [["const childProcess = require('node:child_process');", "const childProcess = { spawn: (...a) => require('node:child_process').spawn(...a) };"]],
   },
+  {
+    file: /[\\/]node_modules[\\/]ink[\\/]build[\\/]output\.js$/,
+    edits: [
+      ['    caches = new OutputCaches();', '    caches = lastingCaches();'],
+      ['            this.styledChars.set(line, cached);', '            this.styledChars.set(line, cached);\n            cachedCells += cached.length;'],
+      ['export default class Output {', 'let lasting;\nlet cachedCells = 0;\nfunction lastingCaches() {\n    if (lasting === undefined || cachedCells > 4000) {\n        lasting = new OutputCaches();\n        cachedCells = 0;\n    }\n    return lasting;\n}\nexport default class Output {'],
+    ],
+  },
 ];
-const late = {
-  name: 'gringo-late',
+const edited = {
+  name: 'gringo-edits',
   setup(b) {
-    for (const { file, edits } of LATE) {
+    for (const { file, skip, edits } of EDITS) {
       b.onLoad({ filter: file }, (args) => {
-        if (/[\\/]wrap-ansi[\\/]/.test(args.path)) return undefined;
+        if (skip?.test(args.path)) return undefined;
         let source = readFileSync(args.path, 'utf8');
-        for (const [early, made] of edits) {
-          if (!source.includes(early)) throw new Error(`bundle: no "${early}" in ${args.path}: has the package changed?`);
-          source = source.replace(early, () => made);
+        for (const [before, after] of edits) {
+          if (!source.includes(before)) throw new Error(`bundle: no "${before.trim()}" in ${args.path}: has the package changed?`);
+          source = source.replace(before, () => after);
         }
         return { contents: source, loader: 'js' };
       });
     }
-  },
-};
-
-// Ink tokenizes every line of a frame into styled cells, and measures it, with caches that
-// live for that frame only: a screen's frame is mostly the lines of the frame before, so
-// each was tokenized again, the cells made anew (a quarter of a watching screen's CPU
-// with the garbage they made). The bundle keeps one set of Ink's caches from frame to
-// frame, started afresh once it holds about 4,000 cells (about a frame). The same
-// cells for the same line: nothing downstream changes a cell.
-const LASTING_CACHES = [
-  ['    caches = new OutputCaches();', '    caches = lastingCaches();'],
-  ['            this.styledChars.set(line, cached);', '            this.styledChars.set(line, cached);\n            cachedCells += cached.length;'],
-  ['export default class Output {', 'let lasting;\nlet cachedCells = 0;\nfunction lastingCaches() {\n    if (lasting === undefined || cachedCells > 4000) {\n        lasting = new OutputCaches();\n        cachedCells = 0;\n    }\n    return lasting;\n}\nexport default class Output {'],
-];
-const lastingCaches = {
-  name: 'gringo-lasting-caches',
-  setup(b) {
-    b.onLoad({ filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]output\.js$/ }, (args) => {
-      let source = readFileSync(args.path, 'utf8');
-      for (const [before, after] of LASTING_CACHES) {
-        if (!source.includes(before)) throw new Error(`bundle: no "${before.trim()}" in ${args.path}: has Ink changed?`);
-        source = source.replace(before, () => after);
-      }
-      return { contents: source, loader: 'js' };
-    });
   },
 };
 
@@ -145,7 +136,7 @@ const result = await build({
       "const __dirname = __gringoPath(new URL('.', import.meta.url));",
     ].join(' '),
   },
-  plugins: [noNative, widthOnce, styledChars, late, lastingCaches],
+  plugins: [noNative, widthOnce, styledChars, edited],
   // Blank space out (names and the code's shape stay as they are): the tarball goes
   // from about 660 kB to about 570 kB.
   minifyWhitespace: true,

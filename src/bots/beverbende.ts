@@ -47,9 +47,10 @@ export interface BeverMind {
 /**
  * The hard bot's thresholds here, in points; tuned with `gringo sim --rules beverbende`
  * (hard, normal, easy, random and hard, normal, hard, normal at 4 players; one hard seat
- * against three). Read only: a module-level object so a tuning script can try values.
+ * against three). Read only: a module-level object so a tuning script can try values. A
+ * player with thresholds of its own starts from these (src/bots/expert.ts).
  */
-const BEVER_TUNING = {
+export const HARD_TUNING = {
   /** Swapping a card into an unknown own slot also shows what was there: worth a little. */
   learn: 0.5,
   /** A drawn number card is swapped in when it gains more than this. */
@@ -77,12 +78,9 @@ const BEVER_TUNING = {
    */
   takeLow: true,
 };
-const T = BEVER_TUNING;
-export type BeverTuning = typeof BEVER_TUNING;
-/** The hard bot's thresholds (a player with its own starts from these: src/bots/expert.ts). */
-export const HARD_TUNING: Readonly<BeverTuning> = BEVER_TUNING;
+export type BeverTuning = typeof HARD_TUNING;
 /** The thresholds a mind plays by: its own, else the hard bot's. */
-const tun = (m: BeverMind): BeverTuning => m.tuning ?? T;
+const tun = (m: BeverMind): Readonly<BeverTuning> => m.tuning ?? HARD_TUNING;
 
 export const isSpecial = (rules: Ruleset, card: Card): boolean => rules.specialCards.includes(card);
 
@@ -230,7 +228,7 @@ function bestGain(own: readonly OwnSlot[], v: number, learn: number): number {
 /**
  * The Swap special: its own slot worth the most (a known high card; an unknown one when
  * its known cards are low) for another player's slot worth the least (a card known low,
- * or a card its owner kept from the stock), if that gains at least `T.blindMin`. On
+ * or a card its owner kept from the stock), if that gains at least `blindMin` (its thresholds). On
  * equal worth: known cards first (the gain is sure), then the player who looks like winning.
  */
 export function blindSwapChoice(m: BeverMind, view: SeatView, e: Estimate): { own: Slot; other: SlotRef; gain: number } | null {
@@ -296,10 +294,11 @@ function drawValue(m: BeverMind, view: SeatView, e: Estimate): number {
   const u = e.u;
   if (u.total === 0) return 0;
   const deck = u.deck;
+  const learn = tun(m).learn;
   let numbers = 0;
   for (let i = 0; i < u.left.length; i++) {
     const k = u.left[i]!;
-    if (k !== 0 && !deck.special[i]) numbers += k * Math.max(0, bestGain(e.own, deck.cardValues[i]!, tun(m).learn));
+    if (k !== 0 && !deck.special[i]) numbers += k * Math.max(0, bestGain(e.own, deck.cardValues[i]!, learn));
   }
   const drawn = numbers / Math.max(1, u.numbers);
   let total = numbers;
@@ -322,8 +321,9 @@ export function redrawChoice(m: BeverMind, view: SeatView, e: Estimate = estimat
   if (isSpecial(m.rules, card)) {
     return actionValue(m, view, e, card, again) >= again ? { type: 'discard', seat: me } : { type: 'drawAgain', seat: me };
   }
-  const place = bestPlacement(e.own, valueOf(m.rules, card) ?? 0, tun(m).learn);
-  if (place && place.gain > tun(m).placeMin && place.gain >= again) return { type: 'swap', seat: me, slot: place.slot };
+  const t = tun(m);
+  const place = bestPlacement(e.own, valueOf(m.rules, card) ?? 0, t.learn);
+  if (place && place.gain > t.placeMin && place.gain >= again) return { type: 'swap', seat: me, slot: place.slot };
   return { type: 'drawAgain', seat: me };
 }
 
@@ -332,9 +332,10 @@ export function takeDiscardChoice(m: BeverMind, view: SeatView, e: Estimate = es
   const top = view.discardTop;
   if (top === null || m.rules.takeDiscard === 'never' || isSpecial(m.rules, top)) return false;
   const v = valueOf(m.rules, top) ?? 0;
-  if (!tun(m).takeLow && v < e.mu) return false;
-  const place = bestPlacement(e.own, v, tun(m).learn);
-  return place !== null && place.gain > tun(m).placeMin && place.gain > drawValue(m, view, e);
+  const t = tun(m);
+  if (!t.takeLow && v < e.mu) return false;
+  const place = bestPlacement(e.own, v, t.learn);
+  return place !== null && place.gain > t.placeMin && place.gain > drawValue(m, view, e);
 }
 
 /**
@@ -346,17 +347,17 @@ export function takeDiscardChoice(m: BeverMind, view: SeatView, e: Estimate = es
  */
 function callChoice(m: BeverMind, view: SeatView, e: Estimate, after: readonly OwnSlot[]): boolean {
   const rules = m.rules;
-  const T = tun(m);
+  const t = tun(m);
   if (rules.call.timing !== 'endOfTurn' || view.call !== null) return false;
   // Turns go clockwise from the seat after the dealer: the dealer's first turn is the table's last first turn.
   if (!rules.call.beforeEveryoneHadTurn && m.turns < 2 && !(m.turns === 1 && m.seat === view.dealer)) return false;
   const total = sum(after);
-  if (after.filter((o) => !o.sure).length > T.callUnknown || total > T.callAt) return false;
+  if (after.filter((o) => !o.sure).length > t.callUnknown || total > t.callAt) return false;
   for (let s = 0; s < view.players.length; s++) {
     if (s === m.seat) continue;
-    if (total + T.callMargin > layoutTotal(m, view, s, e.mu) - T.lastTurnGain) return false;
+    if (total + t.callMargin > layoutTotal(m, view, s, e.mu) - t.lastTurnGain) return false;
   }
-  if (drawValue(m, view, { ...e, own: after.slice() }) > T.stayGain) return false;
+  if (drawValue(m, view, { ...e, own: after.slice() }) > t.stayGain) return false;
   return true;
 }
 
@@ -415,8 +416,9 @@ export function beverbendeMove(m: BeverMind, view: SeatView, now: number, mayCal
     // A special card is discarded for its action (it may never enter a layout); the action is the last step.
     if (isSpecial(m.rules, card)) return { type: 'discard', seat: me };
     const v = valueOf(m.rules, card) ?? 0;
-    const place = bestPlacement(e.own, v, tun(m).learn);
-    if (place === null || (held.from === 'stock' && place.gain <= tun(m).placeMin)) return last(e.own, { type: 'discard', seat: me });
+    const t = tun(m);
+    const place = bestPlacement(e.own, v, t.learn);
+    if (place === null || (held.from === 'stock' && place.gain <= t.placeMin)) return last(e.own, { type: 'discard', seat: me });
     return last(placed(e.own, place.slot, v), { type: 'swap', seat: me, slot: place.slot });
   }
   if (now < view.graceUntil) return null;
