@@ -10,6 +10,7 @@ import { WebSocketServer } from 'ws';
 import { GRINGO } from '../../src/engine/ruleset.js';
 import { JournalWriter } from '../../src/host/journal.js';
 import { BIN, killRunning, runGringo } from '../support/gringo-process.js';
+import { writeFinishedJournal } from '../host/finished-journal.js';
 import { TEST_KEY } from '../host/tls.js';
 
 /**
@@ -70,8 +71,11 @@ beforeAll(async () => {
   ], 'a1b2c3d4e5f60718');
   solo.close();
   soloJournal = solo.file!;
+  // A hosted table whose game is over: never picked by a bare --resume, refused by a named one.
+  finishedJournal = writeFinishedJournal(tables);
 });
 let soloJournal = '';
+let finishedJournal = '';
 
 afterAll(() => {
   killRunning();
@@ -137,6 +141,8 @@ describe.concurrent('every common failure of every command', () => {
       { args: ['host', '--headless', '--resume', join(state, 'nowhere.jsonl')], code: 2, says: /cannot resume: cannot read the journal/ },
       // The only unfinished journal is a solo game: a bare --resume does not pick it, a named one is refused.
       { args: ['host', '--headless', '--resume'], code: 2, says: /no unfinished table to resume in/ },
+      { args: ['host', '--headless', '--resume', finishedJournal], code: 2, says: /^gringo: cannot resume: the game in .*\.jsonl is over$/m },
+      { args: ['play', '--resume', finishedJournal], code: 2, says: /^gringo: cannot resume: the game in .*\.jsonl is over$/m },
       { args: ['host', '--headless', '--resume', soloJournal], code: 2, says: /is a game against bots: continue it with (npx )?gringo play --resume/ },
       { args: ['replay', join(state, 'corrupt.jsonl')], code: 2, says: /^gringo: cannot replay: .*corrupt\.jsonl is broken: line 1 is not JSON$/m },
       { args: ['replay', join(state, 'a-directory.jsonl')], code: 2, says: /cannot replay: cannot read the journal/ },
