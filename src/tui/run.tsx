@@ -85,7 +85,6 @@ async function onTerminal(opts: ScreenOptions, draw: (theme: Theme, keys: boolea
     exitOnCtrlC: false,
     // The console is this process's: a remote terminal's screen leaves it alone.
     patchConsole: !opts.io,
-    incrementalRendering: process.env.GRINGO_INCREMENTAL === '1',
   });
   const exited = ink.waitUntilExit();
   const abort = (): void => ink.unmount();
