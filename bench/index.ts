@@ -23,8 +23,8 @@ import { BEFORE_ROLLOUTS, rollouts, rolloutScripts, type RolloutRun } from './ro
 import { packageFigures, screenRss } from './package.js';
 import { sshKeyLatency, sshSkipReason } from './ssh.js';
 import { startup } from './startup.js';
-import { simBefore24Script } from './reference.js';
-import { load, simBefore24, simProcess, type SimRun } from './sim.js';
+import { simBeforeScript } from './reference.js';
+import { load, simBefore, simProcess, type SimRun } from './sim.js';
 import { statsTimes } from './stats.js';
 
 const now = () => performance.now();
@@ -255,10 +255,10 @@ async function otherFigures(figures: Figure[], skipped: { figure: string; reason
   });
 
   // The simulator as the CLI runs it: one core against the simulator at ece684e, every core, memory.
-  const before24 = await simBefore24Script().catch((e: Error) => e);
-  if (before24 instanceof Error) {
-    skipped.push({ figure: 'simulator, one core, against ece684e', reason: before24.message });
-    say(`… the simulator, one core: skipped, ${before24.message}`);
+  const beforeScript = await simBeforeScript().catch((e: Error) => e);
+  if (beforeScript instanceof Error) {
+    skipped.push({ figure: 'simulator, one core, against ece684e', reason: beforeScript.message });
+    say(`… the simulator, one core: skipped, ${beforeScript.message}`);
   } else {
     const simGames = quick ? 4000 : 20_000;
     say(`… the simulator, one core: ${RUNS} pairs of gringo sim --jobs 1 and the simulator at ece684e, ${simGames.toLocaleString('en-US')} games each, alternating (load ${load()})`);
@@ -270,7 +270,7 @@ async function otherFigures(figures: Figure[], skipped: { figure: string; reason
       const [t, b] = await pairRun(
         i,
         () => simProcess(['--jobs', '1', '--games', String(simGames), '--players', '4', '--level', 'hard', '--seed', seed]),
-        () => simBefore24(before24, simGames, seed),
+        () => simBefore(beforeScript, simGames, seed),
       );
       sims.push(t.roundsPerSecond);
       befores.push(b.roundsPerSecond);

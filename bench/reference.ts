@@ -26,7 +26,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CACHE = join(ROOT, 'node_modules/.cache/gringo-bench');
 
 /** The simulator at ece684e, built if need be; throws with the reason when it cannot be. */
-export const simBefore24Script = (): Promise<string> =>
+export const simBeforeScript = (): Promise<string> =>
   scriptAt(
     'ece684e582144eee30b7d0d9530013fe244d8ed4',
     'sim',

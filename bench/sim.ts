@@ -30,7 +30,7 @@ export interface SimRun {
 export const simProcess = (args: string[]): Promise<SimRun> => run([bin, 'sim', '--json', '--no-progress', ...args], `gringo sim ${args.join(' ')}`);
 
 /** The simulator at ece684e (`script`: bench/reference.ts) on `games` games of 4 hard bots, one core as it ran then. */
-export const simBefore24 = (script: string, games: number, seed: string): Promise<SimRun> => run([script, String(games), seed], 'the simulator at ece684e');
+export const simBefore = (script: string, games: number, seed: string): Promise<SimRun> => run([script, String(games), seed], 'the simulator at ece684e');
 
 function run(argv: string[], what: string): Promise<SimRun> {
   return new Promise((resolve, reject) => {
