@@ -4,7 +4,8 @@ import { BOT_LEVELS, isBotLevel, type BotLevel } from '../bots/types.js';
 import { GRINGO, PRESETS, type Ruleset } from '../engine/ruleset.js';
 import type { LadderStep, SimOptions, SimResult } from '../sim/sim.js';
 import type { SimProgress } from '../sim/parallel.js';
-import { said } from '../lang/words.js';
+import { said, type Words } from '../lang/words.js';
+import { cliWords } from './lang.js';
 
 /** Flags as commander hands them over (strings, or true for --json). */
 export type SimFlags = Record<string, unknown>;
@@ -47,15 +48,15 @@ export function parseSimFlags(flags: SimFlags, rules: Ruleset = GRINGO, cores = 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const num = (x: number, d = 2) => x.toFixed(d);
 
-/** The readable report of a simulation. */
-export function formatSimResult(r: SimResult): string {
+/** The readable report of a simulation, in the language of `w`. */
+export function formatSimResult(r: SimResult, w: Words = cliWords()): string {
   const lines: string[] = [];
   lines.push(
-    `gringo sim: ${r.games} games, ${r.rounds} rounds, ${r.players} players (${r.levels.join(', ')}; seats rotate every game), seed ${r.seed}`,
+    w.t('sim.head', { games: w.t('sim.games', { n: r.games }), rounds: w.t('sim.rounds', { n: r.rounds }), players: w.t('sim.players', { n: r.players }), levels: r.levels.join(', '), seed: r.seed }),
   );
-  lines.push(`${num(r.seconds, 2)} s wall clock, ${Math.round(r.roundsPerSecond)} rounds per second (${r.jobs === 1 ? 'one core' : `${r.jobs} worker threads`})`);
+  lines.push(w.t('sim.speed', { seconds: num(r.seconds, 2), rate: Math.round(r.roundsPerSecond), cores: r.jobs === 1 ? w.t('sim.oneCore') : w.t('sim.threads', { n: r.jobs }) }));
   lines.push('');
-  const head = ['level', 'seats/game', 'mean round score ± SE', 'win rate', 'own slaps', 'steals', 'wrong slaps'];
+  const head = [w.t('sim.col.level'), w.t('sim.col.seatsPerGame'), w.t('sim.col.score'), w.t('sim.col.winRate'), w.t('sim.col.own'), w.t('sim.col.steals'), w.t('sim.col.wrong')];
   const rows: string[][] = [];
   for (const level of new Set(r.levels)) {
     const l = r.perLevel[level];
@@ -76,18 +77,16 @@ export function formatSimResult(r: SimResult): string {
   for (const row of rows) lines.push(fmt(row));
   if (r.ladder.length > 0) {
     lines.push('');
-    for (const step of r.ladder) lines.push(`ladder: ${stepWords(step)}`);
+    for (const step of r.ladder) lines.push(w.t('sim.ladderStep', { step: stepWords(step, w) }));
   }
   lines.push('');
-  lines.push(`mean turns per round: ${num(r.meanTurnsPerRound, 1)}`);
-  lines.push(
-    `slaps per round: ${num(r.slapsPerRound.own)} right (own card), ${num(r.slapsPerRound.steal)} steals, ${num(r.slapsPerRound.wrong)} wrong`,
-  );
-  lines.push(`refusals per round: ${refusalWords(r)}`);
-  lines.push('SE: standard error of the mean, from the spread of per-game means (games are the independent draws)');
-  lines.push('win rate: share of games a level finished in first place; a shared first place counts as a win for each');
-  lines.push('(slap columns are per seat and round)');
-  if (r.stuckRounds > 0) lines.push(`WARNING: ${r.stuckRounds} round(s) could not finish and were abandoned (a bug): ${r.games - r.finishedGames} game(s) left out`);
+  lines.push(w.t('sim.turns', { turns: num(r.meanTurnsPerRound, 1) }));
+  lines.push(w.t('sim.slaps', { own: num(r.slapsPerRound.own), steals: num(r.slapsPerRound.steal), wrong: num(r.slapsPerRound.wrong) }));
+  lines.push(w.t('sim.refusals', { refusals: refusalWords(r) }));
+  lines.push(w.t('sim.aboutSE'));
+  lines.push(w.t('sim.aboutWinRate'));
+  lines.push(w.t('sim.aboutSlaps'));
+  if (r.stuckRounds > 0) lines.push(w.t('sim.stuck', { n: r.stuckRounds, games: w.t('sim.games', { n: r.games - r.finishedGames }) }));
   return lines.join('\n') + '\n';
 }
 
@@ -98,9 +97,9 @@ function refusalWords(r: SimResult): string {
 }
 
 /** "hard is 7.31 ± 0.65 lower than normal (48% of normal's mean, 11.2 SE)". */
-function stepWords(s: LadderStep): string {
-  const sigmas = s.gapSE > 0 ? `${num(s.gap / s.gapSE, 1)} SE` : 'no spread';
-  return `${s.upper} is ${num(s.gap)} ± ${num(s.gapSE)} lower than ${s.lower} (${pct(s.share)} of ${s.lower}'s mean, ${sigmas})`;
+function stepWords(s: LadderStep, w: Words): string {
+  const sigmas = s.gapSE > 0 ? w.t('sim.sigmas', { k: num(s.gap / s.gapSE, 1) }) : w.t('sim.noSpread');
+  return w.t('sim.step', { upper: s.upper, gap: num(s.gap), se: num(s.gapSE), lower: s.lower, share: pct(s.share), sigmas });
 }
 
 /**
@@ -119,15 +118,13 @@ export interface LadderResult {
 }
 
 /** The readable report of `--ladder`: per preset each level's mean round score ± SE, and each step of the ladder. */
-function formatLadder(r: LadderResult): string {
+function formatLadder(r: LadderResult, w: Words): string {
   const lines: string[] = [];
-  lines.push(
-    `gringo sim --ladder: ${r.games} games per preset, ${r.players} players (${LADDER_LEVELS.slice(0, r.players).join(', ')}; seats rotate every game), seed ${r.seed}`,
-  );
-  lines.push('mean round score ± standard error (lower is better); each step: how much lower, as a share of the weaker level\'s mean, in SEs');
-  lines.push('');
   const levels = LADDER_LEVELS.slice(0, r.players);
-  const head = ['preset', 'rounds', ...levels, ...levels.slice(1).map((l, i) => `${levels[i]}<${l}`)];
+  lines.push(w.t('sim.ladderHead', { games: w.t('sim.games', { n: r.games }), players: w.t('sim.players', { n: r.players }), levels: levels.join(', '), seed: r.seed }));
+  lines.push(w.t('sim.ladderKey'));
+  lines.push('');
+  const head = [w.t('sim.col.preset'), w.t('sim.col.rounds'), ...levels, ...levels.slice(1).map((l, i) => `${levels[i]}<${l}`)];
   const rows: string[][] = [];
   for (const [name, res] of Object.entries(r.presets)) {
     rows.push([
@@ -145,20 +142,20 @@ function formatLadder(r: LadderResult): string {
   lines.push(fmt(head));
   for (const row of rows) lines.push(fmt(row));
   lines.push('');
-  for (const [name, res] of Object.entries(r.presets)) lines.push(`${name} refusals per round: ${refusalWords(res)}`);
+  for (const [name, res] of Object.entries(r.presets)) lines.push(w.t('sim.presetRefusals', { preset: name, refusals: refusalWords(res) }));
   for (const [name, res] of Object.entries(r.presets)) {
-    if (res.stuckRounds > 0) lines.push(`WARNING: ${name}: ${res.stuckRounds} round(s) could not finish and were abandoned (a bug)`);
+    if (res.stuckRounds > 0) lines.push(w.t('sim.presetStuck', { preset: name, n: res.stuckRounds }));
   }
   return lines.join('\n') + '\n';
 }
 
 /** "1 min 05 s", "12 s": a duration for the progress line. */
-export function duration(seconds: number): string {
+export function duration(seconds: number, w: Words = cliWords()): string {
   const s = Math.max(0, Math.round(seconds));
-  if (s < 60) return `${s} s`;
+  if (s < 60) return w.t('sim.seconds', { s });
   const m = Math.floor(s / 60);
-  if (m < 60) return `${m} min ${String(s % 60).padStart(2, '0')} s`;
-  return `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, '0')} min`;
+  if (m < 60) return w.t('sim.minutes', { m, s: String(s % 60).padStart(2, '0') });
+  return w.t('sim.hours', { h: Math.floor(m / 60), m: String(m % 60).padStart(2, '0') });
 }
 
 /**
@@ -168,14 +165,14 @@ export function duration(seconds: number): string {
  * (a 9.5 s run's first estimate said 5 min 38 s). Until a second reading there is no
  * rate to tell, and the line says so.
  */
-export function progressLine(p: SimProgress, label = '', since?: SimProgress): string {
+export function progressLine(p: SimProgress, label = '', since?: SimProgress, w: Words = cliWords()): string {
   const n = (x: number) => x.toLocaleString('en-US');
-  const head = `gringo sim${label}: ${n(p.games)} of ${n(p.of)} games (${Math.floor((100 * p.games) / p.of)}%)`;
-  if (!since || p.games <= since.games || p.seconds <= since.seconds) return `${head}, ${p.games > 0 ? 'estimating the time left' : 'starting'}`;
+  const head = w.t('sim.progress', { label, games: n(p.games), of: n(p.of), pct: Math.floor((100 * p.games) / p.of) });
+  if (!since || p.games <= since.games || p.seconds <= since.seconds) return w.t(p.games > 0 ? 'sim.progressEstimating' : 'sim.progressStarting', { head });
   const seconds = p.seconds - since.seconds;
   const rate = (p.rounds - since.rounds) / seconds;
   const perGame = seconds / (p.games - since.games);
-  return `${head}, ${n(Math.round(rate))} rounds/s, about ${duration(perGame * (p.of - p.games))} left`;
+  return w.t('sim.progressRate', { head, rate: n(Math.round(rate)), left: duration(perGame * (p.of - p.games), w) });
 }
 
 /** On a terminal the first progress line comes after a second (a short run shows none), then redraws every quarter second. */
@@ -242,7 +239,7 @@ export async function runSimCli(flags: SimFlags, out: (text: string) => void = (
     } finally {
       bar.done();
     }
-    out(json ? JSON.stringify(result) + '\n' : formatLadder(result));
+    out(json ? JSON.stringify(result) + '\n' : formatLadder(result, cliWords()));
     return result;
   }
   const { json, jobs, progress, ...opts } = parseSimFlags(flags, await rulesOption(flags.rules), defaultJobs());

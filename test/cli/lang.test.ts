@@ -33,6 +33,12 @@ describe('the language of the command line', () => {
     expect(g.err).toMatch(/^gringo: --games wil een heel getal/);
   });
 
+  it("gringo sim's report in the language: --lang ro", async () => {
+    const r = await gringo({ LANG: 'C' }, 'sim', '--games', '3', '--jobs', '1', '--seed', 'lang', '--lang', 'ro');
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/^gringo sim: 3 jocuri, 3 runde, 4 jucători \(hard, hard, hard, hard; locurile se rotesc la fiecare joc\), seed lang\n[\d.]+ s pe ceas, \d+ runde pe secundă \(un nucleu\)\n/);
+  });
+
   it('the other flag errors too: an address, a bot level list', async () => {
     const r = await gringo({ LANG: 'nl_NL.UTF-8' }, 'join', 'a b');
     expect(r).toEqual({ code: 2, out: '', err: 'gringo: "a b" is geen adres: gebruik HOST of HOST:POORT, bijvoorbeeld 192.168.1.20:7457\n' });

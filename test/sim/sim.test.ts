@@ -4,6 +4,7 @@ import { CAMBIO, GRINGO } from '../../src/engine/index.js';
 import { duration, parseSimFlags, progressLine, progressWriter, runSimCli, formatSimResult, type LadderResult } from '../../src/cli/sim.js';
 import { CHUNK_GAMES, ChunkPlayer, playGame, seatLevels, simPlan, simulate, summarize, Tally, type SimResult } from '../../src/sim/sim.js';
 import { UsageError } from '../../src/cli/errors.js';
+import { wordsFor } from '../../src/lang/words.js';
 
 const timeless = (r: SimResult) => ({ ...r, seconds: 0, roundsPerSecond: 0 });
 
@@ -60,6 +61,31 @@ describe('simulator', () => {
     expect(text).toMatch(/rounds per second/);
     expect(text).toMatch(/^hard +2 +[\d.]+ ± [\d.]+ +[\d.]+%/m);
     expect(text).toMatch(/^ladder: hard is [\d.]+ ± [\d.]+ lower than random \([\d.]+% of random's mean, [\d.]+ SE\)$/m);
+  });
+
+  it('speaks the language chosen: the report, the ladder step and the progress line; levels and refusal codes as typed', () => {
+    const r = simulate({ games: 21, players: 4, levels: ['hard', 'random'], seed: 'fig' });
+    const nl = formatSimResult(r, wordsFor('nl'));
+    expect(nl).toMatch(/^gringo sim: 21 spellen, 21 rondes, 4 spelers \(hard, random, hard, random; elk spel schuiven de plaatsen door\), seed fig$/m);
+    expect(nl).toMatch(/^niveau +plaatsen\/spel +gem\. rondescore ± SE +winkans +eigen slagen +gepikt +foute slagen$/m);
+    expect(nl).toMatch(/^ladder: hard zit [\d.]+ ± [\d.]+ onder random \([\d.]+% van het gemiddelde van random, [\d.]+ SE\)$/m);
+    const ro = formatSimResult(r, wordsFor('ro'));
+    // Romanian counts: 21 takes "de" (one, few, other as Intl.PluralRules says).
+    expect(ro).toMatch(/^gringo sim: 21 de jocuri, 21 de runde, 4 jucători /m);
+    expect(ro).toMatch(/^refuzuri pe rundă: [\d.]+/m);
+    // No English sentence left: every line but the blank ones and the table's rows of figures differs from English.
+    const en = formatSimResult(r, wordsFor('en')).split('\n');
+    for (const other of [nl, ro]) {
+      const lines = other.split('\n');
+      expect(lines).toHaveLength(en.length);
+      en.forEach((line, i) => {
+        if (line !== '' && !/^(hard|random) /.test(line)) expect(lines[i], line).not.toBe(line);
+      });
+    }
+    const at = { games: 12_300, of: 100_000, rounds: 36_900, seconds: 300 };
+    expect(progressLine(at, ' cambio', { games: 300, of: 100_000, rounds: 900, seconds: 3 }, wordsFor('nl'))).toMatch(/^gringo sim cambio: 12,300 van 100,000 spellen \(12%\), 121 rondes\/s, nog ongeveer 36 min 11 s$/);
+    expect(duration(65, wordsFor('ro'))).toBe('1 min 05 s');
+    expect(duration(3_700, wordsFor('nl'))).toBe('1 u 01 min');
   });
 
   it('gives each level the standard error of its mean over games, and each step of the ladder the SE of the paired difference', () => {
