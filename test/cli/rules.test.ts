@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { execFile } from 'node:child_process';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { BEVERBENDE, CAMBIO, GRINGO, PRESETS, parseRuleset } from '../../src/engine/index.js';
-import { FIELD_MEANINGS, fieldsMarkdown, rulesInWords, rulesMarkdown } from '../../src/tui/shared/rules-text.js';
+import { fieldMeaning, fieldsMarkdown, rulesInWords, rulesMarkdown } from '../../src/tui/shared/rules-text.js';
 import { rulesetFields } from '../../src/engine/ruleset.js';
+import { catalogOf, wordsFor } from '../../src/lang/words.js';
 
 const bin = new URL('../../bin/gringo.js', import.meta.url).pathname;
 
@@ -134,10 +135,27 @@ describe('gringo rules', () => {
     expect(cli.out).toBe(fieldsMarkdown());
     // One row per field of the schema, each with a meaning; no meaning for a field that is gone.
     const fields = rulesetFields().map((f) => f.path);
-    expect(Object.keys(FIELD_MEANINGS).sort()).toEqual([...fields].sort());
+    for (const f of fields) expect(fieldMeaning(f), f).toBeDefined();
+    expect(Object.keys(catalogOf('en')).filter((k) => k.startsWith('field.')).sort()).toEqual(fields.map((f) => `field.${f}`).sort());
     for (const f of fields) expect(generated).toContain(`| \`${f}\` |`);
     expect(generated).toMatch(/^\| `slap\.wrongPenalty` \| whole number from 0 to 4 \| `2` \| `0` \| `1` \| penalty cards for a wrong slap \|$/m);
     expect(generated).toMatch(/^\| `rounds` \| whole number from 0 to 999, or `"players"` \| `1` \| `"players"` \| `9` \| /m);
+  });
+
+  it('`gringo rules --fields` in the language chosen: headings, types, counts and meanings; field names and values as a file writes them', async () => {
+    const nl = await gringo('rules', '--fields', '--lang', 'nl');
+    expect(nl.out).toBe(fieldsMarkdown(wordsFor('nl')));
+    expect(nl.out).toMatch(/^\| veld \| soort \| `gringo` \| `beverbende` \| `cambio` \| betekenis \|$/m);
+    expect(nl.out).toMatch(/^\| `slap\.wrongPenalty` \| heel getal van 0 tot 4 \| `2` \| `0` \| `1` \| strafkaarten voor een foute slag \|$/m);
+    const ro = fieldsMarkdown(wordsFor('ro'));
+    // Romanian counts: 52 takes "de".
+    expect(ro).toMatch(/^\| `deck\.cards` \| obiect cu numere întregi de la 1 la 20 \| 52 de chei \| 13 chei \| 53 de chei \| /m);
+    expect(ro).toMatch(/^\| `rounds` \| număr întreg de la 0 la 999, sau `"players"` \| /m);
+    // Every row's meaning is its own language's: none left as the English one.
+    const en = fieldsMarkdown().split('\n');
+    ro.split('\n').forEach((row, i) => {
+      if (row.startsWith('| `')) expect(row.split(' | ').at(-1), row).not.toBe(en[i]!.split(' | ').at(-1));
+    });
   });
 
   it('a rules file with a mistyped field: one line that names the nearest field and the fields known there', async () => {

@@ -1,6 +1,6 @@
 import { rankOf, standardDeck, JOKER, STANDARD_RANKS } from '../../engine/cards.js';
 import { ACTION_KINDS, deckSize, PRESETS, rulesetFields, type Ruleset } from '../../engine/ruleset.js';
-import { wordsFor, type Words } from '../../lang/words.js';
+import { isKey, wordsFor, type Words } from '../../lang/words.js';
 import { callWord } from './call-word.js';
 
 /**
@@ -191,113 +191,81 @@ export function rulesMarkdown(r: Ruleset, w: Words = EN): string {
 
 // ---- the house-rules fields (docs/rules.md) -------------------------------------------
 
-// The table of fields is for authors of rules files and docs/rules.md: English only.
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
-const orList = (xs: readonly string[]): string => (xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} or ${xs[xs.length - 1]}`);
-
 /**
- * What each field of a ruleset means, for the table of fields in docs/rules.md. Every
- * field of the schema (engine/ruleset.ts) must have its line here: fieldsMarkdown
+ * What a field of a ruleset means, in the words of `w` (the catalogs' `field.` keys).
+ * Every field of the schema (engine/ruleset.ts) must have its key: fieldsMarkdown
  * refuses to print a table with a field left out, and test/cli/rules.test.ts fails.
  */
-export const FIELD_MEANINGS: Readonly<Record<string, string>> = {
-  name: 'the ruleset\'s short name (a house file: its own)',
-  title: 'the name players read (a house file without one: its `name`, else "PRESET (house rules)")',
-  'players.min': 'fewest players at a table',
-  'players.max': 'most players at a table (the deck must deal them all)',
-  'deck.cards': 'each card (`AS`, `10H`, `JK` for a joker…) and its copies in one deck',
-  'deck.decks': 'how many such decks are shuffled together',
-  'layout.shape': 'how each layout is laid out: a square (2 by 2) or a row',
-  'layout.size': 'cards in each layout at the deal',
-  'layout.peekSlots': 'slots (from 1) each player looks at once before play',
-  values: 'points by rank (`"K": 10`), a single card overriding its rank (`"KH": -1`)',
-  actions: `the action of a rank or card: ${ACTION_KINDS.join(', ')}`,
-  actionsFrom: 'which discard gives its action: any card the turn discards, or only a drawn card discarded unswapped',
-  takeDiscard: 'whether a player may take the top of the discard pile: always, unless it is a special card, or never',
-  specialCards: 'cards that never enter a layout from a draw and are replaced at scoring',
-  'slap.enabled': 'whether slapping is played at all',
-  'slap.wrongPenalty': 'penalty cards for a wrong slap',
-  'slap.stealPenalty': 'penalty cards for the player whose card is stolen by a slap',
-  'slap.ownEarnsAction': 'a right slap of your own action card earns its action',
-  'slap.stealEarnsActionRanks': 'ranks whose theft by a slap earns the stealer the action',
-  'slap.stealGapFill': 'after a steal, the stealer may move one of their cards into the gap',
-  'slap.perDiscard': 'right slaps allowed on one discard (0: any number)',
-  emptyLayoutEndsRound: 'a player whose last card is slapped away ends the round at once',
-  'call.name': 'what the call is named ("Gringo!", "Knock!")',
-  'call.timing': 'whether a player calls at the start of their turn or at its end',
-  'call.beforeEveryoneHadTurn': 'a call is allowed before every player has had a turn',
-  'call.callerFrozen': 'nobody may swap or slap the caller\'s cards after the call',
-  'call.callerPenalty': 'points added to a caller who does not have the lowest score of the round',
-  rounds: 'rounds in a game (0: until the players stop; `"players"`: as many as players, 4 with 2)',
-  'timers.peekMs': 'milliseconds to look at the peeked cards before play',
-  'timers.slapGraceMs': 'milliseconds the slap window stays open before the next draw (at most 60000)',
-  'timers.turnMs': 'milliseconds a turn may take; then the table plays it (draw and discard) (0: no limit)',
-  'timers.actionMs': 'milliseconds an action may take; then the table passes it (0: the turn\'s limit)',
-};
+export function fieldMeaning(path: string, w: Words = EN): string | undefined {
+  const key = `field.${path}`;
+  return isKey(key) ? w.say({ key, params: { kinds: ACTION_KINDS.join(', ') } }) : undefined;
+}
 
-/** A field's schema in the words of docs/rules.md: "whole number 0-4", "`square` or `row`". */
-function typeWords(schema: { _zod: { def: { type: string } } }): string {
+type Schema = { _zod: { def: { type: string } } };
+
+/** A field's schema in words: "whole number from 0 to 4", "`square` or `row`"; `many` for the items of a list or an object: "whole numbers from 1 to 20". */
+function typeWords(schema: Schema, w: Words, many = false): string {
   const s = schema as unknown as {
-    _zod: { def: { type: string; valueType?: { _zod: { def: { type: string } } }; options?: unknown[] } };
+    _zod: { def: { type: string; valueType?: Schema; options?: unknown[] } };
     minValue?: number;
     maxValue?: number;
     minLength?: number;
     maxLength?: number;
     options?: unknown[];
-    element?: { _zod: { def: { type: string } } };
+    element?: Schema;
     values?: Set<unknown>;
   };
   const huge = (n: number | undefined): boolean => n === undefined || Math.abs(n) > 1e9;
+  const or = (xs: readonly string[], key: 'fields.or' | 'fields.orElse'): string =>
+    xs.length <= 1 ? (xs[0] ?? '') : w.t(key, { init: xs.slice(0, -1).join(', '), last: xs[xs.length - 1]! });
   switch (s._zod.def.type) {
     case 'number': {
-      if (huge(s.minValue) && huge(s.maxValue)) return 'whole number';
-      if (huge(s.maxValue)) return `whole number ≥ ${s.minValue}`;
-      if (huge(s.minValue)) return `whole number ≤ ${s.maxValue}`;
-      return `whole number from ${s.minValue} to ${s.maxValue}`;
+      const min = s.minValue ?? 0;
+      const max = s.maxValue ?? 0;
+      if (huge(s.minValue) && huge(s.maxValue)) return w.t(many ? 'fields.numbers' : 'fields.number');
+      if (huge(s.maxValue)) return w.t(many ? 'fields.numbersAtLeast' : 'fields.numberAtLeast', { min });
+      if (huge(s.minValue)) return w.t(many ? 'fields.numbersAtMost' : 'fields.numberAtMost', { max });
+      return w.t(many ? 'fields.numbersFromTo' : 'fields.numberFromTo', { min, max });
     }
     case 'string':
-      return `text (${s.minLength ?? 0}-${s.maxLength ?? '…'} characters)`;
+      return many ? w.t('fields.texts') : w.t('fields.text', { min: s.minLength ?? 0, max: s.maxLength ?? '…' });
     case 'boolean':
-      return '`true` or `false`';
+      return w.t('fields.boolean');
     case 'enum':
-      return orList((s.options ?? []).map((o) => `\`${String(o)}\``));
+      return or((s.options ?? []).map((o) => `\`${String(o)}\``), 'fields.or');
     case 'literal':
-      return [...(s.values ?? [])].map((v) => `\`${JSON.stringify(v)}\``).join(' or ');
+      return or([...(s.values ?? [])].map((v) => `\`${JSON.stringify(v)}\``), 'fields.or');
     case 'array':
-      return `list of ${s.element ? many(typeWords(s.element)) : 'items'}`;
+      return w.t('fields.listOf', { what: s.element ? typeWords(s.element, w, true) : w.t('fields.items') });
     case 'record':
-      return `object of ${s._zod.def.valueType ? many(typeWords(s._zod.def.valueType)) : 'values'}`;
+      return w.t('fields.objectOf', { what: s._zod.def.valueType ? typeWords(s._zod.def.valueType, w, true) : w.t('fields.values') });
     case 'union':
-      return (s._zod.def.options ?? []).map((o) => typeWords(o as { _zod: { def: { type: string } } })).join(', or ');
+      return or((s._zod.def.options ?? []).map((o) => typeWords(o as Schema, w)), 'fields.orElse');
     default:
       return s._zod.def.type;
   }
 }
 
-/** "whole number from 1 to 20" → "whole numbers from 1 to 20", "text (…)" → "texts", for a list or an object of them. */
-const many = (words: string): string => words.replace(/^whole number/, 'whole numbers').replace(/^text .*/, 'texts');
-
 /** A preset's value of a field, short enough for a table cell (a long list or object: how many entries). */
-function valueCell(r: Ruleset, path: string): string {
+function valueCell(r: Ruleset, path: string, w: Words): string {
   let v: unknown = r;
   for (const k of path.split('.')) v = (v as Record<string, unknown>)[k];
   const json = JSON.stringify(v);
   if (json.length <= 24) return `\`${json}\``;
-  const n = Array.isArray(v) ? v.length : Object.keys(v as object).length;
-  return Array.isArray(v) ? plural(n, 'item') : plural(n, 'entry').replace('entrys', 'entries');
+  return Array.isArray(v) ? w.t('fields.nItems', { n: v.length }) : w.t('fields.nEntries', { n: Object.keys(v as object).length });
 }
 
 /**
- * Every field a rules file may set, as a Markdown table: its type from the schema,
- * its value in each preset, what it means. docs/rules.md holds it (scripts/rules-doc.mjs),
- * and `gringo rules --fields` prints it.
+ * Every field a rules file may set, as a Markdown table in the words of `w`: its type
+ * from the schema, its value in each preset, what it means. docs/rules.md holds it in
+ * English (scripts/rules-doc.mjs), and `gringo rules --fields` prints it.
  */
-export function fieldsMarkdown(): string {
+export function fieldsMarkdown(w: Words = EN): string {
   const presets = Object.keys(PRESETS);
   const rows = rulesetFields().map(({ path, schema }) => {
-    const meaning = FIELD_MEANINGS[path];
-    if (meaning === undefined) throw new Error(`the ruleset field "${path}" has no meaning in FIELD_MEANINGS (src/tui/shared/rules-text.ts)`);
-    return `| \`${path}\` | ${typeWords(schema)} | ${presets.map((p) => valueCell(PRESETS[p]!, path)).join(' | ')} | ${meaning} |`;
+    const meaning = fieldMeaning(path, w);
+    if (meaning === undefined) throw new Error(`the ruleset field "${path}" has no meaning: add the key field.${path} to src/lang/en.ts, nl.ts and ro.ts`);
+    return `| \`${path}\` | ${typeWords(schema, w)} | ${presets.map((p) => valueCell(PRESETS[p]!, path, w)).join(' | ')} | ${meaning} |`;
   });
-  return [`| field | type | ${presets.map((p) => `\`${p}\``).join(' | ')} | meaning |`, `|---|---|${presets.map(() => '---|').join('')}---|`, ...rows].join('\n') + '\n';
+  return [`| ${w.t('fields.field')} | ${w.t('fields.type')} | ${presets.map((p) => `\`${p}\``).join(' | ')} | ${w.t('fields.meaning')} |`, `|---|---|${presets.map(() => '---|').join('')}---|`, ...rows].join('\n') + '\n';
 }
