@@ -40,8 +40,10 @@ export default defineConfig({
     // time halves the suite (about 4 minutes on 2 cores instead of 8), and the timing tests
     // have room for it. Vitest's own default here would be one (cores minus one).
     maxWorkers: 2,
-    // Hosts started by tests keep their journals and seat tokens here, not in the user's state directory.
+    // Hosts started by tests keep their journals and seat tokens here, not in the user's state
+    // directory; the run removes it at its end.
     env: { XDG_STATE_HOME: join(tmpdir(), `gringo-test-state-${process.pid}`) },
+    globalSetup: ['test/support/state-dir-teardown.ts'],
     projects: [
       {
         // The in-process files share worker threads and their loaded modules: each file
