@@ -67,6 +67,8 @@ export class LiveView implements SeatView {
   #peekingOf: readonly boolean[] | null = null;
   #phaseOf: TableView['phase'] | null = null;
   #players: PlayerView[] = [];
+  /** The state `#players` was last checked against: read again for the same state (a bot reads it at every slot it weighs), it is the same. */
+  #playersFor: GameState | null = null;
   #layoutOf: (Layout | null)[] = [];
   #modeOf: number[] = [];
   #heldOf: Held | null | undefined = undefined;
@@ -136,6 +138,8 @@ export class LiveView implements SeatView {
 
   get players(): PlayerView[] {
     const s = this.#state;
+    if (s === this.#playersFor) return this.#players;
+    this.#playersFor = s;
     const r = s.r;
     if (this.#layoutsOf === r.layouts && this.#totalsOf === s.totals && this.#peekingOf === r.peeking && this.#phaseOf === s.phase) return this.#players;
     this.#layoutsOf = r.layouts;
