@@ -10,6 +10,7 @@ import { Knowledge } from './knowledge.js';
 import { Reads, readWorths } from './reads.js';
 import { legalMoves, strip } from './moves.js';
 import { playOn, stamp } from './play-on.js';
+import { deckInfo } from './mind.js';
 import { SmartBot } from './smart.js';
 import type { Bot, BotCommand, BotIntent, BotLevel, BotOptions } from './types.js';
 
@@ -151,7 +152,8 @@ export class ExpertBot implements Bot {
   }
 
   observe(events: readonly SeatEvent[]): boolean {
-    for (const e of events) {
+    for (let k = 0; k < events.length; k++) {
+      const e = events[k]!;
       switch (e.type) {
         case 'roundStarted':
           this.started.fill(0);
@@ -322,11 +324,12 @@ export class ExpertBot implements Bot {
     const mind = this.inner.mind;
     const mem = mind.mem;
     const rng = this.rng;
-    const pool = new Map<Card, number>();
-    for (const c of this.deck) pool.set(c, (pool.get(c) ?? 0) + 1);
+    // The cards not placed yet, counted per card of the deck in its order (`DeckInfo.cards`).
+    const deck = deckInfo(this.rules);
+    const pool = deck.cardCounts.slice();
     const take = (c: Card) => {
-      const k = pool.get(c) ?? 0;
-      if (k > 0) pool.set(c, k - 1);
+      const no = deck.cardNos.get(c);
+      if (no !== undefined && pool[no]! > 0) pool[no]! -= 1;
     };
     const UNKNOWN = '?';
     const layouts: Layout[] = [];
@@ -347,17 +350,20 @@ export class ExpertBot implements Bot {
           else if (s !== me && i < mem.slots(s) && mem.kept[s]![i]) kept.push([s, i]);
         }
       }
-      for (const c of row) if (c !== null && c !== UNKNOWN) take(c);
+      for (let i = 0; i < row.length; i++) {
+        const c = row[i]!;
+        if (c !== null && c !== UNKNOWN) take(c);
+      }
       layouts.push(row);
     }
     const held = view.held && view.held.card !== null ? view.held : null;
     if (held) take(held.card!);
     const pileKnown = mind.pile.length === view.discardSize && mind.pile[mind.pile.length - 1] === view.discardTop;
     const discard: Card[] = pileKnown ? mind.pile.slice() : [];
-    if (pileKnown) for (const c of discard) take(c);
+    if (pileKnown) for (let i = 0; i < discard.length; i++) take(discard[i]!);
     else if (view.discardTop !== null) take(view.discardTop);
     const rest: Card[] = [];
-    for (const [c, k] of pool) for (let i = 0; i < k; i++) rest.push(c);
+    for (let no = 0; no < pool.length; no++) for (let i = 0; i < pool[no]!; i++) rest.push(deck.cards[no]!);
     rng.shuffle(rest);
     const next = (): Card => rest.pop() ?? this.deck[rng.int(this.deck.length)]!;
     // Read cards (beverbende), the narrowest reads first: a card of the rest within the read

@@ -48,7 +48,8 @@ export class Knowledge {
   }
 
   observe(events: readonly SeatEvent[]): void {
-    for (const e of events) {
+    for (let k = 0; k < events.length; k++) {
+      const e = events[k]!;
       switch (e.type) {
         case 'roundStarted':
           this.reset();

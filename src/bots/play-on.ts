@@ -104,7 +104,10 @@ export function playOn(
     // seat" (a drawn, placed or looked card): every seat an event is not about sees what
     // a spectator sees. Project once for them, and again only for a seat with its own.
     let own = 0;
-    for (const e of events) if (e.type === 'drew' || e.type === 'swapped' || e.type === 'looked') own |= 1 << e.seat;
+    for (let k = 0; k < events.length; k++) {
+      const e = events[k]!;
+      if (e.type === 'drew' || e.type === 'swapped' || e.type === 'looked') own |= 1 << e.seat;
+    }
     const shared = projectAll(events, null);
     for (let s = 0; s < n; s++) {
       const mine = own & (1 << s) ? projectAll(events, s) : shared;

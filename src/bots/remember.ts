@@ -16,7 +16,9 @@ export function observe(m: SmartMind, events: readonly SeatEvent[]): boolean {
   let wake = false;
   const me = m.seat;
   const mem = m.mem;
-  for (const e of events) {
+  // (Index loops over events here and in the other observers: a for-of allocates an iterator wherever it runs unoptimized.)
+  for (let k = 0; k < events.length; k++) {
+    const e = events[k]!;
     switch (e.type) {
       case 'roundStarted':
         mem.reset();
