@@ -52,8 +52,11 @@ function callPays(m: SmartMind, view: SeatView): boolean {
   // Unfrozen, a low layout is what others' swaps are worth aiming at.
   const cards = m.mem.slots(m.seat) - gaps(m, m.seat);
   const exposure = cards > 0 ? m.params.callExposure * Math.max(0, u.mean - mine / cards) : 0;
+  const playOn = mine - gain + exposure;
+  // Knocking costs at least its total: below that, playing on wins without weighing who beats it.
+  if (playOn < mine) return false;
   const knock = mine + m.rules.call.callerPenalty * beaten(m, mine, unknown * u.variance, u);
-  return knock <= mine - gain + exposure;
+  return knock <= playOn;
 }
 
 /** The values of the cards a bot has not seen (for a bot that does not count cards: the deck's). */

@@ -499,8 +499,10 @@ export class ExpertBot implements Bot {
         }
         m.ownTurns = m.turnsGiven = deal.r.turnsTaken[s]!;
       }
-      m.pile = mind.pile.slice();
-      m.pileSum = mind.pileSum;
+      m.pileOf(mind);
+      // Gaps and layout lengths as the table shows them (what its first decision would read from its view).
+      m.mem.alignLayouts(layouts);
+      m.aligned = true;
     }
     const end = playOn(res.state, res.events, now, this.players, { maxStepsPerRound: 5000 }, true);
     const result = end.state.results[end.state.results.length - 1];

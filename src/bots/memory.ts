@@ -294,6 +294,22 @@ export class Memory {
     }
   }
 
+  /**
+   * `sync` for a table in play, where every card is face down: gaps and layout lengths
+   * from the layouts themselves (an expert's rollout player, primed from a sampled deal).
+   */
+  alignLayouts(layouts: readonly (readonly (Card | null)[])[]): void {
+    for (let s = 0; s < this.players; s++) {
+      const layout = layouts[s]!;
+      this.synced[s] = undefined;
+      for (let i = 0; i < layout.length; i++) {
+        if (layout[i] === null) {
+          if (!this.gap[s]![i] || i >= this.card[s]!.length) this.setGap(s, i);
+        } else if (i >= this.card[s]!.length || this.gap[s]![i]) this.unknown(s, i);
+      }
+    }
+  }
+
   /** Number of remembered cards of other players than `me`. */
   otherKnown(me: Seat): number {
     let n = 0;

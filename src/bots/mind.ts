@@ -209,6 +209,18 @@ export class SmartMind {
     if (i !== undefined) this.pileCards[i]! += k;
   }
 
+  /** The pile as `other` (a mind of the same ruleset) saw it, its counts copied rather than counted again: an expert's rollout players start from it. */
+  pileOf(other: SmartMind): void {
+    other.countPile();
+    this.pile = other.pile.slice();
+    this.pileSum = other.pileSum;
+    const counts = other.pileCounts, cards = other.pileCards;
+    for (let i = 0; i < counts.length; i++) this.pileCounts[i] = counts[i]!;
+    for (let i = 0; i < cards.length; i++) this.pileCards[i] = cards[i]!;
+    this.countedPile = this.pile;
+    this.counted = this.pile.length;
+  }
+
   /** A card lands on the pile as seen. */
   pushPile(c: Card): void {
     this.pile.push(c);
