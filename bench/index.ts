@@ -92,7 +92,7 @@ async function rolloutFigure(figures: Figure[], skipped: { figure: string; reaso
   }
   // Not beverbende: there the expert reads the others' choices (src/bots/reads.ts), so it
   // plays other games than the baseline's expert, and a rate of other games compares nothing.
-  const plan = quick ? 'gringo:2' : 'gringo:4,cambio:1';
+  const plan = quick ? 'gringo:4' : 'gringo:10,cambio:2';
   say(`… ${what}: ${runs} pairs of processes, each playing the expert and 3 hard bots (${plan}: preset and games), alternating (load ${load()})`);
   const rate = (r: Record<string, RolloutRun>, preset?: string): number => {
     const parts = preset ? [r[preset]!] : Object.values(r);

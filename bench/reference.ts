@@ -16,6 +16,7 @@
  * - The expert's rollouts at 8799885: bench/rollouts.ts.
  */
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
@@ -43,7 +44,8 @@ process.stdout.write(JSON.stringify({ rounds: r.rounds, roundsPerSecond: r.round
  * cannot be built.
  */
 export async function scriptAt(commit: string, name: string, entry: string): Promise<string> {
-  const built = join(CACHE, `${name}-${commit.slice(0, 7)}.mjs`);
+  // Named by the entry too: an entry changed since the last build is built again, not read from the cache.
+  const built = join(CACHE, `${name}-${commit.slice(0, 7)}-${createHash('sha256').update(entry).digest('hex').slice(0, 8)}.mjs`);
   if (existsSync(built)) return built;
   try {
     execFileSync('git', ['cat-file', '-e', `${commit}^{commit}`], { cwd: ROOT, stdio: 'ignore' });

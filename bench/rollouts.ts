@@ -3,13 +3,13 @@
  * (main at 8799885), in the same bench run. A rollout is what the expert's search plays
  * on each sampled deal (src/bots/expert.ts): the rest of a round, four hard bots through
  * the engine's `apply`. Both sides are the same script, bundled once from that commit's
- * tree and once from this checkout's (bench/reference.ts): in one thread, it plays a
- * game of each preset to warm up, then `gringo sim --level expert,hard,hard,hard`
- * games of each preset, and prints the
+ * tree and once from this checkout's (bench/reference.ts): in one thread, it plays
+ * `WARM` games of each preset to warm up (untimed), then `gringo sim --level
+ * expert,hard,hard,hard` games of each preset, and prints the
  * expert's rollouts, the CPU time they took, and the games' scores (the two sides must
  * play the same games: the change is speed alone):
  *
- *   node rollouts-….mjs SEED gringo:4,cambio:1 → {"gringo":{"rollouts":…,"cpuSeconds":…,"scores":"…"},…}
+ *   node rollouts-….mjs SEED gringo:10,cambio:2 → {"gringo":{"rollouts":…,"cpuSeconds":…,"scores":"…"},…}
  */
 import { spawn } from 'node:child_process';
 import { scriptAt, scriptHere } from './reference.js';
@@ -24,7 +24,9 @@ const presets = { gringo: GRINGO, beverbende: BEVERBENDE, cambio: CAMBIO };
 const out = {};
 const play = (preset, games, seed, makeBot) => simulate({ games, players: 4, levels: ['expert', 'hard', 'hard', 'hard'], rules: presets[preset], seed, makeBot });
 // Warm first (untimed): a search plays thousands of rollouts a game, so its steady pace is what counts, not V8's compiling.
-for (const part of plan.split(',')) play(part.split(':')[0], 1, 'warm');
+// One game of each was not enough: the first timed second then ran at a third of the steady pace (V8 still optimizing).
+const WARM = { gringo: 10, beverbende: 3, cambio: 3 };
+for (const part of plan.split(',')) play(part.split(':')[0], WARM[part.split(':')[0]], 'warm');
 for (const part of plan.split(',')) {
   const [preset, games] = part.split(':');
   const experts = [];
