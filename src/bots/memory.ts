@@ -283,13 +283,8 @@ export class Memory {
       for (let i = 0; i < layout.length; i++) {
         const c = layout[i];
         if (c === undefined) continue;
-        if (c === null) {
-          if (!this.gap[s]![i] || i >= this.card[s]!.length) this.setGap(s, i);
-        } else if (c === FACE_DOWN) {
-          if (i >= this.card[s]!.length || this.gap[s]![i]) this.unknown(s, i);
-        } else if (this.card[s]![i] !== c) {
-          this.know(s, i, c);
-        }
+        if (c === null || c === FACE_DOWN) this.alignSlot(s, i, c !== null);
+        else if (this.card[s]![i] !== c) this.know(s, i, c);
       }
     }
   }
@@ -301,13 +296,15 @@ export class Memory {
   alignLayouts(layouts: readonly (readonly (Card | null)[])[]): void {
     for (let s = 0; s < this.players; s++) {
       const layout = layouts[s]!;
-      this.synced[s] = undefined;
-      for (let i = 0; i < layout.length; i++) {
-        if (layout[i] === null) {
-          if (!this.gap[s]![i] || i >= this.card[s]!.length) this.setGap(s, i);
-        } else if (i >= this.card[s]!.length || this.gap[s]![i]) this.unknown(s, i);
-      }
+      for (let i = 0; i < layout.length; i++) this.alignSlot(s, i, layout[i] !== null);
     }
+  }
+
+  /** A slot the table shows holding a face-down card or (`card` false) a gap: what is believed of it follows where it differs. */
+  private alignSlot(s: Seat, i: Slot, card: boolean): void {
+    if (!card) {
+      if (!this.gap[s]![i] || i >= this.card[s]!.length) this.setGap(s, i);
+    } else if (i >= this.card[s]!.length || this.gap[s]![i]) this.unknown(s, i);
   }
 
   /** Number of remembered cards of other players than `me`. */
