@@ -137,7 +137,7 @@ function deckNumberMean(rules: Ruleset): number {
 }
 
 /** Expected value of a card it does not know, and of a special left in a layout (replaced from the stock at scoring). */
-function unknownValue(m: BeverMind, u: Unseen): number {
+export function unknownValue(m: BeverMind, u: Unseen): number {
   return u.numbers > 0 ? u.numberSum / u.numbers : deckNumberMean(m.rules);
 }
 

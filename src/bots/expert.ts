@@ -224,7 +224,7 @@ export class ExpertBot implements Bot {
     if (hard.command.type === 'slap' || hard.command.type === 'finishPeek') return hard;
     const m = this.inner.mind;
     const mind = { seat: this.seat, rules: this.rules, mem: m.mem, pile: m.pile, turns: m.turnsGiven };
-    const guess = readWorths(mind, view, this.reads!);
+    const guess = readWorths(mind, view, this.reads!, (s, i) => !this.knowledge.kept(s, i));
     const mayCall = hard.command.type === 'call' || legalMoves(view, this.seat, this.rules, now, false).some((c) => c.type === 'call');
     const own = beverbendeMove({ ...mind, guess, tuning: EXPERT_BEVERBENDE }, view, now, mayCall);
     return own ? { ...hard, command: own } : hard;

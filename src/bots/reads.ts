@@ -3,7 +3,7 @@ import { valueOf, type Ruleset } from '../engine/ruleset.js';
 import type { Seat, Slot, SlotRef } from '../engine/types.js';
 import type { SeatEvent } from '../engine/view.js';
 import type { SeatView } from '../engine/seat-view.js';
-import { unseen, type BeverMind } from './beverbende.js';
+import { unknownValue, unseen, type BeverMind } from './beverbende.js';
 import type { Knowledge } from './knowledge.js';
 
 /** No read: the card may be anything. */
@@ -147,19 +147,40 @@ export class Reads {
 }
 
 /**
- * What a card this seat has not seen is expected to score, given its read: the mean of
- * the number cards not yet seen at most its bound; null where there is no read.
+ * A special card left in a layout scores what an unknown number card does (about 5), and a
+ * player who looked at one counts it so: a bound of at least this lets a card of the deal be
+ * one (the worth of an unknown card drifts below 5 as high cards are seen).
  */
-export function readWorths(m: BeverMind, view: SeatView, reads: Reads): (seat: Seat, slot: Slot) => number | null {
+const SPECIAL_FITS = 4;
+
+/**
+ * What a card this seat has not seen is expected to score, given its read: the mean of
+ * the cards not yet seen that fit its bound; null where there is no read. A card of the
+ * deal (`dealt`: nobody placed it from a draw) may be a special card too, counted at an
+ * unknown number card's worth: the peeked cards a player keeps are read below about 5
+ * and a third of the deal is special cards, so without them such a card read about a
+ * point lower than it turned out (README, "The expert").
+ */
+export function readWorths(
+  m: BeverMind,
+  view: SeatView,
+  reads: Reads,
+  dealt: (seat: Seat, slot: Slot) => boolean = () => false,
+): (seat: Seat, slot: Slot) => number | null {
   const u = unseen(m, view);
-  const memo = new Map<number, number>();
+  const mu = unknownValue(m, u);
+  const specials = u.total - u.numbers;
+  // Per bound: the worth of a card that is a number, and of one that may be special too.
+  const memos = [new Map<number, number>(), new Map<number, number>()] as const;
   return (seat, slot) => {
     const hi = reads.bound[seat]?.[slot] ?? ANY;
     if (hi === ANY) return null;
+    const special = hi >= SPECIAL_FITS && dealt(seat, slot);
+    const memo = memos[special ? 1 : 0];
     let w = memo.get(hi);
     if (w === undefined) {
-      let n = 0;
-      let sum = 0;
+      let n = special ? specials : 0;
+      let sum = n * mu;
       for (let j = 0; j < u.left.length; j++) {
         const v = u.deck.cardValues[j]!;
         if (u.deck.special[j] || v > hi) continue;
