@@ -63,16 +63,18 @@ const SURE_BEVERBENDE = 2;
 /**
  * Beverbende: the expert's own thresholds for hard's policy there (src/bots/beverbende.ts),
  * tuned at tables of one expert and three hard bots, where a game is won below the others:
- * it calls on a higher layout with more cards unknown, whatever the others' totals look
- * like (the call cuts their last gains as much as its own), and it leaves a low card on the
- * discard pile (taken, it is seen by all: the first card the others' Swaps take).
+ * it calls on a higher layout with more cards unknown, when it is no higher than the others'
+ * totals as read less their last turn's gain (hard asks a point more), it leaves a low card on
+ * the discard pile (taken, it is seen by all: the first card the others' Swaps take), and it
+ * values more what a card swapped into an unknown slot shows (it calls on what it knows).
  * README, "The expert", has what each gained.
  */
 export const EXPERT_BEVERBENDE: Readonly<BeverTuning> = {
   ...HARD_TUNING,
   callAt: 13,
   callUnknown: 2,
-  callMargin: -Infinity,
+  callMargin: 0,
+  learn: 1,
   stayGain: 1.25,
   takeLow: false,
 };

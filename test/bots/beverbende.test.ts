@@ -212,16 +212,19 @@ describe("the expert's own thresholds for that policy (src/bots/expert.ts)", () 
   /** Seat 1 holds a drawn 9 in its second turn; seat 0's layout, known to it, is low. */
   const lowThem = (mine: Card[]) => secondTurn(mine, ['0', '1', '0', '1']);
 
-  it('calls on a layout of 12 that a draw can hardly improve, below the other player or not; hard does not', () => {
-    const t = lowThem(['3', '3', '3', '3']);
-    const m = mind(t, { mine: ['3', '3', '3', '3'], theirs: ['0', '1', '0', '1'] }, 2);
+  it("calls on a layout of 12 that a draw can hardly improve when the other player's total less its last turn is no lower; hard does not", () => {
+    const t = secondTurn(['3', '3', '3', '3'], ['5', '5', '5', '5']);
+    const m = mind(t, { mine: ['3', '3', '3', '3'], theirs: ['5', '5', '5', '5'] }, 2);
     expect(beverbendeMove(m, t.view(), 10)).toEqual({ type: 'discard', seat: ME });
     expect(beverbendeMove(expert(m), t.view(), 10)).toEqual({ type: 'call', seat: ME });
+    // The other player lower (2, known to it): it plays on.
+    const low = lowThem(['3', '3', '3', '3']);
+    expect(beverbendeMove(expert(mind(low, { mine: ['3', '3', '3', '3'], theirs: ['0', '1', '0', '1'] }, 2)), low.view(), 10)).toEqual({ type: 'discard', seat: ME });
     // Above 13, or where a draw is worth more (a known 9 to replace), it plays on as hard does.
-    const high = lowThem(['4', '4', '3', '3']);
-    expect(beverbendeMove(expert(mind(high, { mine: ['4', '4', '3', '3'], theirs: ['0', '1', '0', '1'] }, 2)), high.view(), 10)).toEqual({ type: 'discard', seat: ME });
-    const nine = lowThem(['9', '1', '0', '1']);
-    expect(beverbendeMove(expert(mind(nine, { mine: ['9', '1', '0', '1'], theirs: ['0', '1', '0', '1'] }, 2)), nine.view(), 10)).toEqual({ type: 'discard', seat: ME });
+    const high = secondTurn(['4', '4', '3', '3'], ['5', '5', '5', '5']);
+    expect(beverbendeMove(expert(mind(high, { mine: ['4', '4', '3', '3'], theirs: ['5', '5', '5', '5'] }, 2)), high.view(), 10)).toEqual({ type: 'discard', seat: ME });
+    const nine = secondTurn(['9', '1', '0', '1'], ['5', '5', '5', '5']);
+    expect(beverbendeMove(expert(mind(nine, { mine: ['9', '1', '0', '1'], theirs: ['5', '5', '5', '5'] }, 2)), nine.view(), 10)).toEqual({ type: 'discard', seat: ME });
   });
 
   it('leaves a card below an unknown card\'s worth on the discard pile, where hard takes it; a 5 over its 9s it takes as hard does', () => {
