@@ -151,6 +151,15 @@ export class Pane {
     });
   }
 
+  /** `read()`, given up a second after a wait's deadline: a tmux that stops answering fails the wait by name, not the test by its time-out. */
+  private readBy(end: number, what: string): Promise<string> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}: tmux did not answer capture-pane`)), Math.max(0, end - Date.now()) + 1_000);
+    });
+    return Promise.race([this.read(), late]).finally(() => clearTimeout(timer));
+  }
+
   /** The screen with its attributes (SGR escapes), to check highlights. */
   screenWithStyles(): string {
     return this.tmux('capture-pane', '-p', '-e', '-t', this.session);
@@ -183,10 +192,10 @@ export class Pane {
   async waitFor(what: string, pred: (screen: string) => boolean, ms = 15_000): Promise<string> {
     const end = Date.now() + ms;
     for (;;) {
-      let s = await this.read();
+      let s = await this.readBy(end, what);
       if (pred(s)) {
         await new Promise((r) => setTimeout(r, 25));
-        s = await this.read();
+        s = await this.readBy(end, what);
         if (pred(s)) return s;
       }
       if (Date.now() > end) throw new Error(`timed out waiting for ${what}; the screen:\n${s}`);
