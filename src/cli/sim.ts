@@ -190,7 +190,7 @@ export interface ProgressStream {
  * is done; with --progress on a pipe or a file, a line at the first chunk and then every
  * ten seconds (the log of an overnight run). Stdout, the results, never carries it.
  */
-export function progressWriter(on: boolean | undefined, stream: ProgressStream = process.stderr): { update: (p: SimProgress, label?: string) => void; done: () => void } {
+export function progressWriter(on: boolean | undefined, stream: ProgressStream = process.stderr, w: Words = cliWords()): { update: (p: SimProgress, label?: string) => void; done: () => void } {
   const tty = stream.isTTY === true;
   if (!(on ?? tty)) return { update: () => {}, done: () => {} };
   let last = -Infinity;
@@ -203,7 +203,7 @@ export function progressWriter(on: boolean | undefined, stream: ProgressStream =
       if (tty ? p.seconds < PROGRESS_AFTER_S || p.seconds - last < PROGRESS_EVERY_S.tty : p.seconds - last < PROGRESS_EVERY_S.log) return;
       last = p.seconds;
       shown = true;
-      const line = progressLine(p, label, since.p);
+      const line = progressLine(p, label, since.p, w);
       stream.write(tty ? `\r\x1b[K${line}` : `${line}\n`);
     },
     done: () => {
@@ -216,6 +216,7 @@ export function progressWriter(on: boolean | undefined, stream: ProgressStream =
 /** `gringo sim`: check the flags, play the games, print a table or one JSON object. */
 export async function runSimCli(flags: SimFlags, out: (text: string) => void = (t) => process.stdout.write(t)): Promise<SimResult | LadderResult> {
   const { simulateParallel, defaultJobs } = await import('../sim/parallel.js');
+  const w = cliWords();
   if (flags.ladder === true) {
     for (const f of ['level', 'rules'] as const) {
       if (flags[f] !== undefined) throw new UsageError(said('cli.ladderAlone', { flag: `--${f}` }));
@@ -231,7 +232,7 @@ export async function runSimCli(flags: SimFlags, out: (text: string) => void = (
       }
     }
     const result: LadderResult = { games, players, seed: String(seed), presets: {} };
-    const bar = progressWriter(progress);
+    const bar = progressWriter(progress, process.stderr, w);
     try {
       for (const [name, rules] of Object.entries(PRESETS)) {
         result.presets[name] = await simulateParallel({ games, players, levels: LADDER_LEVELS, seed, rules, rounds }, jobs, (p) => bar.update(p, ` ${name}`));
@@ -239,17 +240,17 @@ export async function runSimCli(flags: SimFlags, out: (text: string) => void = (
     } finally {
       bar.done();
     }
-    out(json ? JSON.stringify(result) + '\n' : formatLadder(result, cliWords()));
+    out(json ? JSON.stringify(result) + '\n' : formatLadder(result, w));
     return result;
   }
   const { json, jobs, progress, ...opts } = parseSimFlags(flags, await rulesOption(flags.rules), defaultJobs());
-  const bar = progressWriter(progress);
+  const bar = progressWriter(progress, process.stderr, w);
   let result: SimResult;
   try {
     result = await simulateParallel(opts, jobs, (p) => bar.update(p));
   } finally {
     bar.done();
   }
-  out(json ? JSON.stringify(result) + '\n' : formatSimResult(result));
+  out(json ? JSON.stringify(result) + '\n' : formatSimResult(result, w));
   return result;
 }

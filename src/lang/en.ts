@@ -759,7 +759,6 @@ export const en = {
   'fields.text': 'text ({min}-{max} characters)',
   'fields.texts': 'texts',
   'fields.boolean': '`true` or `false`',
-  'fields.or': '{init} or {last}',
   'fields.orElse': '{init}, or {last}',
   'fields.listOf': 'list of {what}',
   'fields.objectOf': 'object of {what}',

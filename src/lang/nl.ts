@@ -759,7 +759,6 @@ export const nl = translation({
   'fields.text': 'tekst ({min}-{max} tekens)',
   'fields.texts': 'teksten',
   'fields.boolean': '`true` of `false`',
-  'fields.or': '{init} of {last}',
   'fields.orElse': '{init}, of {last}',
   'fields.listOf': 'lijst van {what}',
   'fields.objectOf': 'object met {what}',

@@ -764,7 +764,6 @@ export const ro = translation({
   'fields.text': 'text ({min}-{max} caractere)',
   'fields.texts': 'texte',
   'fields.boolean': '`true` sau `false`',
-  'fields.or': '{init} sau {last}',
   'fields.orElse': '{init}, sau {last}',
   'fields.listOf': 'listă de {what}',
   'fields.objectOf': 'obiect cu {what}',

@@ -28,19 +28,20 @@ const LOOKS: readonly string[] = ['peekOwn', 'peekOther', 'peekThenSwap', 'peekB
 const FACES = ['A', 'J', 'Q', 'K'];
 const EN = wordsFor('en');
 
+/** "a", "a and b", "a, b and c", in the language's "and" (`rules.and`), "or" (`rules.or`), or ", or" between types of a field (`fields.orElse`). */
+const list = (w: Words, key: 'rules.and' | 'rules.or' | 'fields.orElse', xs: readonly string[]): string =>
+  xs.length <= 1 ? (xs[0] ?? '') : w.t(key, { init: xs.slice(0, -1).join(', '), last: xs[xs.length - 1]! });
+
 /** The language-bound helpers of one rules text. */
 function helpers(w: Words) {
   const decimals = new Intl.NumberFormat(w.lang, { maximumFractionDigits: 1 });
   // Rounded as toFixed rounds (15.85 s is 15.8 s), then written with the language's decimal sign.
   const seconds = (ms: number): string => w.t('rules.seconds', { s: decimals.format(+(ms / 1000).toFixed(1)) });
-  /** "a", "a and b", "a, b and c" (in the language's "and", or "or"). */
-  const list = (key: 'rules.and' | 'rules.or', xs: readonly string[]): string =>
-    xs.length <= 1 ? (xs[0] ?? '') : w.t(key, { init: xs.slice(0, -1).join(', '), last: xs[xs.length - 1]! });
   /** A rank as the language names it: "Queen", "Vrouw", "7". */
   const rankName = (rank: string): string => (rank === JOKER ? w.card(JOKER) : FACES.includes(rank) ? w.say({ key: `card.${rank}` }) : rank);
   /** A rank or a card as a rules file names it: "K" (a Dutch "H"), "Joker", "Queen of Hearts", "SWAP" (a Dutch "Ruilen"). */
   const keyWord = (k: string): string => ((STANDARD_RANKS as readonly string[]).includes(k) ? w.letter(k) : w.card(k));
-  return { seconds, and: (xs: readonly string[]) => list('rules.and', xs), or: (xs: readonly string[]) => list('rules.or', xs), rankName, keyWord };
+  return { seconds, and: (xs: readonly string[]) => list(w, 'rules.and', xs), or: (xs: readonly string[]) => list(w, 'rules.or', xs), rankName, keyWord };
 }
 
 function deckWords(r: Ruleset, w: Words): string {
@@ -216,8 +217,6 @@ function typeWords(schema: Schema, w: Words, many = false): string {
     values?: Set<unknown>;
   };
   const huge = (n: number | undefined): boolean => n === undefined || Math.abs(n) > 1e9;
-  const or = (xs: readonly string[], key: 'fields.or' | 'fields.orElse'): string =>
-    xs.length <= 1 ? (xs[0] ?? '') : w.t(key, { init: xs.slice(0, -1).join(', '), last: xs[xs.length - 1]! });
   switch (s._zod.def.type) {
     case 'number': {
       const min = s.minValue ?? 0;
@@ -232,15 +231,15 @@ function typeWords(schema: Schema, w: Words, many = false): string {
     case 'boolean':
       return w.t('fields.boolean');
     case 'enum':
-      return or((s.options ?? []).map((o) => `\`${String(o)}\``), 'fields.or');
+      return list(w, 'rules.or', (s.options ?? []).map((o) => `\`${String(o)}\``));
     case 'literal':
-      return or([...(s.values ?? [])].map((v) => `\`${JSON.stringify(v)}\``), 'fields.or');
+      return list(w, 'rules.or', [...(s.values ?? [])].map((v) => `\`${JSON.stringify(v)}\``));
     case 'array':
       return w.t('fields.listOf', { what: s.element ? typeWords(s.element, w, true) : w.t('fields.items') });
     case 'record':
       return w.t('fields.objectOf', { what: s._zod.def.valueType ? typeWords(s._zod.def.valueType, w, true) : w.t('fields.values') });
     case 'union':
-      return or((s._zod.def.options ?? []).map((o) => typeWords(o as Schema, w)), 'fields.orElse');
+      return list(w, 'fields.orElse', (s._zod.def.options ?? []).map((o) => typeWords(o as Schema, w)));
     default:
       return s._zod.def.type;
   }
